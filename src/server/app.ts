@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { registerAccessControl } from './modules/auth/auth.guard.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
+import { copyrightRoutes } from './modules/copyright/copyright.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { scenicRoutes } from './modules/scenic/scenic.routes.ts';
+import { storageRoutes } from './modules/storage/storage.routes.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  keys: KeyPair;
+  uploadDir: string;
+}
+
+export interface RouteRecord {
+  method: string | string[];
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every route as registered, for the test that each declares its access. */
+    routeRecords: RouteRecord[];
+  }
+}
+
+/** Upload limit of spec §5 and §9. */
+export const UPLOAD_LIMIT_BYTES = 500 * 1024;
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.token',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.refresh_token',
+  '*.access_token',
+];
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } };
+}
+
+/** Builds the whole server; tests call it in-process and use `inject`. */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const uploadDir = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploadDir, { recursive: true });
+  app.decorate('ctx', {
+    config,
+    database,
+    db: database.db,
+    keys: await loadKeyPair(database.db),
+    uploadDir,
+  });
+  app.decorate('routeRecords', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access && isInfraPublic(route.url)) {
+      route.config = { ...route.config, access: PUBLIC };
+    }
+    app.routeRecords.push({ method: route.method, url: route.url, access: route.config?.access });
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerAccessControl(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Scenic back office API',
+        description: 'Ticketing and operations back office for scenic areas. See README and docs/.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          copyrightToken: { type: 'apiKey', in: 'header', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(copyrightRoutes);
+  await app.register(storageRoutes);
+  await app.register(scenicRoutes);
+
+  await app.register(fastifyStatic, {
+    root: uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+  });
+  registerConsole(app, config.webDir);
+  return app;
+}
+
+/** Serves the built console: hashed assets cached for a year, index.html always revalidated. */
+function registerConsole(app: FastifyInstance, webDir: string) {
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    app.log.warn({ webDir }, 'console build not found; run `npm run build:web` to serve it');
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root: webDir,
+    prefix: '/',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(64, 'must be at most 64 characters')
+    .optional(),
+  SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WEB_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  seed: 'demo' | 'none';
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Directory of the built console (index.html + assets/). */
+  webDir: string;
+  trustProxy: boolean;
+  /** Login attempts allowed per address per minute. */
+  loginRateLimit: number;
+  /** Consecutive failures that lock an account, and for how long. */
+  lockout: { maxFailures: number; minutes: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the configuration from environment variables; throws ConfigError naming every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = EnvSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
+    trustProxy: e.TRUST_PROXY === 'true',
+    loginRateLimit: 20,
+    lockout: { maxFailures: 5, minutes: 15 },
+  };
+}

@@ -1,0 +1,7 @@
+// Every table of the application, for Drizzle's typed queries and drizzle-kit's migrations.
+export * from '../modules/scenic/scenic.table.ts';
+export * from '../modules/accounts/accounts.table.ts';
+export * from '../modules/oauth/oauth.table.ts';
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/audit/audit.table.ts';
+export * from '../modules/copyright/copyright.table.ts';

@@ -1,0 +1,101 @@
+import { ADM_TYPE } from '../../../shared/dict/account.ts';
+import type { Permission } from '../../../shared/perms.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
+import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
+import type { Db } from '../client.ts';
+
+/** Password of every demo account except `admin` (README "Accounts"). */
+export const DEMO_PASSWORD = 'Demo1234';
+
+export const DEMO_SCENIC = { code: 'QSH', name: '青山湖风景区' };
+
+interface DemoRole {
+  code: string;
+  name: string;
+  perms: Permission[];
+}
+
+/**
+ * The deterministic demo set on top of the bootstrap: a second scenic area and one account of
+ * each kind. Later modules add their own demo data after this.
+ */
+export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Promise<void> {
+  const [second] = await db
+    .insert(scenicAreas)
+    .values({
+      code: 'YLGZ',
+      name: '云岭古镇',
+      contact: '李敏',
+      phone: '0871-65550102',
+      address: '云南省大理州云岭镇古镇路 1 号',
+      sort: 1,
+    })
+    .returning({ id: scenicAreas.id });
+  if (!second) throw new Error('demo insert returned no row');
+
+  async function role(scenicId: number, spec: DemoRole): Promise<number> {
+    const [row] = await db
+      .insert(roles)
+      .values({ scenicId, code: spec.code, name: spec.name })
+      .returning({ id: roles.id });
+    if (!row) throw new Error('demo insert returned no row');
+    if (spec.perms.length) {
+      await db.insert(rolePermissions).values(spec.perms.map((permission) => ({ roleId: row.id, permission })));
+    }
+    return row.id;
+  }
+  const hash = await hashPassword(DEMO_PASSWORD);
+  async function account(values: {
+    username: string;
+    nickname: string;
+    admType: number;
+    scenicId: number;
+    payType?: number;
+    roleId: number;
+  }) {
+    const { roleId, ...rest } = values;
+    const [row] = await db
+      .insert(admins)
+      .values({ ...rest, passwordHash: hash })
+      .returning({ id: admins.id });
+    if (!row) throw new Error('demo insert returned no row');
+    await db.insert(adminRoles).values({ adminId: row.id, roleId });
+  }
+
+  const staffPerms: Permission[] = ['admin:scenic:page', 'admin:loginLog:page'];
+  const staffRole = await role(first.scenicId, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
+  const shopRole = await role(first.scenicId, { code: 'shop_staff', name: '商城店员', perms: [] });
+  const agentRole = await role(first.scenicId, { code: 'distributor', name: '分销商', perms: [] });
+  const secondStaffRole = await role(second.id, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
+
+  await account({
+    username: 'staff',
+    nickname: '王丽',
+    admType: ADM_TYPE.staff,
+    scenicId: first.scenicId,
+    roleId: staffRole,
+  });
+  await account({
+    username: 'shop',
+    nickname: '商城店员',
+    admType: ADM_TYPE.shop,
+    scenicId: first.scenicId,
+    roleId: shopRole,
+  });
+  await account({
+    username: 'agent',
+    nickname: '山水旅行社',
+    admType: ADM_TYPE.distributor,
+    scenicId: first.scenicId,
+    payType: 1,
+    roleId: agentRole,
+  });
+  await account({
+    username: 'yunling',
+    nickname: '赵强',
+    admType: ADM_TYPE.staff,
+    scenicId: second.id,
+    roleId: secondStaffRole,
+  });
+}

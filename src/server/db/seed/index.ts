@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { bootstrap, generatePassword, isEmpty } from './bootstrap.ts';
+import { DEMO_SCENIC, seedDemoAccounts } from './demo.ts';
+
+// Serialises concurrent first starts against one PostgreSQL database.
+const SEED_LOCK_KEY = 7_301_202_612;
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Set only when the admin password was generated: printed once, never stored in clear. */
+  generatedAdminPassword?: string;
+}
+
+/** Fills a new database: always the bootstrap, plus the demo set when mode is demo. */
+export async function seedDatabase(
+  db: Db,
+  options: { mode: 'demo' | 'none'; adminPassword?: string | undefined },
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return { seeded: false };
+    const adminPassword = options.adminPassword ?? generatePassword();
+    const scenic = options.mode === 'demo' ? DEMO_SCENIC : { code: 'DEFAULT', name: '我的景区' };
+    const first = await bootstrap(tx, { adminPassword, scenic });
+    if (options.mode === 'demo') await seedDemoAccounts(tx, first);
+    return options.adminPassword ? { seeded: true } : { seeded: true, generatedAdminPassword: adminPassword };
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { Lang } from '../../shared/dict/dict.ts';
+import type { Permission } from '../../shared/perms.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * What a route demands of its caller. Every route declares one (a test walks them all):
+ * public; any logged-in account; a permission of spec §6; or the separate copyright session.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'login' }
+  | { kind: 'perm'; perm: Permission }
+  | { kind: 'copyright' };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const LOGIN: Access = { kind: 'login' };
+export const COPYRIGHT: Access = { kind: 'copyright' };
+export const perm = (permission: Permission): Access => ({ kind: 'perm', perm: permission });
+
+/** Routes that plugins register (API docs, console files, uploads): public by this list. */
+export const INFRA_PUBLIC_PREFIXES = ['/docs', '/uploads/', '/assets/'] as const;
+export const INFRA_PUBLIC_PATHS = ['/', '/*', '/favicon.ico'] as const;
+
+export function isInfraPublic(url: string): boolean {
+  return (
+    (INFRA_PUBLIC_PATHS as readonly string[]).includes(url) ||
+    INFRA_PUBLIC_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix))
+  );
+}
+
+/** The logged-in account behind a request, and the scenic area it acts in. */
+export interface AuthContext {
+  tokenId: number;
+  clientId: string;
+  adminId: number;
+  username: string;
+  admType: number;
+  payType: number;
+  /** The account's own scenic area. */
+  homeScenicId: number | null;
+  /** The scenic area this request acts in: home, or the one a platform account chose. */
+  scenicId: number | null;
+  permissions: string[];
+  roleCodes: string[];
+}
+
+export interface CopyrightContext {
+  tokenId: number;
+  adminId: number;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    auth: AuthContext | null;
+    copyrightAuth: CopyrightContext | null;
+  }
+}
+
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401, 'unauthorized');
+  return req.auth;
+}
+
+/** The scenic area every query of this request is scoped to (design.md security model). */
+export function scenicScope(req: FastifyRequest): number {
+  const auth = requireAuth(req);
+  if (auth.scenicId == null) throw new AppError(400, 'scenicRequired');
+  return auth.scenicId;
+}

@@ -1,0 +1,30 @@
+import { count, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PageQuery } from '../../shared/api/common.ts';
+import type { Db } from '../db/client.ts';
+
+/** One page of a table plus the total under the same filter (design.md paging: rows + total). */
+export async function pageOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  query: PageQuery,
+  options: { where?: SQL | undefined; orderBy: (PgColumn | SQL)[] },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const offset = (query.page - 1) * query.limit;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(options.where)
+      .orderBy(...options.orderBy)
+      .limit(query.limit)
+      .offset(offset),
+    db.select({ n: count() }).from(table as PgTable).where(options.where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: totals[0]?.n ?? 0 };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

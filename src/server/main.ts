@@ -1,0 +1,60 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp, loggerOptions } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed/index.ts';
+import { DEMO_PASSWORD } from './db/seed/demo.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pgdata'),
+});
+await database.migrate();
+const seed = await seedDatabase(database.db, { mode: config.seed, adminPassword: config.adminPassword });
+const app = await buildApp(config, database, { logger: loggerOptions(config) });
+
+// Clean shutdown: stop taking requests, then close the database so PGlite is never left half-written.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const url = `http://${shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
+const lines = [
+  '',
+  `  Scenic back office is running at ${url}/`,
+  `  API documentation: ${url}/docs`,
+  `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pgdata')})` : 'PostgreSQL'}`,
+];
+if (seed.seeded) {
+  lines.push(
+    seed.generatedAdminPassword
+      ? `  Log in as admin with the generated password ${seed.generatedAdminPassword} (shown only this once)`
+      : '  Log in as admin with the password from ADMIN_PASSWORD',
+  );
+  if (config.seed === 'demo') {
+    lines.push(`  Demo accounts staff, shop, agent and yunling use the password ${DEMO_PASSWORD}`);
+  }
+} else {
+  lines.push('  Log in with an existing account (the database was already set up)');
+}
+console.log(`${lines.join('\n')}\n`);

@@ -1,0 +1,25 @@
+import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Append-only record of every change made by staff: who, when, what, before/after. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: integer('scenic_id'),
+    adminId: integer('admin_id'),
+    username: varchar('username', { length: 64 }).notNull().default(''),
+    module: varchar('module', { length: 32 }).notNull(),
+    action: varchar('action', { length: 32 }).notNull(),
+    targetType: varchar('target_type', { length: 32 }).notNull().default(''),
+    targetId: varchar('target_id', { length: 64 }).notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_scenic_time_idx').on(t.scenicId, t.createdAt),
+    index('audit_logs_admin_time_idx').on(t.adminId, t.createdAt),
+  ],
+);

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../../shared/perms.ts';
+import { isInfraPublic } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { pickLang } from '../../http/messages.ts';
+import { buildAuthContext, resolveAccessToken } from './auth.service.ts';
+
+/** `Authorization: <token_type> <access_token>` (spec §7); the token type is `bearer`. */
+export function bearerToken(req: FastifyRequest): string | null {
+  const match = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Enforces each route's declared access before anything else runs. A route without a declaration
+ * is refused (fail closed) unless it is one of the infrastructure routes listed in http/access.ts.
+ */
+export function registerAccessControl(app: FastifyInstance) {
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('auth', null);
+  app.decorateRequest('copyrightAuth', null);
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers['accept-language']);
+    const url = req.routeOptions.url;
+    if (!url) return; // not found: the 404 handler answers
+    const access = req.routeOptions.config.access;
+    if (!access) {
+      if (isInfraPublic(url)) return;
+      throw new AppError(403, 'routeUndeclared');
+    }
+    const { db } = app.ctx;
+    switch (access.kind) {
+      case 'public':
+        return;
+      case 'copyright': {
+        const token = headerValue(req.headers.token);
+        if (!token) throw new AppError(401, 'copyrightLoginRequired');
+        const { token: session, admin } = await resolveAccessToken(db, token, 'copyright');
+        req.copyrightAuth = { tokenId: session.id, adminId: admin.id, username: admin.username };
+        return;
+      }
+      case 'login':
+      case 'perm': {
+        const token = bearerToken(req);
+        if (!token) throw new AppError(401, 'unauthorized');
+        req.auth = await buildAuthContext(db, token, headerValue(req.headers['x-scenic-id']));
+        if (access.kind === 'perm' && !hasPermission(req.auth.permissions, access.perm)) {
+          throw new AppError(403, 'forbidden', { data: { required: access.perm } });
+        }
+        return;
+      }
+    }
+  });
+}

@@ -1,0 +1,258 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangeInitialPasswordSchema,
+  ChangePasswordSchema,
+  GetClientQuerySchema,
+  TokenRequestSchema,
+  UserinfoSchema,
+  type TokenResponse,
+  type Userinfo,
+} from '../../../shared/api/auth.ts';
+import { envelopeSchema } from '../../../shared/api/common.ts';
+import { ENABLED } from '../../../shared/dict/account.ts';
+import { LOGIN, PUBLIC, requireAuth } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { Msg } from '../../http/messages.ts';
+import { admins } from '../accounts/accounts.table.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { oauthClients } from '../oauth/oauth.table.ts';
+import {
+  authenticateClient,
+  checkCredentials,
+  checkNewPassword,
+  findScenicNames,
+  issueTokens,
+  loadGrants,
+  originOf,
+  recordLoginSuccess,
+  requireGrant,
+  revokeAccountTokens,
+  revokeToken,
+  rotateRefreshToken,
+  setPassword,
+  type AdminRow,
+  type IssuedTokens,
+} from './auth.service.ts';
+import { verifyPassword } from './password.ts';
+import { decryptField } from './rsa.service.ts';
+
+const AUTH = '/web/api/ticket/auth';
+
+export async function authRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, config, keys } = root.ctx;
+  // Per-address limit on every route that checks a password (brute force, design.md).
+  const loginRateLimit = {
+    max: config.loginRateLimit,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    groupId: 'login',
+    allowList: (req: FastifyRequest) => (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token',
+  };
+
+  app.get(
+    `${AUTH}/getClient`,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Basic credential of the public console client (spec §7); msg carries it',
+        querystring: GetClientQuerySchema,
+      },
+    },
+    async (req) => {
+      const [client] = await db
+        .select()
+        .from(oauthClients)
+        .where(eq(oauthClients.clientId, req.query.clientId));
+      if (!client || !client.isPublic || !client.publicSecret || client.status !== ENABLED) {
+        throw new AppError(404, 'clientNotFound');
+      }
+      const credential = Buffer.from(`${client.clientId}:${client.publicSecret}`).toString('base64');
+      return { code: 200, msg: credential, data: null };
+    },
+  );
+
+  app.get(
+    `${AUTH}/getPublicKey`,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'RSA public key (SPKI DER, base64) for RSA-OAEP/SHA-256 encryption of passwords',
+        response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) },
+      },
+    },
+    async (req) => ok(req, { publicKey: keys.publicKey }),
+  );
+
+  app.post(
+    '/login/oauth/token',
+    {
+      config: { access: PUBLIC, rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth2 token: password grant (password encrypted) or refresh_token grant',
+        description: 'Basic client authentication. Bad credentials: HTTP 401 with data "invalid_grant".',
+        body: TokenRequestSchema,
+      },
+    },
+    async (req): Promise<TokenResponse> => {
+      const client = await authenticateClient(db, req.headers.authorization);
+      const body = req.body;
+      requireGrant(client, body.grant_type);
+      const origin = originOf(req);
+      if (body.grant_type === 'refresh_token') {
+        const { admin, issued } = await rotateRefreshToken(db, client, body.refresh_token, origin);
+        return tokenResponse(admin, issued, client.scope);
+      }
+      const password = decryptField(keys, 'password', body.password);
+      const admin = await checkCredentials(
+        db,
+        config,
+        { username: body.username, password, clientId: client.clientId, kind: 'admin' },
+        origin,
+      );
+      if (admin.mustChangePassword) {
+        throw new AppError(403, 'passwordChangeRequired', { data: 'password_change_required' });
+      }
+      await recordLoginSuccess(db, admin, client.clientId, 'admin', origin);
+      const issued = await issueTokens(db, admin.id, client, 'admin', origin);
+      return tokenResponse(admin, issued, client.scope);
+    },
+  );
+
+  async function tokenResponse(admin: AdminRow, issued: IssuedTokens, scope: string): Promise<TokenResponse> {
+    const { roleCodes } = await loadGrants(db, admin.id);
+    return {
+      access_token: issued.accessToken,
+      refresh_token: issued.refreshToken ?? '',
+      expires_in: issued.accessTtl,
+      refresh_expires_in: issued.refreshTtl,
+      createTime: issued.createdAt.toISOString(),
+      roles: roleCodes,
+      token_type: 'bearer',
+      avatar: admin.avatar,
+      scope,
+    };
+  }
+
+  app.get(
+    `${AUTH}/getUserinfo`,
+    {
+      config: { access: LOGIN },
+      schema: {
+        tags: ['auth'],
+        summary: 'The logged-in account (spec §7); authorities are its permission strings',
+        response: { 200: envelopeSchema(UserinfoSchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const [admin] = await db.select().from(admins).where(eq(admins.id, auth.adminId));
+      if (!admin) throw new AppError(401, 'unauthorized');
+      const names = await findScenicNames(db, auth.scenicId == null ? [] : [auth.scenicId]);
+      const info: Userinfo = {
+        admId: admin.id,
+        user_name: admin.username,
+        admNickname: admin.nickname,
+        avatar: admin.avatar,
+        introduction: admin.introduction,
+        scenicId: auth.scenicId,
+        scenicName: auth.scenicId == null ? null : (names.get(auth.scenicId) ?? null),
+        admType: admin.admType,
+        payType: admin.payType,
+        authorities: auth.permissions,
+        author: auth.roleCodes,
+        mustChangePassword: admin.mustChangePassword,
+      };
+      return ok(req, info);
+    },
+  );
+
+  app.get(
+    `${AUTH}/logout`,
+    { config: { access: LOGIN }, schema: { tags: ['auth'], summary: 'Revokes the current token pair' } },
+    async (req) => {
+      const auth = requireAuth(req);
+      await revokeToken(db, auth.tokenId, 'logout');
+      return ok(req, null, 'logoutOk');
+    },
+  );
+
+  app.post(
+    `${AUTH}/changePassword`,
+    {
+      config: { access: LOGIN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change own password (both encrypted); signs out every other session',
+        body: ChangePasswordSchema,
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const oldPlain = decryptField(keys, 'oldPassword', req.body.oldPassword);
+      const newPlain = decryptField(keys, 'newPassword', req.body.newPassword);
+      const [admin] = await db.select().from(admins).where(eq(admins.id, auth.adminId));
+      if (!admin) throw new AppError(401, 'unauthorized');
+      if (!(await verifyPassword(oldPlain, admin.passwordHash))) {
+        throw new FieldError('oldPassword', Msg.oldPasswordWrong);
+      }
+      checkNewPassword('newPassword', newPlain, oldPlain);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, admin.id, newPlain);
+        const revoked = await revokeAccountTokens(tx, admin.id, 'password_changed', auth.tokenId);
+        await writeAudit(tx, req, {
+          module: 'auth',
+          action: 'changePassword',
+          targetType: 'admin',
+          targetId: admin.id,
+          after: { revokedSessions: revoked },
+        });
+      });
+      return ok(req, null, 'passwordChanged');
+    },
+  );
+
+  app.post(
+    `${AUTH}/changeInitialPassword`,
+    {
+      config: { access: PUBLIC, rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Forced change of an initial password before the first login (console /changePassword)',
+        body: ChangeInitialPasswordSchema,
+      },
+    },
+    async (req) => {
+      const oldPlain = decryptField(keys, 'oldPassword', req.body.oldPassword);
+      const newPlain = decryptField(keys, 'newPassword', req.body.newPassword);
+      const admin = await checkCredentials(
+        db,
+        config,
+        { username: req.body.username, password: oldPlain, clientId: '', kind: 'admin' },
+        originOf(req),
+      );
+      if (!admin.mustChangePassword) throw new AppError(409, 'passwordChangeNotRequired');
+      checkNewPassword('newPassword', newPlain, oldPlain);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, admin.id, newPlain);
+        await revokeAccountTokens(tx, admin.id, 'password_changed');
+        await writeAudit(tx, req, {
+          module: 'auth',
+          action: 'changeInitialPassword',
+          targetType: 'admin',
+          targetId: admin.id,
+          actor: { adminId: admin.id, username: admin.username, scenicId: admin.scenicId },
+        });
+      });
+      return ok(req, null, 'passwordChanged');
+    },
+  );
+}
+

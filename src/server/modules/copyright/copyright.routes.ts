@@ -1,0 +1,212 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  ClientIdSchema,
+  CopyrightAddSchema,
+  CopyrightLoginSchema,
+  CopyrightPageSchema,
+  CopyrightRowSchema,
+  CopyrightUpdateSchema,
+  type CopyrightRow,
+} from '../../../shared/api/copyright.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { hasPermission } from '../../../shared/perms.ts';
+import type { Db } from '../../db/client.ts';
+import { COPYRIGHT, PUBLIC } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { pageOf } from '../../http/paging.ts';
+import { checkCredentials, issueTokens, loadGrants, originOf, recordLoginSuccess } from '../auth/auth.service.ts';
+import { decryptField } from '../auth/rsa.service.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { oauthClients } from '../oauth/oauth.table.ts';
+import { copyrights } from './copyright.table.ts';
+
+const ADMIN = '/web/api/admin/system/copyRight';
+/** The permission that opens copyright management (spec §6: a separate copyright token). */
+const COPYRIGHT_PERMISSION = 'admin:copyright:manage';
+
+function toRow(r: typeof copyrights.$inferSelect): CopyrightRow {
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    copContent: r.copContent,
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+  };
+}
+
+async function requireKnownClient(db: Db, clientId: string) {
+  const [client] = await db
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, clientId));
+  if (!client) throw new FieldError('clientId', ValidationMessage.clientId);
+}
+
+export async function copyrightRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, config, keys } = root.ctx;
+
+  app.get(
+    '/web/api/ticket/copyRight/getTerCopyRight',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['copyright'],
+        summary: "A terminal's branding: data.items[0].copContent is JSON with siteIcon and siteTitle",
+        querystring: z.object({ clientId: ClientIdSchema }),
+        response: { 200: envelopeSchema(z.object({ items: z.array(CopyrightRowSchema) })) },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select()
+        .from(copyrights)
+        .where(eq(copyrights.clientId, req.query.clientId))
+        .orderBy(desc(copyrights.updatedAt), desc(copyrights.id))
+        .limit(1);
+      return ok(req, { items: rows.map(toRow) });
+    },
+  );
+
+  app.post(
+    `${ADMIN}/loginCheck`,
+    {
+      config: {
+        access: PUBLIC,
+        rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute', groupId: 'login' },
+      },
+      schema: {
+        tags: ['copyright'],
+        summary: 'Copyright login: an account holding admin:copyright:manage gets a copyright token',
+        body: CopyrightLoginSchema,
+        response: { 200: envelopeSchema(z.object({ token: z.string(), expiresIn: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const password = decryptField(keys, 'password', req.body.password);
+      const origin = originOf(req);
+      const admin = await checkCredentials(
+        db,
+        config,
+        { username: req.body.username, password, clientId: '', kind: 'copyright' },
+        origin,
+      );
+      const { permissions } = await loadGrants(db, admin.id);
+      if (!hasPermission(permissions, COPYRIGHT_PERMISSION)) {
+        throw new AppError(403, 'forbidden', { data: { required: COPYRIGHT_PERMISSION } });
+      }
+      await recordLoginSuccess(db, admin, '', 'copyright', origin);
+      const issued = await issueTokens(
+        db,
+        admin.id,
+        { clientId: 'copyright', accessTokenTtl: 0, refreshTokenTtl: 0 },
+        'copyright',
+        origin,
+      );
+      return ok(req, { token: issued.accessToken, expiresIn: issued.accessTtl });
+    },
+  );
+
+  app.post(
+    `${ADMIN}/page`,
+    {
+      config: { access: COPYRIGHT },
+      schema: {
+        tags: ['copyright'],
+        summary: 'Copyright records, newest first',
+        body: CopyrightPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(CopyrightRowSchema)) },
+      },
+    },
+    async (req) => {
+      const page = await pageOf(db, copyrights, req.body, {
+        where: req.body.clientId ? eq(copyrights.clientId, req.body.clientId) : undefined,
+        orderBy: [desc(copyrights.updatedAt), desc(copyrights.id)],
+      });
+      return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    },
+  );
+
+  app.post(
+    `${ADMIN}/add`,
+    {
+      config: { access: COPYRIGHT },
+      schema: {
+        tags: ['copyright'],
+        summary: 'Add a copyright record for a terminal client',
+        body: CopyrightAddSchema,
+        response: { 200: envelopeSchema(CopyrightRowSchema) },
+      },
+    },
+    async (req) => {
+      await requireKnownClient(db, req.body.clientId);
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(copyrights)
+          .values({
+            clientId: req.body.clientId,
+            copContent: req.body.copContent,
+            updatedBy: req.copyrightAuth?.adminId ?? null,
+          })
+          .returning();
+        if (!created) throw new Error('insert returned no row');
+        await writeAudit(tx, req, {
+          module: 'copyright',
+          action: 'create',
+          targetType: 'copyright',
+          targetId: created.id,
+          after: toRow(created),
+        });
+        return created;
+      });
+      return ok(req, toRow(row));
+    },
+  );
+
+  app.post(
+    `${ADMIN}/update`,
+    {
+      config: { access: COPYRIGHT },
+      schema: {
+        tags: ['copyright'],
+        summary: 'Update a copyright record',
+        body: CopyrightUpdateSchema,
+        response: { 200: envelopeSchema(CopyrightRowSchema) },
+      },
+    },
+    async (req) => {
+      const { id, clientId, copContent } = req.body;
+      if (clientId) await requireKnownClient(db, clientId);
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(copyrights).where(eq(copyrights.id, id)).for('update');
+        if (!before) throw new AppError(404, 'copyrightNotFound');
+        const [after] = await tx
+          .update(copyrights)
+          .set({
+            copContent,
+            ...(clientId ? { clientId } : {}),
+            updatedBy: req.copyrightAuth?.adminId ?? null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(copyrights.id, id)))
+          .returning();
+        if (!after) throw new AppError(404, 'copyrightNotFound');
+        await writeAudit(tx, req, {
+          module: 'copyright',
+          action: 'update',
+          targetType: 'copyright',
+          targetId: id,
+          before: toRow(before),
+          after: toRow(after),
+        });
+        return after;
+      });
+      return ok(req, toRow(row));
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { admins } from '../accounts/accounts.table.ts';
+
+/** OAuth clients: the terminal client ids of spec §9. */
+export const oauthClients = pgTable('oauth_clients', {
+  id: serial('id').primaryKey(),
+  clientId: varchar('client_id', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 100 }).notNull(),
+  secretHash: text('secret_hash').notNull(),
+  /**
+   * Only for the public console client: spec §7 getClient hands its basic credential to any browser,
+   * so it is not a secret. Null for every confidential client.
+   */
+  publicSecret: varchar('public_secret', { length: 128 }),
+  isPublic: boolean('is_public').notNull().default(false),
+  grantTypes: text('grant_types').array().notNull(),
+  scope: varchar('scope', { length: 64 }).notNull().default('all'),
+  accessTokenTtl: integer('access_token_ttl').notNull().default(7200),
+  refreshTokenTtl: integer('refresh_token_ttl').notNull().default(604800),
+  status: smallint('status').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Issued token pairs; only SHA-256 hashes are stored. kind: 'admin' session or 'copyright' session. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    accessHash: varchar('access_hash', { length: 64 }).notNull().unique(),
+    refreshHash: varchar('refresh_hash', { length: 64 }).unique(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: varchar('revoked_reason', { length: 32 }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tokens_admin_idx').on(t.adminId)],
+);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '../../../shared/api/common.ts';
+import { COPYRIGHT } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { saveImage } from './storage.service.ts';
+
+export async function storageRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, uploadDir } = root.ctx;
+
+  app.post(
+    '/web/api/ticket/storage/uploadSysCopyRight',
+    {
+      config: { access: COPYRIGHT },
+      schema: {
+        tags: ['copyright'],
+        summary: 'Upload the site icon (multipart field "file"; jpg/png/gif by content, at most 500 KB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(z.array(z.string())) },
+      },
+    },
+    async (req) => {
+      const url = await saveImage(await req.file(), uploadDir, 'copyright');
+      await writeAudit(db, req, { module: 'copyright', action: 'upload', targetType: 'file', after: { url } });
+      return ok(req, [url]);
+    },
+  );
+}

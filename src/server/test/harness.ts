@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DEMO_PASSWORD } from '../db/seed/demo.ts';
+import { seedDatabase } from '../db/seed/index.ts';
+import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
+
+export const ADMIN_PASSWORD = 'Admin12345';
+export { DEMO_PASSWORD };
+
+/**
+ * A database for one test file: in-memory PGlite, or with TEST_DATABASE_URL a fresh PostgreSQL
+ * database created for the file and dropped afterwards.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({});
+    return { database, drop: async () => undefined };
+  }
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+  /** Encrypts like the console does, with the server's public key. */
+  encrypt(plain: string): string;
+  /** Basic credential of the public console client, as getClient hands it out. */
+  basic(): Promise<string>;
+  /** Password login; returns the token response (throws on failure). */
+  login(username: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** Shortcut for `inject` with a bearer token. */
+  call(
+    token: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web') }), ...overrides };
+  const app = await buildApp(config, database);
+  await app.ready();
+
+  const encrypt = (plain: string) => encryptWithPublicKey(app.ctx.keys.publicKey, plain);
+  let basicCache: string | undefined;
+  const basic = async () => {
+    if (!basicCache) {
+      const res = await app.inject({ url: '/web/api/ticket/auth/getClient?clientId=backstageManagement' });
+      basicCache = res.json<{ msg: string }>().msg;
+    }
+    return basicCache;
+  };
+  return {
+    app,
+    database,
+    config,
+    encrypt,
+    basic,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async login(username, password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/login/oauth/token',
+        headers: { authorization: `Basic ${await basic()}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          username,
+          password: encrypt(password),
+          grant_type: 'password',
+          scope: 'all',
+        }).toString(),
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    call(token, method, url, body, headers = {}) {
+      return app.inject({
+        method,
+        url,
+        headers: { ...(token ? { authorization: `bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+  };
+}

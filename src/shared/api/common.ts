@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §9: page size options; default 20. */
+export const PAGE_SIZES = [10, 20, 30, 50, 100, 400] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'pageSize' satisfies ValidationMessageKey })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export function pageResultSchema<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number().int() });
+}
+
+/** The JSON envelope of every API response (design.md: code 200 success, -1 session gone). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+export const IdSchema = z.coerce.number().int().positive();
