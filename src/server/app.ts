@@ -111,8 +111,11 @@ export async function buildApp(
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // The console is also opened over plain HTTP on intranet host names (spec: no crypto.subtle).
+        'upgrade-insecure-requests': null,
       },
     },
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

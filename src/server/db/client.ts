@@ -66,6 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const db = drizzlePg({ client: pool, schema });
+  let closed = false;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -82,6 +83,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
   };
 }

@@ -8,10 +8,7 @@ import { AppError } from './errors.ts';
  * public; any logged-in account; a permission of spec §6; or the separate copyright session.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'login' }
-  | { kind: 'perm'; perm: Permission }
-  | { kind: 'copyright' };
+  { kind: 'public' } | { kind: 'login' } | { kind: 'perm'; perm: Permission } | { kind: 'copyright' };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };

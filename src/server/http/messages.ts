@@ -16,7 +16,10 @@ export const Msg = defineDict({
   },
   unauthorized: { zh: '未登录或登录已过期，请重新登录', en: 'Not logged in or the session has expired' },
   tokenExpired: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please log in again' },
-  accountDisabled: { zh: '账号已被禁用，请联系管理员', en: 'This account is disabled, contact your administrator' },
+  accountDisabled: {
+    zh: '账号已被禁用，请联系管理员',
+    en: 'This account is disabled, contact your administrator',
+  },
   forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
   routeUndeclared: { zh: '该接口未声明访问权限', en: 'This endpoint declares no access rule' },
   otherScenic: {

@@ -19,7 +19,10 @@ export async function pageOf<T extends PgTable>(
       .orderBy(...options.orderBy)
       .limit(query.limit)
       .offset(offset),
-    db.select({ n: count() }).from(table as PgTable).where(options.where),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(options.where),
   ]);
   return { rows: rows as T['$inferSelect'][], total: totals[0]?.n ?? 0 };
 }

@@ -98,7 +98,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       const res = await app.inject({
         method: 'POST',
         url: '/login/oauth/token',
-        headers: { authorization: `Basic ${await basic()}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${await basic()}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: new URLSearchParams({
           username,
           password: encrypt(password),

@@ -31,7 +31,10 @@ export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1, { error: key('required') }).max(256),
+    refresh_token: z
+      .string()
+      .min(1, { error: key('required') })
+      .max(256),
     scope: z.string().max(64).optional(),
   }),
 ]);
@@ -80,5 +83,9 @@ export const ChangeInitialPasswordSchema = z.object({
 });
 
 export const GetClientQuerySchema = z.object({
-  clientId: z.string().trim().min(1, { error: key('required') }).max(64),
+  clientId: z
+    .string()
+    .trim()
+    .min(1, { error: key('required') })
+    .max(64),
 });

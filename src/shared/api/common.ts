@@ -10,7 +10,9 @@ export const PageQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'pageSize' satisfies ValidationMessageKey })
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
+      error: 'pageSize' satisfies ValidationMessageKey,
+    })
     .default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -8,7 +8,11 @@ const key = (k: ValidationMessageKey) => k;
 /** What copContent holds (spec §3): the site icon URL and the site title. */
 export const CopyrightContentSchema = z.object({
   siteIcon: z.string().max(500),
-  siteTitle: z.string().trim().min(1, { error: key('required') }).max(50),
+  siteTitle: z
+    .string()
+    .trim()
+    .min(1, { error: key('required') })
+    .max(50),
 });
 export type CopyrightContent = z.infer<typeof CopyrightContentSchema>;
 
@@ -27,7 +31,11 @@ export const CopContentTextSchema = z
     { error: key('copContent') },
   );
 
-export const ClientIdSchema = z.string().trim().min(1, { error: key('required') }).max(64);
+export const ClientIdSchema = z
+  .string()
+  .trim()
+  .min(1, { error: key('required') })
+  .max(64);
 
 export const CopyrightLoginSchema = z.object({
   username: UsernameSchema,

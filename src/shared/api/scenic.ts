@@ -3,7 +3,11 @@ import { PageQuerySchema } from './common.ts';
 
 export const ScenicPageSchema = PageQuerySchema.extend({
   name: z.string().trim().max(100).optional(),
-  status: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
 });
 
 export const ScenicRowSchema = z.object({

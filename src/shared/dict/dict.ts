@@ -17,6 +17,10 @@ export function dictCodes<T extends Record<number, DictEntry>>(dict: T): number[
   return Object.keys(dict).map(Number);
 }
 
-export function dictLabel(dict: Record<number | string, DictEntry>, code: number | string, lang: Lang): string {
+export function dictLabel(
+  dict: Record<number | string, DictEntry>,
+  code: number | string,
+  lang: Lang,
+): string {
   return dict[code]?.[lang] ?? String(code);
 }

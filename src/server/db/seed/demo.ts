@@ -41,7 +41,9 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
       .returning({ id: roles.id });
     if (!row) throw new Error('demo insert returned no row');
     if (spec.perms.length) {
-      await db.insert(rolePermissions).values(spec.perms.map((permission) => ({ roleId: row.id, permission })));
+      await db
+        .insert(rolePermissions)
+        .values(spec.perms.map((permission) => ({ roleId: row.id, permission })));
     }
     return row.id;
   }
@@ -67,7 +69,11 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
   const staffRole = await role(first.scenicId, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
   const shopRole = await role(first.scenicId, { code: 'shop_staff', name: '商城店员', perms: [] });
   const agentRole = await role(first.scenicId, { code: 'distributor', name: '分销商', perms: [] });
-  const secondStaffRole = await role(second.id, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
+  const secondStaffRole = await role(second.id, {
+    code: 'scenic_staff',
+    name: '景区员工',
+    perms: staffPerms,
+  });
 
   await account({
     username: 'staff',

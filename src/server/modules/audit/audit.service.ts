@@ -28,7 +28,8 @@ function redact(value: unknown): unknown {
 
 /** Writes one audit row; call it with the transaction that makes the change. */
 export async function writeAudit(db: Db, req: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const actor = entry.actor ??
+  const actor =
+    entry.actor ??
     (req.auth
       ? { adminId: req.auth.adminId, username: req.auth.username, scenicId: req.auth.scenicId }
       : req.copyrightAuth

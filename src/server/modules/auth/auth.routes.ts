@@ -51,7 +51,8 @@ export async function authRoutes(root: FastifyInstance) {
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
     groupId: 'login',
-    allowList: (req: FastifyRequest) => (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token',
+    allowList: (req: FastifyRequest) =>
+      (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token',
   };
 
   app.get(
@@ -255,4 +256,3 @@ export async function authRoutes(root: FastifyInstance) {
     },
   );
 }
-

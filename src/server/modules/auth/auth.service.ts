@@ -221,7 +221,10 @@ export async function rotateRefreshToken(
 }
 
 /** Permissions and role codes of an account's enabled roles, read on every request (spec §6). */
-export async function loadGrants(db: Db, adminId: number): Promise<{ permissions: string[]; roleCodes: string[] }> {
+export async function loadGrants(
+  db: Db,
+  adminId: number,
+): Promise<{ permissions: string[]; roleCodes: string[] }> {
   const rows = await db
     .select({ code: roles.code, permission: rolePermissions.permission })
     .from(adminRoles)

@@ -1,4 +1,14 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** The RSA key pair for password transport; in the database so every instance shares it. */
 export const rsaKeys = pgTable('rsa_keys', {

@@ -49,8 +49,15 @@ export function decryptField(keys: KeyPair, field: string, base64: string): stri
 
 /** What the console does: encrypt with the public key (used by tests, seed scripts and docs). */
 export function encryptWithPublicKey(publicKeyBase64: string, plain: string): string {
-  const key = crypto.createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' });
+  const key = crypto.createPublicKey({
+    key: Buffer.from(publicKeyBase64, 'base64'),
+    format: 'der',
+    type: 'spki',
+  });
   return crypto
-    .publicEncrypt({ key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain))
+    .publicEncrypt(
+      { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(plain),
+    )
     .toString('base64');
 }

@@ -19,7 +19,13 @@ import { COPYRIGHT, PUBLIC } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { pageOf } from '../../http/paging.ts';
-import { checkCredentials, issueTokens, loadGrants, originOf, recordLoginSuccess } from '../auth/auth.service.ts';
+import {
+  checkCredentials,
+  issueTokens,
+  loadGrants,
+  originOf,
+  recordLoginSuccess,
+} from '../auth/auth.service.ts';
 import { decryptField } from '../auth/rsa.service.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';

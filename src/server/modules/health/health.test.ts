@@ -20,7 +20,7 @@ describe('health', () => {
     await other.database.close();
     const res = await other.app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    await other.app.close();
+    await other.close();
   });
 
   it('tags every response with a request id, keeping a well-formed incoming one', async () => {
@@ -34,7 +34,10 @@ describe('health', () => {
     const zh = await t.app.inject({ url: '/web/api/nothing' });
     expect(zh.statusCode).toBe(404);
     expect(zh.json()).toEqual({ code: 404, msg: '请求的资源不存在', data: null });
-    const en = await t.app.inject({ url: '/web/api/nothing', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const en = await t.app.inject({
+      url: '/web/api/nothing',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(en.json().msg).toBe('Not found');
   });
 

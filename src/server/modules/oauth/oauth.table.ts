@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 
 /** OAuth clients: the terminal client ids of spec §9. */

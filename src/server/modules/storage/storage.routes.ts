@@ -24,7 +24,12 @@ export async function storageRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const url = await saveImage(await req.file(), uploadDir, 'copyright');
-      await writeAudit(db, req, { module: 'copyright', action: 'upload', targetType: 'file', after: { url } });
+      await writeAudit(db, req, {
+        module: 'copyright',
+        action: 'upload',
+        targetType: 'file',
+        after: { url },
+      });
       return ok(req, [url]);
     },
   );

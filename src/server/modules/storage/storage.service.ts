@@ -22,7 +22,8 @@ export async function saveImage(file: MultipartFile | undefined, uploadDir: stri
   try {
     buffer = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'imageTooLarge');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'imageTooLarge');
     throw error;
   }
   if (file.file.truncated) throw new AppError(413, 'imageTooLarge');

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info' });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad value with the reason', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        SEED: 'lots',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'short',
+        LOG_LEVEL: 'loud',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT="eighty"');
+      expect(problems).toContain('SEED="lots": must be demo or none');
+      expect(problems).toContain('DATABASE_URL="mysql://x": must start with postgres://');
+      expect(problems).toContain('ADMIN_PASSWORD="short": must be at least 8 characters');
+      expect(problems).toContain('LOG_LEVEL="loud"');
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+});
