@@ -1,26 +1,9 @@
-// Lint rules, including the import boundaries of shared/style.md.
-import fs from 'node:fs';
+// Lint rules, including the import boundaries of shared/style.md (eslint-plugin-boundaries).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const dirs = (path) =>
-  fs.existsSync(path)
-    ? fs
-        .readdirSync(path, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => d.name)
-    : [];
-
-// Web modules do not import each other (shared UI lives in src/web/components).
-const webModuleZones = dirs('src/web/modules').map((name) => ({
-  target: `./src/web/modules/${name}`,
-  from: './src/web/modules',
-  except: [`./${name}`],
-  message: 'web modules do not import each other; move shared UI to src/web/components',
-}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'src/server/db/migrations/'] },
@@ -28,37 +11,81 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error'] }],
-      'import-x/no-restricted-paths': [
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'server-http', pattern: 'src/server/http' },
+        { type: 'server-module', pattern: 'src/server/modules/*', capture: ['module'] },
+        { type: 'server', pattern: 'src/server' },
+        { type: 'web-module', pattern: 'src/web/modules/*', capture: ['module'] },
+        { type: 'web', pattern: 'src/web' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
         'error',
         {
-          zones: [
+          default: 'allow',
+          policies: [
             {
-              target: './src/shared',
-              from: ['./src/server', './src/web'],
+              from: { element: { type: 'shared' } },
+              disallow: [{ to: { element: { type: ['server', 'server-*', 'web', 'web-*'] } } }],
               message: 'src/shared is imported by both sides and imports only zod and itself',
             },
             {
-              target: './src/web',
-              from: './src/server',
+              from: { element: { type: ['web', 'web-module'] } },
+              disallow: [{ to: { element: { type: ['server', 'server-*'] } } }],
               message: 'the console reaches the server over HTTP only',
             },
-            { target: './src/server', from: './src/web', message: 'the server does not import console code' },
             {
-              target: './src/server/http',
-              from: './src/server/modules',
+              from: { element: { type: ['server', 'server-*'] } },
+              disallow: [{ to: { element: { type: ['web', 'web-*'] } } }],
+              message: 'the server does not import console code',
+            },
+            {
+              from: { element: { type: 'server-http' } },
+              disallow: [{ to: { element: { type: 'server-module' } } }],
               message: 'the HTTP layer is below the modules; inject what it needs instead',
             },
             {
-              target: './src/server/modules',
-              from: './src/server/modules/*/*.routes.ts',
+              from: { element: { type: 'server-module' } },
+              disallow: [
+                {
+                  to: {
+                    element: {
+                      type: 'server-module',
+                      captured: { module: '!{{from.element.captured.module}}' },
+                      fileInternalPath: '*.routes.ts',
+                    },
+                  },
+                },
+              ],
               message: "a module may use another module's service, never its routes",
             },
-            ...webModuleZones,
+            {
+              from: { element: { type: 'web-module' } },
+              disallow: [
+                {
+                  to: {
+                    element: {
+                      type: 'web-module',
+                      captured: { module: '!{{from.element.captured.module}}' },
+                    },
+                  },
+                },
+              ],
+              message: 'web modules do not import each other; move shared UI to src/web/components',
+            },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -197,9 +197,10 @@ export async function copyrightRoutes(root: FastifyInstance) {
             copContent,
             ...(clientId ? { clientId } : {}),
             updatedBy: req.copyrightAuth?.adminId ?? null,
-            updatedAt: new Date(),
+            // the database clock, like the insert default, so records order the same on every instance
+            updatedAt: sql`now()`,
           })
-          .where(and(eq(copyrights.id, id)))
+          .where(eq(copyrights.id, id))
           .returning();
         if (!after) throw new AppError(404, 'copyrightNotFound');
         await writeAudit(tx, req, {
