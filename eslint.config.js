@@ -93,6 +93,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { filterRoutes, flattenRoutes } from './permission.ts';
+import type { AppRoute } from './route-types.ts';
+
+const page = () => Promise.resolve({ default: () => null });
+const routes: AppRoute[] = [
+  { path: '/dashboard', title: 'dashboard', page },
+  {
+    path: '/scenic',
+    title: 'scenic',
+    children: [
+      { path: '/scenic/sceManage', title: 'sceManage', perms: ['admin:scenic:page'], page },
+      { path: '/scenic/detail', title: 'sceManage', perms: ['admin:scenic:page'], hidden: true, page },
+    ],
+  },
+  {
+    path: '/sys',
+    title: 'profile',
+    perms: ['admin:audit:page'],
+    children: [
+      { path: '/sys/audit', title: 'password', perms: ['admin:audit:page'], page },
+      { path: '/sys/open', title: 'password', page },
+    ],
+  },
+];
+
+const paths = (tree: AppRoute[]) => flattenRoutes(tree).map(({ route }) => route.path);
+
+describe('spec §6 route filtering', () => {
+  it('gives the wildcard everything', () => {
+    expect(paths(filterRoutes(routes, ['*']))).toEqual([
+      '/dashboard',
+      '/scenic/sceManage',
+      '/scenic/detail',
+      '/sys/audit',
+      '/sys/open',
+    ]);
+  });
+
+  it('keeps routes without perms and drops parents whose children all went', () => {
+    const tree = filterRoutes(routes, []);
+    expect(paths(tree)).toEqual(['/dashboard']);
+    expect(tree.map((r) => r.path)).toEqual(['/dashboard']);
+  });
+
+  it('keeps a route when the user holds one of its perms, recursively', () => {
+    expect(paths(filterRoutes(routes, ['admin:scenic:page']))).toEqual([
+      '/dashboard',
+      '/scenic/sceManage',
+      '/scenic/detail',
+    ]);
+  });
+
+  it('needs the parent permission before looking at children', () => {
+    expect(paths(filterRoutes(routes, ['admin:audit:page']))).toEqual([
+      '/dashboard',
+      '/sys/audit',
+      '/sys/open',
+    ]);
+  });
+
+  it('honours a resource wildcard', () => {
+    expect(paths(filterRoutes(routes, ['admin:scenic:*']))).toContain('/scenic/sceManage');
+  });
+
+  it('lists parents with each page', () => {
+    const entry = flattenRoutes(routes).find(({ route }) => route.path === '/sys/audit');
+    expect(entry?.parents.map((p) => p.path)).toEqual(['/sys']);
+  });
+});

@@ -1,0 +1,39 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { accessToken } from '../lib/session.ts';
+import { LazyPageView } from './lazy-page.tsx';
+import type { LazyPage } from './route-types.ts';
+import { SessionGuard } from './session-guard.tsx';
+
+const page = (load: LazyPage) => (
+  <ErrorBoundary>
+    <LazyPageView load={load} />
+  </ErrorBoundary>
+);
+
+const loginPage = () => import('../modules/auth/login.page.tsx');
+
+/** A logged-in user opening /login goes to / (spec §2). */
+function LoginRoute() {
+  return accessToken() ? <Navigate to="/" replace /> : page(loginPage);
+}
+
+/** Spec §2: public routes, the copyright pair, and everything else behind the session. */
+const routes: RouteObject[] = [
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/auth-redirect', element: page(() => import('../modules/auth/auth-redirect.page.tsx')) },
+  {
+    path: '/changePassword',
+    element: page(() => import('../modules/auth/change-initial-password.page.tsx')),
+  },
+  { path: '/404', element: page(() => import('../modules/errors/not-found.page.tsx')) },
+  { path: '/401', element: page(() => import('../modules/errors/unauthorized.page.tsx')) },
+  { path: '/copLogin', element: page(() => import('../modules/copyright/cop-login.page.tsx')) },
+  { path: '/copyright', element: page(() => import('../modules/copyright/copyright.page.tsx')) },
+  {
+    path: '/*',
+    element: <SessionGuard>{page(() => import('../layout/layout.tsx'))}</SessionGuard>,
+  },
+];
+
+export const router = createHashRouter(routes);

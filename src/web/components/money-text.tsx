@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { formatCents } from '../../shared/money.ts';
+
+export interface MoneyTextProps {
+  /** Integer cents (spec §9). */
+  cents: number | null | undefined;
+  /** Shown when there is no amount. */
+  fallback?: ReactNode;
+}
+
+/** An amount in yuan with two decimals; tabular digits so columns of amounts line up. */
+export function MoneyText({ cents, fallback = null }: MoneyTextProps) {
+  const text = formatCents(cents);
+  if (!text) return <>{fallback}</>;
+  return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
+}

@@ -1,0 +1,63 @@
+import { Activity, useLayoutEffect, useRef } from 'react';
+import { Route, Routes } from 'react-router';
+import { LazyPageView } from '../app/lazy-page.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import styles from './layout.module.css';
+import { useTabs } from './tabs-store.ts';
+import type { PermittedRoutes } from './use-permitted-routes.ts';
+
+/**
+ * Renders every open tab and keeps the hidden ones alive (React's <Activity>), so switching tabs
+ * keeps each page's filters, page, unsaved form and scroll position. Each tab sees its own location.
+ */
+export function PageHost({ pages, activePath }: { pages: PermittedRoutes['pages']; activePath: string }) {
+  const tabs = useTabs();
+  const panes = useRef(new Map<string, HTMLDivElement>());
+  const scroll = useRef(new Map<string, number>());
+
+  // display:none loses scrollTop; put it back when a tab is shown again
+  useLayoutEffect(() => {
+    const pane = panes.current.get(activePath);
+    if (pane) pane.scrollTop = scroll.current.get(activePath) ?? 0;
+  }, [activePath]);
+
+  return (
+    <>
+      {tabs.map((tab) => {
+        const active = tab.path === activePath;
+        return (
+          <div
+            key={tab.path}
+            className={styles.pane}
+            style={active ? undefined : { display: 'none' }}
+            data-active={active}
+            data-testid={active ? 'active-pane' : undefined}
+            ref={(el) => {
+              if (el) panes.current.set(tab.path, el);
+              else panes.current.delete(tab.path);
+            }}
+            onScroll={(e) => scroll.current.set(tab.path, e.currentTarget.scrollTop)}
+          >
+            <Activity mode={active ? 'visible' : 'hidden'}>
+              <ErrorBoundary>
+                <Routes
+                  location={{ pathname: tab.path, search: tab.search, hash: '', state: null, key: tab.path }}
+                >
+                  {pages.map(({ route }) =>
+                    route.page ? (
+                      <Route
+                        key={route.path}
+                        path={route.path}
+                        element={<LazyPageView key={tab.version} load={route.page} />}
+                      />
+                    ) : null,
+                  )}
+                </Routes>
+              </ErrorBoundary>
+            </Activity>
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TokenResponse, Userinfo } from '../../shared/api/auth.ts';
+import { StorageKey, read, remove, write } from './storage.ts';
+import { createStore, useStore } from './store.ts';
+
+/** The signed-in user (spec §3 logged-in user), or null before user info is loaded. */
+// Spec §4: fetched again on every page load, so permission changes apply at once.
+export const userStore = createStore<Userinfo | null>(null);
+
+export function useUser(): Userinfo | null {
+  return useStore(userStore);
+}
+
+export function accessToken(): string | null {
+  return read(StorageKey.accessToken);
+}
+
+export function authorizationHeader(): string | null {
+  const token = accessToken();
+  if (!token) return null;
+  return `${read(StorageKey.tokenType) ?? 'bearer'} ${token}`;
+}
+
+/** Milliseconds until the access token expires (negative once it has). */
+export function msUntilExpiry(now = Date.now()): number {
+  const created = Date.parse(read(StorageKey.createTime) ?? '');
+  const seconds = Number(read(StorageKey.expiresIn));
+  if (Number.isNaN(created) || !seconds) return -1;
+  return created + seconds * 1000 - now;
+}
+
+export function saveTokens(token: TokenResponse): void {
+  write(StorageKey.accessToken, token.access_token);
+  write(StorageKey.refreshToken, token.refresh_token);
+  write(StorageKey.expiresIn, token.expires_in);
+  write(StorageKey.createTime, token.createTime);
+  write(StorageKey.roles, JSON.stringify(token.roles));
+  write(StorageKey.tokenType, token.token_type);
+  write(StorageKey.avatar, token.avatar);
+}
+
+export function saveUser(user: Userinfo): void {
+  write(StorageKey.dataInfo, JSON.stringify(user));
+  write(StorageKey.admType, user.admType);
+  write(StorageKey.avatar, user.avatar);
+  userStore.set(user);
+}
+
+/** Forgets the session (tokens and user), keeping settings such as size and language. */
+export function clearSession(): void {
+  remove(
+    StorageKey.accessToken,
+    StorageKey.refreshToken,
+    StorageKey.expiresIn,
+    StorageKey.createTime,
+    StorageKey.roles,
+    StorageKey.tokenType,
+    StorageKey.dataInfo,
+    StorageKey.admType,
+    StorageKey.avatar,
+  );
+  userStore.set(null);
+}

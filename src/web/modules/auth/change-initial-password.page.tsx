@@ -1,0 +1,116 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { encryptSensitive } from '../../lib/auth.ts';
+import { useBranding } from '../../lib/branding.ts';
+import { RequestError, post } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import styles from './auth.module.css';
+import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
+
+interface ChangeInitialForm {
+  username: string;
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The forced change of an initial password; the login page sends the user here on 403 password_change_required. */
+export default function ChangeInitialPasswordPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { message } = App.useApp();
+  const { lang } = useSettings();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const branding = useBranding();
+  const [loading, setLoading] = useState(false);
+
+  async function submit(values: ChangeInitialForm) {
+    setLoading(true);
+    try {
+      const [oldPassword, newPassword] = await Promise.all([
+        encryptSensitive(values.oldPassword),
+        encryptSensitive(values.newPassword),
+      ]);
+      await post(
+        '/web/api/ticket/auth/changeInitialPassword',
+        { username: values.username.trim(), oldPassword, newPassword },
+        { auth: false },
+      );
+      message.success(t('passwordChanged'));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      // the request layer has shown server errors; anything else (e.g. encryption) gets a generic one
+      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.lang}>
+        <LanguageSwitch />
+      </div>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
+          <Typography.Title level={3} className={styles.title}>
+            {branding?.siteTitle || t('common:appTitle')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('changeInitialTitle')}</Typography.Text>
+        </div>
+        <Alert className={styles.hint} type="info" showIcon title={t('changeInitialHint')} />
+        <Form<ChangeInitialForm>
+          layout="vertical"
+          size="large"
+          onFinish={submit}
+          requiredMark={false}
+          initialValues={{ username: (params.get('username') ?? '').trim() }}
+        >
+          <Form.Item
+            name="username"
+            label={t('username')}
+            rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" />
+          </Form.Item>
+          <Form.Item
+            name="oldPassword"
+            label={t('oldPassword')}
+            rules={[{ required: true, message: t('oldPasswordRequired') }]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="newPassword"
+            label={t('newPassword')}
+            rules={[{ required: true, message: t('newPasswordRequired') }, passwordPolicyRule(lang)]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('confirmPassword')}
+            dependencies={['newPassword']}
+            rules={[
+              { required: true, message: t('confirmRequired') },
+              confirmPasswordRule(t('passwordMismatch')),
+            ]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            {t('common:submit')}
+          </Button>
+          <Button type="link" block className={styles.secondary} onClick={() => navigate('/login')}>
+            {t('backToLogin')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

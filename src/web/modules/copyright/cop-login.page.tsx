@@ -1,0 +1,79 @@
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { encryptSensitive } from '../../lib/auth.ts';
+import { RequestError, post } from '../../lib/request.ts';
+import { copyrightToken, saveCopyrightToken } from './copyright-session.ts';
+import styles from './copyright.module.css';
+
+interface CopLoginForm {
+  username: string;
+  password: string;
+}
+
+/** The separate login of copyright management (spec §2, §6); needs admin:copyright:manage. */
+export default function CopLoginPage() {
+  const { t } = useTranslation(['copyright', 'auth', 'common']);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+
+  if (copyrightToken()) return <Navigate to="/copyright" replace />;
+
+  async function submit(values: CopLoginForm) {
+    setLoading(true);
+    try {
+      const password = await encryptSensitive(values.password);
+      const { token } = await post<{ token: string; expiresIn: number }>(
+        '/web/api/admin/system/copyRight/loginCheck',
+        { username: values.username.trim(), password },
+        // a failed copyright login must not end the console session the user may also have
+        { auth: false, onUnauthorized: (error) => message.error(error.message) },
+      );
+      saveCopyrightToken(token);
+      navigate('/copyright', { replace: true });
+    } catch (error) {
+      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.lang}>
+        <LanguageSwitch />
+      </div>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <SafetyCertificateOutlined className={styles.brandIcon} />
+          <Typography.Title level={3} className={styles.title}>
+            {t('loginTitle')}
+          </Typography.Title>
+        </div>
+        <Form<CopLoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            name="username"
+            label={t('auth:username')}
+            rules={[{ required: true, whitespace: true, message: t('auth:usernameRequired') }]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('auth:password')}
+            rules={[{ required: true, message: t('auth:passwordRequired') }]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            {t('auth:login')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

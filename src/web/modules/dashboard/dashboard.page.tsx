@@ -1,0 +1,109 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { useMemo, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AdmType } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { filterRoutes, flattenRoutes } from '../../app/permission.ts';
+import { DASHBOARD_PATH, ROUTES } from '../../app/route-table.tsx';
+import type { AppRoute } from '../../app/route-types.ts';
+import { useUser } from '../../lib/session.ts';
+import { useSettings } from '../../lib/settings.ts';
+import styles from './dashboard.module.css';
+
+interface Shortcut {
+  route: AppRoute;
+  group?: AppRoute;
+  icon: ComponentType;
+}
+
+/** The permitted menu screens (spec §6), the dashboard itself and hidden detail pages left out. */
+function shortcutsFor(authorities: readonly string[]): Shortcut[] {
+  return flattenRoutes(filterRoutes(ROUTES, authorities))
+    .filter(
+      ({ route, parents }) =>
+        route.path !== DASHBOARD_PATH && !route.hidden && !parents.some((p) => p.hidden),
+    )
+    .map(({ route, parents }) => ({
+      route,
+      group: parents.at(-1),
+      icon: route.icon ?? [...parents].reverse().find((p) => p.icon)?.icon ?? AppstoreOutlined,
+    }));
+}
+
+/** Who is signed in and where they can go; the statistics figures come later. */
+export default function DashboardPage() {
+  const { t } = useTranslation(['dashboard', 'menu']);
+  const { lang } = useSettings();
+  const user = useUser();
+  const shortcuts = useMemo(() => shortcutsFor(user?.authorities ?? []), [user]);
+  if (!user) return null;
+
+  const typeColor = AdmType[user.admType as keyof typeof AdmType]?.color;
+  const none = <Typography.Text type="secondary">{t('none')}</Typography.Text>;
+
+  return (
+    <div className={styles.page}>
+      <Card>
+        <Typography.Title level={4} className={styles.welcome}>
+          {t('welcome', { name: user.admNickname || user.user_name })}
+        </Typography.Title>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
+          items={[
+            { key: 'nickname', label: t('nickname'), children: user.admNickname || none },
+            { key: 'username', label: t('username'), children: user.user_name },
+            {
+              key: 'type',
+              label: t('accountType'),
+              children: <Tag color={typeColor}>{dictLabel(AdmType, user.admType, lang)}</Tag>,
+            },
+            { key: 'scenic', label: t('scenic'), children: user.scenicName || none },
+            {
+              key: 'roles',
+              label: t('roles'),
+              children: user.author.length ? (
+                <Space size={[0, 4]} wrap>
+                  {user.author.map((code) => (
+                    <Tag key={code}>{code}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                none
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t('shortcuts')}>
+        {shortcuts.length ? (
+          <div className={styles.shortcuts}>
+            {shortcuts.map(({ route, group, icon: Icon }) => (
+              <Link key={route.path} to={route.path} className={styles.shortcut}>
+                <Card hoverable size="small">
+                  <div className={styles.shortcutBody}>
+                    <span className={styles.shortcutIcon}>
+                      <Icon />
+                    </span>
+                    <span className={styles.shortcutText}>
+                      <span className={styles.shortcutTitle}>
+                        {route.title ? t(`menu:${route.title}`) : route.path}
+                      </span>
+                      {group?.title ? (
+                        <span className={styles.shortcutGroup}>{t(`menu:${group.title}`)}</span>
+                      ) : null}
+                    </span>
+                  </div>
+                </Card>
+              </Link>
+            ))}
+          </div>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noShortcuts')} />
+        )}
+      </Card>
+    </div>
+  );
+}
