@@ -11,6 +11,15 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // Libraries are grouped by exactly which screens use them, so the login route does not load
+        // the layout's menu, tabs or colour picker (docs/performance.md).
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules/, entriesAware: true }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { LazyPage } from './route-types.ts';
 
@@ -14,10 +13,11 @@ export function lazyComponent(load: LazyPage): ComponentType {
   return component;
 }
 
+/** A CSS spinner (styles.css) while a page's chunk loads; antd's Spin would weigh on the first load. */
 export function PageFallback() {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-      <Spin />
+    <div className="page-loading" aria-busy="true">
+      <span className="page-spinner" />
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { accessToken } from '../lib/session.ts';
-import { LazyPageView } from './lazy-page.tsx';
+import { LazyPageView, PageFallback } from './lazy-page.tsx';
 import type { LazyPage } from './route-types.ts';
 import { SessionGuard } from './session-guard.tsx';
 
@@ -12,6 +13,14 @@ const page = (load: LazyPage) => (
 );
 
 const loginPage = () => import('../modules/auth/login.page.tsx');
+const LazyAppScope = lazy(() => import('../components/app-scope.tsx'));
+
+/** A public page with data (the copyright screen) gets the App context and query cache lazily too. */
+const scopedPage = (load: LazyPage) => (
+  <Suspense fallback={<PageFallback />}>
+    <LazyAppScope>{page(load)}</LazyAppScope>
+  </Suspense>
+);
 
 /** A logged-in user opening /login goes to / (spec §2). */
 function LoginRoute() {
@@ -29,7 +38,7 @@ const routes: RouteObject[] = [
   { path: '/404', element: page(() => import('../modules/errors/not-found.page.tsx')) },
   { path: '/401', element: page(() => import('../modules/errors/unauthorized.page.tsx')) },
   { path: '/copLogin', element: page(() => import('../modules/copyright/cop-login.page.tsx')) },
-  { path: '/copyright', element: page(() => import('../modules/copyright/copyright.page.tsx')) },
+  { path: '/copyright', element: scopedPage(() => import('../modules/copyright/copyright.page.tsx')) },
   {
     path: '/*',
     element: <SessionGuard>{page(() => import('../layout/layout.tsx'))}</SessionGuard>,

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { t } from '../lib/i18n.ts';
 
@@ -6,7 +6,13 @@ interface State {
   error: Error | null;
 }
 
-/** A chunk that fails to load after a deploy (old hashes gone) or a render error: offer a reload. */
+const CHUNK_FAILURE =
+  /dynamically imported module|Failed to fetch|Importing a module script failed|ChunkLoadError/i;
+
+/**
+ * A page chunk that fails to load after a deploy (its hashed file is gone) or a render error: say
+ * so and offer a reload. Plain markup, so it costs the first load nothing beyond a button.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -15,22 +21,17 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    const chunk =
-      /dynamically imported module|Failed to fetch|Importing a module script failed|ChunkLoadError/i.test(
-        this.state.error.message,
-      );
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const chunk = CHUNK_FAILURE.test(error.message);
     return (
-      <Result
-        status={chunk ? 'info' : 'error'}
-        title={chunk ? t('chunkFailed') : t('loadFailed')}
-        subTitle={chunk ? undefined : this.state.error.message}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('reload')}
-          </Button>
-        }
-      />
+      <div className="page-error" role="alert">
+        <h2>{chunk ? t('chunkFailed') : t('loadFailed')}</h2>
+        {chunk ? null : <p>{error.message}</p>}
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('reload')}
+        </Button>
+      </div>
     );
   }
 }

@@ -1,39 +1,31 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { updateSettings, useSettings } from '../lib/settings.ts';
 
-const LANGUAGES = [
-  { key: 'zh', label: 'common:langZh' },
-  { key: 'en', label: 'common:langEn' },
-] as const;
-
-/** Spec §2/§9: zh (default) or en; everything switches at once, no reload. */
-export function LanguageSwitch({ onChanged }: { onChanged?: () => void }) {
+/**
+ * Spec §2/§9: zh (default) or en. With two languages the switch is one button naming the other
+ * language; menus, tabs, breadcrumbs and antd's own texts change at once, without a reload.
+ */
+export function LanguageSwitch({ onChanged, className }: { onChanged?: () => void; className?: string }) {
   const { t } = useTranslation(['layout', 'common']);
   const { lang } = useSettings();
+  const next = lang === 'zh' ? 'en' : 'zh';
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [lang],
-        items: LANGUAGES.map((l) => ({ key: l.key, label: t(l.label) })),
-        onClick: ({ key }) => {
-          if (key === lang) return;
-          updateSettings({ lang: key as 'zh' | 'en' });
-          onChanged?.();
-        },
+    <Button
+      type="text"
+      className={className}
+      icon={<TranslationOutlined />}
+      title={t('layout:language')}
+      aria-label={t('layout:language')}
+      data-testid="language-switch"
+      lang={next === 'zh' ? 'zh-CN' : 'en'}
+      onClick={() => {
+        updateSettings({ lang: next });
+        onChanged?.();
       }}
     >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={t('layout:language')}
-        data-testid="language-switch"
-      >
-        {t(lang === 'zh' ? 'common:langZh' : 'common:langEn')}
-      </Button>
-    </Dropdown>
+      {t(next === 'zh' ? 'common:langZh' : 'common:langEn')}
+    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { Drawer, FloatButton, Layout as AntLayout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { AppScope } from '../components/app-scope.tsx';
 import { useBranding } from '../lib/branding.ts';
 import { updateSettings, useSettings } from '../lib/settings.ts';
 import styles from './layout.module.css';
@@ -80,54 +81,56 @@ export default function Layout() {
     />
   );
   return (
-    <AntLayout className={styles.root}>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={220}
-          closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-          title={null}
-        >
-          <Logo collapsed={false} />
-          {menu}
-        </Drawer>
-      ) : (
-        <AntLayout.Sider
-          collapsed={collapsed}
-          width={210}
-          collapsedWidth={64}
-          className={styles.sider}
-          trigger={null}
-        >
-          <Logo collapsed={collapsed} />
-          {menu}
-        </AntLayout.Sider>
-      )}
-      <AntLayout className={styles.main}>
-        <AntLayout.Header className={styles.header}>
-          <Navbar
-            mobile={mobile}
-            collapsed={mobile ? !drawerOpen : collapsed}
-            routes={routes}
-            onToggle={() =>
-              mobile ? setDrawerOpen((open) => !open) : updateSettings({ sidebarOpened: !sidebarOpened })
-            }
-          />
-          <TagsView />
-        </AntLayout.Header>
-        <AntLayout.Content className={styles.content}>
-          <PageHost pages={routes.pages} activePath={pathname} />
-          <FloatButton.BackTop
-            duration={500}
-            visibilityHeight={400}
-            tooltip={t('backToTop')}
-            target={() => document.querySelector<HTMLElement>('[data-testid="active-pane"]') ?? window}
-          />
-        </AntLayout.Content>
+    <AppScope>
+      <AntLayout className={styles.root}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={220}
+            closable={false}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+            title={null}
+          >
+            <Logo collapsed={false} />
+            {menu}
+          </Drawer>
+        ) : (
+          <AntLayout.Sider
+            collapsed={collapsed}
+            width={210}
+            collapsedWidth={64}
+            className={styles.sider}
+            trigger={null}
+          >
+            <Logo collapsed={collapsed} />
+            {menu}
+          </AntLayout.Sider>
+        )}
+        <AntLayout className={styles.main}>
+          <AntLayout.Header className={styles.header}>
+            <Navbar
+              mobile={mobile}
+              collapsed={mobile ? !drawerOpen : collapsed}
+              routes={routes}
+              onToggle={() =>
+                mobile ? setDrawerOpen((open) => !open) : updateSettings({ sidebarOpened: !sidebarOpened })
+              }
+            />
+            <TagsView />
+          </AntLayout.Header>
+          <AntLayout.Content className={styles.content}>
+            <PageHost pages={routes.pages} activePath={pathname} />
+            <FloatButton.BackTop
+              duration={500}
+              visibilityHeight={400}
+              tooltip={t('backToTop')}
+              target={() => document.querySelector<HTMLElement>('[data-testid="active-pane"]') ?? window}
+            />
+          </AntLayout.Content>
+        </AntLayout>
       </AntLayout>
-    </AntLayout>
+    </AppScope>
   );
 }

@@ -3,8 +3,9 @@ import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * antd's message, modal and notification bound to the app's theme and locale (App.useApp); the
- * request layer and stores use them from outside React. Set once by <FeedbackBridge/>.
+ * antd's message, modal and notification for code outside React (request layer, stores) and for
+ * light pages. Inside the layout they are the context-bound instances of <AppScope/>; elsewhere
+ * (login) antd's static functions, loaded only when first needed so the login route stays small.
  */
 export interface Feedback {
   message: MessageInstance;
@@ -13,15 +14,24 @@ export interface Feedback {
 }
 
 let current: Feedback | null = null;
-const waiting: ((feedback: Feedback) => void)[] = [];
 
-export function setFeedback(feedback: Feedback): void {
+export function setFeedback(feedback: Feedback | null): void {
   current = feedback;
-  for (const resolve of waiting.splice(0)) resolve(feedback);
 }
 
-/** Resolves once the app has mounted (immediately afterwards). */
 export function feedback(): Promise<Feedback> {
   if (current) return Promise.resolve(current);
-  return new Promise((resolve) => waiting.push(resolve));
+  return import('./feedback-static.ts').then((m) => m.staticFeedback);
 }
+
+type Content = Parameters<MessageInstance['success']>[0];
+
+/** Short messages without waiting: `toast.success(text)`. */
+export const toast = {
+  success: (content: Content, duration?: number) =>
+    void feedback().then((f) => f.message.success(content, duration)),
+  error: (content: Content, duration?: number) =>
+    void feedback().then((f) => f.message.error(content, duration)),
+  warning: (content: Content, duration?: number) =>
+    void feedback().then((f) => f.message.warning(content, duration)),
+};

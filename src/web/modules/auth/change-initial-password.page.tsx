@@ -1,11 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
+import { toast } from '../../lib/feedback.ts';
 import { RequestError, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import styles from './auth.module.css';
@@ -21,7 +22,6 @@ interface ChangeInitialForm {
 /** The forced change of an initial password; the login page sends the user here on 403 password_change_required. */
 export default function ChangeInitialPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { message } = App.useApp();
   const { lang } = useSettings();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -40,11 +40,11 @@ export default function ChangeInitialPasswordPage() {
         { username: values.username.trim(), oldPassword, newPassword },
         { auth: false },
       );
-      message.success(t('passwordChanged'));
+      toast.success(t('passwordChanged'));
       navigate('/login', { replace: true });
     } catch (error) {
       // the request layer has shown server errors; anything else (e.g. encryption) gets a generic one
-      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
+      if (!(error instanceof RequestError && error.shown)) toast.error(t('common:error'));
     } finally {
       setLoading(false);
     }

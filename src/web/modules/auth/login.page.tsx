@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -46,10 +46,8 @@ export default function LoginPage() {
       <Card className={styles.card}>
         <div className={styles.brand}>
           {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
-          <Typography.Title level={3} className={styles.title}>
-            {branding?.siteTitle || t('common:appTitle')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('loginTitle')}</Typography.Text>
+          <h1 className={styles.title}>{branding?.siteTitle || t('common:appTitle')}</h1>
+          <p className={styles.subtitle}>{t('loginTitle')}</p>
         </div>
         <Form<LoginForm>
           layout="vertical"

@@ -1,10 +1,11 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
+import { toast } from '../../lib/feedback.ts';
 import { RequestError, post } from '../../lib/request.ts';
 import { copyrightToken, saveCopyrightToken } from './copyright-session.ts';
 import styles from './copyright.module.css';
@@ -17,7 +18,6 @@ interface CopLoginForm {
 /** The separate login of copyright management (spec §2, §6); needs admin:copyright:manage. */
 export default function CopLoginPage() {
   const { t } = useTranslation(['copyright', 'auth', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
 
@@ -31,12 +31,12 @@ export default function CopLoginPage() {
         '/web/api/admin/system/copyRight/loginCheck',
         { username: values.username.trim(), password },
         // a failed copyright login must not end the console session the user may also have
-        { auth: false, onUnauthorized: (error) => message.error(error.message) },
+        { auth: false, onUnauthorized: (error) => toast.error(error.message) },
       );
       saveCopyrightToken(token);
       navigate('/copyright', { replace: true });
     } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
+      if (!(error instanceof RequestError && error.shown)) toast.error(t('common:error'));
     } finally {
       setLoading(false);
     }
