@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mapDbError } from './db-errors.ts';
 import { AppError, FieldError } from './errors.ts';
 import { translate, type MsgKey } from './messages.ts';
 import { RequestValidationError, describeIssues } from './validation.ts';
@@ -41,6 +42,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, 400, translate('fieldInvalid', lang, { field: error.field, reason }), {
         field: error.field,
       });
+    }
+    const dbError = mapDbError(error);
+    if (dbError) {
+      return send(
+        reply,
+        dbError.statusCode,
+        translate(dbError.msgKey, lang, dbError.options.params),
+        dbError.options.data ?? null,
+      );
     }
     const fastifyError = error as FastifyError;
     const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;

@@ -73,6 +73,13 @@ export const Msg = defineDict({
     en: 'To display correctly, only jpg, jpeg, png and gif images can be uploaded',
   },
   fileRequired: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  fieldTaken: { zh: '{field} 已存在，请换一个', en: '{field} is already taken' },
+  inUse: {
+    zh: '该记录正在被使用，不能删除或修改',
+    en: 'This record is in use and cannot be removed or changed',
+  },
+  referenceMissing: { zh: '{field} 引用的记录不存在', en: 'The record {field} refers to does not exist' },
+  recordNotFound: { zh: '记录不存在或已被删除', en: 'The record does not exist or was deleted' },
 });
 export type MsgKey = keyof typeof Msg;
 

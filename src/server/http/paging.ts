@@ -1,6 +1,6 @@
-import { count, type SQL } from 'drizzle-orm';
+import { asc, count, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PageQuery } from '../../shared/api/common.ts';
+import type { PageQuery, SortOrder } from '../../shared/api/common.ts';
 import type { Db } from '../db/client.ts';
 
 /** One page of a table plus the total under the same filter (design.md paging: rows + total). */
@@ -30,4 +30,18 @@ export async function pageOf<T extends PgTable>(
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * ORDER BY for a list query: the requested field when it is one of `sortable` (the schema already
+ * refused anything else), then the fallback, which must end in a unique column so pages are stable.
+ */
+export function orderFor<K extends string>(
+  sortable: Record<K, PgColumn>,
+  query: { sort?: K | undefined; order?: SortOrder },
+  fallback: (PgColumn | SQL)[],
+): (PgColumn | SQL)[] {
+  if (!query.sort) return fallback;
+  const column = sortable[query.sort];
+  return [query.order === 'asc' ? asc(column) : desc(column), ...fallback];
 }

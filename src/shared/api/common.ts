@@ -27,3 +27,21 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 }
 
 export const IdSchema = z.coerce.number().int().positive();
+
+export const SortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/**
+ * The query of a list screen: paging, an optional sort over a fixed set of fields, and the screen's
+ * filters. Strict: an unknown field is a 400 naming it, never silently ignored.
+ */
+export function listQuerySchema<const F extends readonly [string, ...string[]], S extends z.ZodRawShape>(
+  sortFields: F,
+  filters: S,
+) {
+  return PageQuerySchema.extend({
+    sort: z.enum(sortFields).optional(),
+    order: SortOrderSchema.default('desc'),
+    ...filters,
+  }).strict();
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './common.ts';
+import { listQuerySchema } from './common.ts';
 
-export const ScenicPageSchema = PageQuerySchema.extend({
+export const SCENIC_SORT_FIELDS = ['code', 'name', 'createTime'] as const;
+
+export const ScenicPageSchema = listQuerySchema(SCENIC_SORT_FIELDS, {
   name: z.string().trim().max(100).optional(),
   status: z.coerce
     .number()

@@ -7,7 +7,13 @@ import { updateSettings, useSettings } from '../lib/settings.ts';
  * Spec §2/§9: zh (default) or en. With two languages the switch is one button naming the other
  * language; menus, tabs, breadcrumbs and antd's own texts change at once, without a reload.
  */
-export function LanguageSwitch({ onChanged, className }: { onChanged?: () => void; className?: string }) {
+export function LanguageSwitch({
+  onChanged,
+  className,
+}: {
+  onChanged?: (lang: 'zh' | 'en') => void;
+  className?: string;
+}) {
   const { t } = useTranslation(['layout', 'common']);
   const { lang } = useSettings();
   const next = lang === 'zh' ? 'en' : 'zh';
@@ -22,7 +28,7 @@ export function LanguageSwitch({ onChanged, className }: { onChanged?: () => voi
       lang={next === 'zh' ? 'zh-CN' : 'en'}
       onClick={() => {
         updateSettings({ lang: next });
-        onChanged?.();
+        onChanged?.(next);
       }}
     >
       {t(next === 'zh' ? 'common:langZh' : 'common:langEn')}

@@ -56,6 +56,13 @@ export default function Layout() {
   const { pathname, search } = location;
   const match = routes.pages.find(({ route }) => route.path === pathname);
 
+  // affixed tabs (the dashboard) are there from the start, whatever page the user opened first
+  useEffect(() => {
+    for (const { route } of routes.pages) {
+      if (route.affix && route.title) openTab({ path: route.path, search: '', title: route.title, affix: true });
+    }
+  }, [routes.pages]);
+
   useEffect(() => {
     if (match?.route.title) {
       openTab({ path: pathname, search, title: match.route.title, affix: Boolean(match.route.affix) });

@@ -179,7 +179,7 @@ export function Navbar({
       <Space size={0} className={styles.navRight}>
         {mobile ? null : <FullscreenToggle />}
         <SizeSwitch />
-        <LanguageSwitch onChanged={() => message.success(t('languageChanged'))} />
+        <LanguageSwitch onChanged={(lng) => message.success(t('languageChanged', { lng }))} />
         {mobile ? null : <ThemePicker />}
         <UserMenu />
       </Space>

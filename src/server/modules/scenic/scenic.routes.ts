@@ -6,7 +6,7 @@ import { ScenicPageSchema, ScenicRowSchema, type ScenicRow } from '../../../shar
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { perm, requireAuth } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { likeContains, pageOf } from '../../http/paging.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { scenicAreas } from './scenic.table.ts';
 
 export async function scenicRoutes(root: FastifyInstance) {
@@ -34,7 +34,11 @@ export async function scenicRoutes(root: FastifyInstance) {
       );
       const page = await pageOf(db, scenicAreas, req.body, {
         where,
-        orderBy: [asc(scenicAreas.sort), asc(scenicAreas.id)],
+        orderBy: orderFor(
+          { code: scenicAreas.code, name: scenicAreas.name, createTime: scenicAreas.createdAt },
+          req.body,
+          [asc(scenicAreas.sort), asc(scenicAreas.id)],
+        ),
       });
       const rows: ScenicRow[] = page.rows.map((r) => ({
         id: r.id,

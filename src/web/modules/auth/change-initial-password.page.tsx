@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -55,7 +55,7 @@ export default function ChangeInitialPasswordPage() {
       <div className={styles.lang}>
         <LanguageSwitch />
       </div>
-      <Card className={styles.card}>
+      <main className={styles.card}>
         <div className={styles.brand}>
           {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
           <Typography.Title level={3} className={styles.title}>
@@ -110,7 +110,7 @@ export default function ChangeInitialPasswordPage() {
             {t('backToLogin')}
           </Button>
         </Form>
-      </Card>
+      </main>
     </div>
   );
 }

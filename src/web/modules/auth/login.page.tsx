@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -43,7 +43,7 @@ export default function LoginPage() {
       <div className={styles.lang}>
         <LanguageSwitch />
       </div>
-      <Card className={styles.card}>
+      <main className={styles.card}>
         <div className={styles.brand}>
           {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
           <h1 className={styles.title}>{branding?.siteTitle || t('common:appTitle')}</h1>
@@ -79,7 +79,7 @@ export default function LoginPage() {
             {t('login')}
           </Button>
         </Form>
-      </Card>
+      </main>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ export default function CopLoginPage() {
       <div className={styles.lang}>
         <LanguageSwitch />
       </div>
-      <Card className={styles.card}>
+      <main className={styles.card}>
         <div className={styles.brand}>
           <SafetyCertificateOutlined className={styles.brandIcon} />
           <Typography.Title level={3} className={styles.title}>
@@ -73,7 +73,7 @@ export default function CopLoginPage() {
             {t('auth:login')}
           </Button>
         </Form>
-      </Card>
+      </main>
     </div>
   );
 }

@@ -1,0 +1,53 @@
+// Spec §2, §6: the menu follows the account's permissions; account type 4 (shop) has no dashboard.
+import { describe, expect, it } from 'vitest';
+import { snap, useConsole, waitForRoute } from './support/browser.ts';
+import { DEMO_PASSWORD } from './support/server.ts';
+import { expectMenu, loginWithForm, sidebar } from './support/ui.ts';
+
+const { openPage } = useConsole();
+
+describe('permissions', () => {
+  it('shows staff only the dashboard and 景区管理 › 景区列表', async () => {
+    const { page, go } = await openPage();
+    await go('/login');
+    await loginWithForm(page, 'staff', DEMO_PASSWORD, '/dashboard');
+    await expectMenu(page, ['首页', '景区管理']);
+    await snap(page, 'dashboard-staff');
+    await sidebar(page).getByText('景区管理').click();
+    await expectMenu(page, ['首页', '景区管理', '景区列表']);
+
+    await sidebar(page).getByText('景区列表').click();
+    await waitForRoute(page, '/scenic/sceManage');
+    // staff of area 1 sees its own scenic area only
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await snap(page, 'scenic-list-staff');
+
+    // the profile page has no permission and stays reachable; anything else is refused
+    await go('/profile/password');
+    await page.locator('#oldPassword').waitFor();
+  });
+
+  it('gives the shop account (type 4) no dashboard', async () => {
+    const { page, go, route } = await openPage();
+    await go('/login');
+    // spec §2: / leads to /shop/good for type 4; while no shop screen exists that is the 401 page
+    await loginWithForm(page, 'shop', DEMO_PASSWORD, /^\/(shop\/good|401)$/);
+    expect(route()).not.toBe('/dashboard');
+    await page.locator('.ant-result').waitFor();
+    await snap(page, 'home-shop');
+
+    await go('/dashboard');
+    await waitForRoute(page, /^\/(401|404|shop\/good)$/);
+
+    // inside the layout: no dashboard in the menu, the tabs or the user menu (spec §2)
+    await go('/profile/password');
+    await page.locator('#oldPassword').waitFor();
+    expect(await sidebar(page).getByText('首页').count()).toBe(0);
+    expect(await page.locator('[data-testid="tags-view"]').getByText('首页').count()).toBe(0);
+    await page.locator('[data-testid="user-menu"]').click();
+    const items = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+    await items.first().waitFor();
+    expect((await items.allInnerTexts()).map((s) => s.trim())).toEqual(['修改密码', '退出登录']);
+    await snap(page, 'profile-shop');
+  });
+});

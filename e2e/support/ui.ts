@@ -1,0 +1,90 @@
+// What the tests read from and do to the console's screens (antd markup and the console's test ids).
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { waitForRoute } from './browser.ts';
+
+/** Fills the login form (spec §5: the name is trimmed, the password encrypted) and submits it. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type="submit"]').click();
+}
+
+/** Logs in through the form and waits for the first screen after it. */
+export async function loginWithForm(
+  page: Page,
+  username: string,
+  password: string,
+  landing: string | RegExp,
+) {
+  await page.locator('#username').waitFor();
+  await submitLogin(page, username, password);
+  await waitForRoute(page, landing);
+}
+
+export const sidebar = (page: Page): Locator => page.locator('.ant-layout-sider .ant-menu');
+
+/** The texts of the sidebar entries currently rendered (groups and their open children). */
+export async function menuTexts(page: Page): Promise<string[]> {
+  return (await sidebar(page).locator('.ant-menu-title-content').allInnerTexts()).map((s) => s.trim());
+}
+
+export const tabs = (page: Page): Locator => page.locator('[data-testid="tags-view"] [role="tab"]');
+
+export async function tabTexts(page: Page): Promise<string[]> {
+  return (await tabs(page).allInnerTexts()).map((s) => s.trim());
+}
+
+export async function activeTabText(page: Page): Promise<string> {
+  return (
+    await page.locator('[data-testid="tags-view"] [role="tab"][aria-selected="true"]').innerText()
+  ).trim();
+}
+
+export async function breadcrumbTexts(page: Page): Promise<string[]> {
+  return (await page.locator('.ant-breadcrumb li .ant-breadcrumb-link').allInnerTexts()).map((s) => s.trim());
+}
+
+/** The error dialog of spec §8 (antd Modal.error): its title, text and OK button. */
+export function errorDialog(page: Page) {
+  const dialog = page.locator('.ant-modal-confirm-error');
+  return {
+    dialog,
+    title: dialog.locator('.ant-modal-confirm-title'),
+    content: dialog.locator('.ant-modal-confirm-content'),
+    ok: dialog.locator('.ant-modal-confirm-btns button'),
+  };
+}
+
+/** The visible item of an open dropdown menu with this text. */
+export function dropdownItem(page: Page, text: string): Locator {
+  return page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+    .filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+}
+
+/** Waits until the sidebar shows these entries (exactly, in order). */
+export async function expectMenu(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => menuTexts(page)).toEqual(expected);
+}
+
+/** antd's message toast with this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+/**
+ * Switches the console's language with the switch in the page: a toggle button naming the other
+ * language, or a dropdown of languages; either way resolved once the choice is stored.
+ */
+export async function switchLanguage(page: Page, label: 'English' | '中文'): Promise<void> {
+  const want = label === 'English' ? 'en' : 'zh';
+  await page.locator('[data-testid="language-switch"]').first().click();
+  const item = dropdownItem(page, label);
+  await expect
+    .poll(async () => {
+      if (await item.isVisible()) await item.click();
+      return page.evaluate(() => localStorage.getItem('language'));
+    })
+    .toBe(want);
+}

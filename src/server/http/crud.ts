@@ -1,0 +1,129 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
+
+/** How the HTTP layer writes the audit row; the audit module provides it (http/ is below modules/). */
+export type AuditWriter = (
+  db: Db,
+  req: FastifyRequest,
+  entry: {
+    module: string;
+    action: string;
+    targetType: string;
+    targetId: string | number;
+    before?: unknown;
+    after?: unknown;
+  },
+) => Promise<void>;
+
+export interface Resource<T extends PgTable> {
+  table: T;
+  /** The primary key column, and its property name on a row (default `id`). */
+  id: PgColumn;
+  idKey?: string;
+  /** The scenic_id column of a scenic-area table; every read and write is limited to the caller's area. */
+  scenic?: PgColumn;
+  /** Audit module and target type names. */
+  module: string;
+  targetType: string;
+  audit: AuditWriter;
+}
+
+function scopedWhere(resource: Resource<PgTable>, id: number, scenicId: number | null, extra?: SQL) {
+  return and(eq(resource.id, id), resource.scenic ? eq(resource.scenic, scenicId ?? -1) : undefined, extra);
+}
+
+/** Inserts a row and its audit record in one transaction; returns the row. */
+export async function createRecord<T extends PgTable>(
+  db: Db,
+  req: FastifyRequest,
+  resource: Resource<T>,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  return db.transaction(async (tx) => {
+    const [row] = (await tx
+      .insert(resource.table as PgTable)
+      .values(values as never)
+      .returning()) as T['$inferSelect'][];
+    if (!row) throw new Error('insert returned no row');
+    await resource.audit(tx, req, {
+      module: resource.module,
+      action: 'create',
+      targetType: resource.targetType,
+      targetId: (row as Record<string, unknown>)[resource.idKey ?? 'id'] as number,
+      after: row,
+    });
+    return row;
+  });
+}
+
+/**
+ * Updates a row of the caller's scenic area under a row lock, with the before/after audit record in
+ * the same transaction. 404 when the row does not exist or belongs to another area.
+ */
+export async function updateRecord<T extends PgTable>(
+  db: Db,
+  req: FastifyRequest,
+  resource: Resource<T>,
+  id: number,
+  scenicId: number | null,
+  values: Partial<T['$inferInsert']>,
+  options: { action?: string; guard?: (before: T['$inferSelect']) => void } = {},
+): Promise<T['$inferSelect']> {
+  return db.transaction(async (tx) => {
+    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId);
+    const [before] = (await tx
+      .select()
+      .from(resource.table as PgTable)
+      .where(where)
+      .for('update')) as T['$inferSelect'][];
+    if (!before) throw new AppError(404, 'recordNotFound');
+    options.guard?.(before);
+    const [after] = (await tx
+      .update(resource.table as PgTable)
+      .set(values as never)
+      .where(where)
+      .returning()) as T['$inferSelect'][];
+    if (!after) throw new AppError(404, 'recordNotFound');
+    await resource.audit(tx, req, {
+      module: resource.module,
+      action: options.action ?? 'update',
+      targetType: resource.targetType,
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Deletes a row of the caller's scenic area with its audit record; a row still in use is a 409. */
+export async function deleteRecord<T extends PgTable>(
+  db: Db,
+  req: FastifyRequest,
+  resource: Resource<T>,
+  id: number,
+  scenicId: number | null,
+  options: { guard?: (before: T['$inferSelect']) => void | Promise<void> } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId);
+    const [before] = (await tx
+      .select()
+      .from(resource.table as PgTable)
+      .where(where)
+      .for('update')) as T['$inferSelect'][];
+    if (!before) throw new AppError(404, 'recordNotFound');
+    await options.guard?.(before);
+    await tx.delete(resource.table as PgTable).where(where);
+    await resource.audit(tx, req, {
+      module: resource.module,
+      action: 'delete',
+      targetType: resource.targetType,
+      targetId: id,
+      before,
+    });
+  });
+}
