@@ -59,7 +59,8 @@ export default function Layout() {
   // affixed tabs (the dashboard) are there from the start, whatever page the user opened first
   useEffect(() => {
     for (const { route } of routes.pages) {
-      if (route.affix && route.title) openTab({ path: route.path, search: '', title: route.title, affix: true });
+      if (route.affix && route.title)
+        openTab({ path: route.path, search: '', title: route.title, affix: true });
     }
   }, [routes.pages]);
 
