@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import frame from '../../components/auth-frame.module.css';
 import styles from './auth.module.css';
 import { safeRedirect } from './safe-redirect.ts';
 
@@ -17,7 +18,7 @@ export default function AuthRedirectPage() {
   }, [navigate, target]);
 
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <div className={styles.redirecting} role="status">
         <Spin size="large" />
         <span>{t('redirecting')}</span>

@@ -1,9 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { toast } from '../../lib/feedback.ts';
@@ -51,66 +51,54 @@ export default function ChangeInitialPasswordPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.lang}>
-        <LanguageSwitch />
-      </div>
-      <main className={styles.card}>
-        <div className={styles.brand}>
-          {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
-          <Typography.Title level={3} className={styles.title}>
-            {branding?.siteTitle || t('common:appTitle')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('changeInitialTitle')}</Typography.Text>
-        </div>
-        <Alert className={styles.hint} type="info" showIcon title={t('changeInitialHint')} />
-        <Form<ChangeInitialForm>
-          layout="vertical"
-          size="large"
-          onFinish={submit}
-          requiredMark={false}
-          initialValues={{ username: (params.get('username') ?? '').trim() }}
+    <AuthFrame title={branding?.siteTitle || t('common:appTitle')} subtitle={t('changeInitialTitle')}>
+      <Alert className={styles.hint} type="info" showIcon title={t('changeInitialHint')} />
+      <Form<ChangeInitialForm>
+        layout="vertical"
+        size="large"
+        onFinish={submit}
+        requiredMark={false}
+        initialValues={{ username: (params.get('username') ?? '').trim() }}
+      >
+        <Form.Item
+          name="username"
+          label={t('username')}
+          rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
         >
-          <Form.Item
-            name="username"
-            label={t('username')}
-            rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" />
-          </Form.Item>
-          <Form.Item
-            name="oldPassword"
-            label={t('oldPassword')}
-            rules={[{ required: true, message: t('oldPasswordRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="newPassword"
-            label={t('newPassword')}
-            rules={[{ required: true, message: t('newPasswordRequired') }, passwordPolicyRule(lang)]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('confirmPassword')}
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: t('confirmRequired') },
-              confirmPasswordRule(t('passwordMismatch')),
-            ]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            {t('common:submit')}
-          </Button>
-          <Button type="link" block className={styles.secondary} onClick={() => navigate('/login')}>
-            {t('backToLogin')}
-          </Button>
-        </Form>
-      </main>
-    </div>
+          <Input prefix={<UserOutlined />} autoComplete="username" />
+        </Form.Item>
+        <Form.Item
+          name="oldPassword"
+          label={t('oldPassword')}
+          rules={[{ required: true, message: t('oldPasswordRequired') }]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('newPassword')}
+          rules={[{ required: true, message: t('newPasswordRequired') }, passwordPolicyRule(lang)]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('confirmRequired') },
+            confirmPasswordRule(t('passwordMismatch')),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading}>
+          {t('common:submit')}
+        </Button>
+        <Button type="link" block className={styles.secondary} onClick={() => navigate('/login')}>
+          {t('backToLogin')}
+        </Button>
+      </Form>
+    </AuthFrame>
   );
 }

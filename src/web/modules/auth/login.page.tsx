@@ -3,11 +3,10 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { AuthFrame } from '../../components/auth-frame.tsx';
 import { login, loadUser } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { RequestError } from '../../lib/request.ts';
-import styles from './auth.module.css';
 import { safeRedirect } from './safe-redirect.ts';
 
 interface LoginForm {
@@ -39,47 +38,37 @@ export default function LoginPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.lang}>
-        <LanguageSwitch />
-      </div>
-      <main className={styles.card}>
-        <div className={styles.brand}>
-          {branding?.siteIcon ? <img className={styles.logo} src={branding.siteIcon} alt="" /> : null}
-          <h1 className={styles.title}>{branding?.siteTitle || t('common:appTitle')}</h1>
-          <p className={styles.subtitle}>{t('loginTitle')}</p>
-        </div>
-        <Form<LoginForm>
-          layout="vertical"
-          size="large"
-          onFinish={submit}
-          requiredMark={false}
-          autoComplete="on"
+    <AuthFrame title={branding?.siteTitle || t('common:appTitle')} subtitle={t('loginTitle')}>
+      <Form<LoginForm>
+        layout="vertical"
+        size="large"
+        onFinish={submit}
+        requiredMark={false}
+        autoComplete="on"
+      >
+        <Form.Item
+          name="username"
+          label={t('username')}
+          rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
         >
-          <Form.Item
-            name="username"
-            label={t('username')}
-            rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('password')}
-            rules={[{ required: true, message: t('passwordRequired') }]}
-            extra={capsLock ? t('capsLock') : undefined}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              onKeyUp={(e) => setCapsLock(e.getModifierState('CapsLock'))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            {t('login')}
-          </Button>
-        </Form>
-      </main>
-    </div>
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('password')}
+          rules={[{ required: true, message: t('passwordRequired') }]}
+          extra={capsLock ? t('capsLock') : undefined}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            onKeyUp={(e) => setCapsLock(e.getModifierState('CapsLock'))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading}>
+          {t('login')}
+        </Button>
+      </Form>
+    </AuthFrame>
   );
 }

@@ -1,14 +1,13 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { toast } from '../../lib/feedback.ts';
 import { RequestError, post } from '../../lib/request.ts';
 import { copyrightToken, saveCopyrightToken } from './copyright-session.ts';
-import styles from './copyright.module.css';
 
 interface CopLoginForm {
   username: string;
@@ -43,37 +42,26 @@ export default function CopLoginPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <div className={styles.lang}>
-        <LanguageSwitch />
-      </div>
-      <main className={styles.card}>
-        <div className={styles.brand}>
-          <SafetyCertificateOutlined className={styles.brandIcon} />
-          <Typography.Title level={3} className={styles.title}>
-            {t('loginTitle')}
-          </Typography.Title>
-        </div>
-        <Form<CopLoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-          <Form.Item
-            name="username"
-            label={t('auth:username')}
-            rules={[{ required: true, whitespace: true, message: t('auth:usernameRequired') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('auth:password')}
-            rules={[{ required: true, message: t('auth:passwordRequired') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            {t('auth:login')}
-          </Button>
-        </Form>
-      </main>
-    </div>
+    <AuthFrame title={t('loginTitle')} icon={<SafetyCertificateOutlined />}>
+      <Form<CopLoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
+        <Form.Item
+          name="username"
+          label={t('auth:username')}
+          rules={[{ required: true, whitespace: true, message: t('auth:usernameRequired') }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth:password')}
+          rules={[{ required: true, message: t('auth:passwordRequired') }]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading}>
+          {t('auth:login')}
+        </Button>
+      </Form>
+    </AuthFrame>
   );
 }
