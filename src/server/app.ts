@@ -16,12 +16,17 @@ import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
 import { copyrightRoutes } from './modules/copyright/copyright.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { scenicRoutes } from './modules/scenic/scenic.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes.ts';
 
 export interface AppContext {
@@ -59,6 +64,8 @@ const REDACT = [
   '*.newPassword',
   '*.refresh_token',
   '*.access_token',
+  '*.secret',
+  '*.publicSecret',
 ];
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
@@ -147,6 +154,11 @@ export async function buildApp(
   await app.register(copyrightRoutes);
   await app.register(storageRoutes);
   await app.register(scenicRoutes);
+  await app.register(accountRoutes);
+  await app.register(roleRoutes);
+  await app.register(oauthRoutes);
+  await app.register(settingsRoutes);
+  await app.register(auditRoutes);
 
   await app.register(fastifyStatic, {
     root: uploadDir,

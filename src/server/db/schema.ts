@@ -5,3 +5,4 @@ export * from '../modules/oauth/oauth.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/copyright/copyright.table.ts';
+export * from '../modules/settings/settings.table.ts';

@@ -35,12 +35,29 @@ function scopedWhere(resource: Resource<PgTable>, id: number, scenicId: number |
   return and(eq(resource.id, id), resource.scenic ? eq(resource.scenic, scenicId ?? -1) : undefined, extra);
 }
 
+/**
+ * Steps of a resource with child rows (an account's roles, a role's permissions), run inside the
+ * same transaction as the main write, before the audit row. Pass a transaction as `db` to run
+ * several helpers, or a later invariant check, as one unit: nested calls become savepoints.
+ */
+export interface WriteHooks<Row> {
+  /** Writes child rows after the main row changed. */
+  write?: (tx: Db, row: Row) => Promise<void>;
+  /** Extra fields for the audit snapshot of a row (e.g. its role ids); read inside the transaction. */
+  snapshot?: (tx: Db, row: Row) => Promise<Record<string, unknown>>;
+}
+
+async function snapshotOf<Row>(tx: Db, row: Row, hooks: WriteHooks<Row>): Promise<unknown> {
+  return hooks.snapshot ? { ...(row as object), ...(await hooks.snapshot(tx, row)) } : row;
+}
+
 /** Inserts a row and its audit record in one transaction; returns the row. */
 export async function createRecord<T extends PgTable>(
   db: Db,
   req: FastifyRequest,
   resource: Resource<T>,
   values: T['$inferInsert'],
+  hooks: WriteHooks<T['$inferSelect']> = {},
 ): Promise<T['$inferSelect']> {
   return db.transaction(async (tx) => {
     const [row] = (await tx
@@ -48,12 +65,13 @@ export async function createRecord<T extends PgTable>(
       .values(values as never)
       .returning()) as T['$inferSelect'][];
     if (!row) throw new Error('insert returned no row');
+    await hooks.write?.(tx, row);
     await resource.audit(tx, req, {
       module: resource.module,
       action: 'create',
       targetType: resource.targetType,
       targetId: (row as Record<string, unknown>)[resource.idKey ?? 'id'] as number,
-      after: row,
+      after: await snapshotOf(tx, row, hooks),
     });
     return row;
   });
@@ -61,7 +79,8 @@ export async function createRecord<T extends PgTable>(
 
 /**
  * Updates a row of the caller's scenic area under a row lock, with the before/after audit record in
- * the same transaction. 404 when the row does not exist or belongs to another area.
+ * the same transaction. 404 when the row does not exist, belongs to another area or fails `where`
+ * (extra visibility rules of the resource). `guard` sees the locked row before the change.
  */
 export async function updateRecord<T extends PgTable>(
   db: Db,
@@ -70,30 +89,36 @@ export async function updateRecord<T extends PgTable>(
   id: number,
   scenicId: number | null,
   values: Partial<T['$inferInsert']>,
-  options: { action?: string; guard?: (before: T['$inferSelect']) => void } = {},
+  options: {
+    action?: string;
+    where?: SQL | undefined;
+    guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
+  } & WriteHooks<T['$inferSelect']> = {},
 ): Promise<T['$inferSelect']> {
   return db.transaction(async (tx) => {
-    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId);
+    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
     const [before] = (await tx
       .select()
       .from(resource.table as PgTable)
       .where(where)
       .for('update')) as T['$inferSelect'][];
     if (!before) throw new AppError(404, 'recordNotFound');
-    options.guard?.(before);
+    await options.guard?.(before, tx);
+    const beforeSnapshot = await snapshotOf(tx, before, options);
     const [after] = (await tx
       .update(resource.table as PgTable)
       .set(values as never)
       .where(where)
       .returning()) as T['$inferSelect'][];
     if (!after) throw new AppError(404, 'recordNotFound');
+    await options.write?.(tx, after);
     await resource.audit(tx, req, {
       module: resource.module,
       action: options.action ?? 'update',
       targetType: resource.targetType,
       targetId: id,
-      before,
-      after,
+      before: beforeSnapshot,
+      after: await snapshotOf(tx, after, options),
     });
     return after;
   });
@@ -106,24 +131,28 @@ export async function deleteRecord<T extends PgTable>(
   resource: Resource<T>,
   id: number,
   scenicId: number | null,
-  options: { guard?: (before: T['$inferSelect']) => void | Promise<void> } = {},
+  options: {
+    where?: SQL | undefined;
+    guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
+  } & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId);
+    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
     const [before] = (await tx
       .select()
       .from(resource.table as PgTable)
       .where(where)
       .for('update')) as T['$inferSelect'][];
     if (!before) throw new AppError(404, 'recordNotFound');
-    await options.guard?.(before);
+    await options.guard?.(before, tx);
+    const beforeSnapshot = await snapshotOf(tx, before, options);
     await tx.delete(resource.table as PgTable).where(where);
     await resource.audit(tx, req, {
       module: resource.module,
       action: 'delete',
       targetType: resource.targetType,
       targetId: id,
-      before,
+      before: beforeSnapshot,
     });
   });
 }

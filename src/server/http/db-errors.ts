@@ -18,10 +18,51 @@ function pgErrorOf(error: unknown): PgError | null {
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-/** The column a constraint violation names: from `Key (col)=…` or `Key (lower(col::text))=…`. */
+/** The text between the balanced parentheses of `Key (…)=` in a violation's detail. */
+function keyOf(detail: string): string | null {
+  const start = detail.indexOf('Key (');
+  if (start < 0) return null;
+  let depth = 0;
+  for (let i = start + 4; i < detail.length; i++) {
+    if (detail[i] === '(') depth++;
+    else if (detail[i] === ')' && --depth === 0) return detail.slice(start + 5, i);
+  }
+  return null;
+}
+
+/** Splits a key list at the commas that are not inside a function call. */
+function topLevelParts(key: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < key.length; i++) {
+    if (key[i] === '(') depth++;
+    else if (key[i] === ')') depth--;
+    else if (key[i] === ',' && depth === 0) {
+      parts.push(key.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(key.slice(from));
+  return parts;
+}
+
+/**
+ * The column a constraint violation names: from `Key (col)=…`, `Key (lower(col::text))=…` or a
+ * composite `Key (COALESCE(scenic_id, 0), code)=…`. Composite keys put the scope first, so the last
+ * part names what the user chose; inside it, the first name that is neither a function nor a type.
+ */
 function fieldOf(error: PgError): string {
-  const match = /Key \((?:[a-z_]+\()*([a-z_]+)/i.exec(error.detail ?? '');
-  if (match?.[1]) return camel(match[1]);
+  const key = keyOf(error.detail ?? '');
+  const last = key == null ? undefined : topLevelParts(key).at(-1);
+  if (last) {
+    for (const match of last.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+      const end = match.index + match[0].length;
+      const isFunction = /^\s*\(/.test(last.slice(end));
+      const isType = last.slice(Math.max(0, match.index - 2), match.index) === '::';
+      if (!isFunction && !isType) return camel(match[0]);
+    }
+  }
   if (error.column) return camel(error.column);
   return error.constraint ?? '';
 }

@@ -80,6 +80,66 @@ export const Msg = defineDict({
   },
   referenceMissing: { zh: '{field} 引用的记录不存在', en: 'The record {field} refers to does not exist' },
   recordNotFound: { zh: '记录不存在或已被删除', en: 'The record does not exist or was deleted' },
+  platformOnly: {
+    zh: '仅平台管理员可以管理 OAuth 客户端',
+    en: 'Only platform administrators can manage OAuth clients',
+  },
+  publicClientExists: {
+    zh: '已有公共客户端 {clientId}，最多只能有一个公共客户端',
+    en: '{clientId} is already the public client; there can be only one',
+  },
+  publicClientLocked: {
+    zh: '公共控制台客户端不能删除、禁用或改为非公共，否则任何人都无法登录后台',
+    en: 'The public console client cannot be deleted, disabled or made confidential: nobody could log in to the console',
+  },
+  clientHasTokens: {
+    zh: '该客户端还有 {count} 个有效的登录令牌，请先禁用客户端或重置密钥使其失效',
+    en: 'This client still has {count} live tokens; disable it or reset its secret first',
+  },
+  clientHasBranding: {
+    zh: '该客户端还有版权信息记录，请先处理',
+    en: 'This client still has copyright/branding records',
+  },
+  platformAdmTypeOnly: {
+    zh: '仅平台管理员可以创建或设置平台管理员账号',
+    en: 'only platform administrators can create or assign platform administrator accounts',
+  },
+  payTypeDistributorOnly: {
+    zh: '仅分销商账号可以设置支付方式，其他账号须为“不适用”',
+    en: 'only distributor accounts have a pay type; other accounts must use "not applicable"',
+  },
+  roleNotAssignable: {
+    zh: '包含不存在或不能在本景区分配的角色',
+    en: 'contains a role that does not exist or cannot be assigned in this scenic area',
+  },
+  wildcardPlatformOnly: {
+    zh: '仅平台管理员可以授予全部权限（*）',
+    en: 'only platform administrators can grant the wildcard permission (*)',
+  },
+  platformRoleOnly: {
+    zh: '仅平台管理员可以创建平台角色',
+    en: 'only platform administrators can create platform roles',
+  },
+  cannotDeleteSelf: {
+    zh: '不能删除当前登录的账号',
+    en: 'You cannot delete the account you are logged in with',
+  },
+  cannotDisableSelf: {
+    zh: '不能禁用当前登录的账号',
+    en: 'You cannot disable the account you are logged in with',
+  },
+  lastWildcard: {
+    zh: '必须至少保留一个启用的、拥有全部权限（*）的账号，否则将无人能管理系统',
+    en: 'At least one enabled account must keep the wildcard permission (*), or nobody could administer the system',
+  },
+  roleInUse: {
+    zh: '该角色已分配给 {count} 个账号，请先取消分配后再删除',
+    en: 'This role is assigned to {count} account(s); unassign it before deleting it',
+  },
+  passwordReset: {
+    zh: '密码已重置，该账号的登录已失效，下次登录时须修改密码',
+    en: 'Password reset; the account was signed out and must change the password at the next login',
+  },
 });
 export type MsgKey = keyof typeof Msg;
 

@@ -31,7 +31,10 @@ const localeMaps = { zh: z.locales.zhCN().localeError, en: z.locales.en().locale
 export function describeIssues(issues: z.core.$ZodIssue[], lang: Lang): { field: string; message: string } {
   const issue = issues[0];
   if (!issue) return { field: '', message: translate('badRequest', lang) };
-  const field = issue.path.length ? issue.path.map(String).join('.') : '(body)';
+  const path = issue.path.map(String);
+  // a strict schema names the unknown keys themselves, not the object holding them
+  if (issue.code === 'unrecognized_keys') path.push(issue.keys.join(', '));
+  const field = path.length ? path.join('.') : '(body)';
   const custom = ValidationMessage[issue.message as keyof typeof ValidationMessage];
   let reason: string;
   if (custom) {

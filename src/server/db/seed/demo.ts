@@ -1,8 +1,10 @@
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
+import { saveScenicSettings } from '../../modules/settings/settings.service.ts';
 import type { Db } from '../client.ts';
 
 /** Password of every demo account except `admin` (README "Accounts"). */
@@ -104,4 +106,26 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
     scenicId: second.id,
     roleId: secondStaffRole,
   });
+}
+
+/** Demo settings of the first area: opening hours, the visitor notice and its ticket defaults. */
+export async function seedDemoSettings(db: Db, first: { scenicId: number }): Promise<void> {
+  await saveScenicSettings(
+    db,
+    first.scenicId,
+    {
+      contact: '陈静',
+      phone: '0571-88880101',
+      openTime: '07:30',
+      closeTime: '17:30',
+      notice: '景区 17:00 停止入园。请携带有效身份证件，实名购票、实名入园。',
+      refundRule: REFUND_RULE.conditional,
+      refundDeadlineHours: 24,
+      refundFeeUnit: REFUND_UNIT.percent,
+      refundFeeValue: 10,
+      realNameType: 1,
+      printType: 1,
+    },
+    null,
+  );
 }

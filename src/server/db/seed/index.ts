@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bootstrap, generatePassword, isEmpty } from './bootstrap.ts';
-import { DEMO_SCENIC, seedDemoAccounts } from './demo.ts';
+import { DEMO_SCENIC, seedDemoAccounts, seedDemoSettings } from './demo.ts';
 
 // Serialises concurrent first starts against one PostgreSQL database.
 const SEED_LOCK_KEY = 7_301_202_612;
@@ -23,7 +23,10 @@ export async function seedDatabase(
     const adminPassword = options.adminPassword ?? generatePassword();
     const scenic = options.mode === 'demo' ? DEMO_SCENIC : { code: 'DEFAULT', name: '我的景区' };
     const first = await bootstrap(tx, { adminPassword, scenic });
-    if (options.mode === 'demo') await seedDemoAccounts(tx, first);
+    if (options.mode === 'demo') {
+      await seedDemoAccounts(tx, first);
+      await seedDemoSettings(tx, first);
+    }
     return options.adminPassword ? { seeded: true } : { seeded: true, generatedAdminPassword: adminPassword };
   });
 }

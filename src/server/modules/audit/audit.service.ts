@@ -13,10 +13,15 @@ export interface AuditEntry {
   actor?: { adminId: number; username: string; scenicId: number | null };
 }
 
-const SECRET_KEYS = /password|secret|token|hash/i;
+/**
+ * Keys that hold a secret: starting with password/secret or ending in password, secret, token, hash
+ * or privateKey (passwordHash, publicSecret, access_token). Lifetimes and counts such as
+ * accessTokenTtl or revokedSessions stay readable.
+ */
+const SECRET_KEYS = /^(password|secret)|(password|secret|token|hash|privatekey)$/i;
 
 /** Drops secrets from a before/after snapshot so the audit log never holds one. */
-function redact(value: unknown): unknown {
+export function redact(value: unknown): unknown {
   if (value == null || typeof value !== 'object') return value ?? null;
   if (Array.isArray(value)) return value.map(redact);
   return Object.fromEntries(

@@ -7,30 +7,41 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { admins } from '../accounts/accounts.table.ts';
 
 /** OAuth clients: the terminal client ids of spec §9. */
-export const oauthClients = pgTable('oauth_clients', {
-  id: serial('id').primaryKey(),
-  clientId: varchar('client_id', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  secretHash: text('secret_hash').notNull(),
-  /**
-   * Only for the public console client: spec §7 getClient hands its basic credential to any browser,
-   * so it is not a secret. Null for every confidential client.
-   */
-  publicSecret: varchar('public_secret', { length: 128 }),
-  isPublic: boolean('is_public').notNull().default(false),
-  grantTypes: text('grant_types').array().notNull(),
-  scope: varchar('scope', { length: 64 }).notNull().default('all'),
-  accessTokenTtl: integer('access_token_ttl').notNull().default(7200),
-  refreshTokenTtl: integer('refresh_token_ttl').notNull().default(604800),
-  status: smallint('status').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: serial('id').primaryKey(),
+    clientId: varchar('client_id', { length: 64 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /**
+     * Only for the public console client: spec §7 getClient hands its basic credential to any browser,
+     * so it is not a secret. Null for every confidential client.
+     */
+    publicSecret: varchar('public_secret', { length: 128 }),
+    isPublic: boolean('is_public').notNull().default(false),
+    grantTypes: text('grant_types').array().notNull(),
+    scope: varchar('scope', { length: 64 }).notNull().default('all'),
+    accessTokenTtl: integer('access_token_ttl').notNull().default(7200),
+    refreshTokenTtl: integer('refresh_token_ttl').notNull().default(604800),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // at most one public client: the console's (getClient hands out its credential)
+  (t) => [
+    uniqueIndex('oauth_clients_one_public_uq')
+      .on(t.isPublic)
+      .where(sql`${t.isPublic}`),
+  ],
+);
 
 /** Issued token pairs; only SHA-256 hashes are stored. kind: 'admin' session or 'copyright' session. */
 export const tokens = pgTable(
@@ -52,5 +63,5 @@ export const tokens = pgTable(
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tokens_admin_idx').on(t.adminId)],
+  (t) => [index('tokens_admin_idx').on(t.adminId), index('tokens_client_idx').on(t.clientId)],
 );

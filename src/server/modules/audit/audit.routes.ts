@@ -1,0 +1,260 @@
+import { and, desc, eq, gte, ilike, isNull, lte, or } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  AuditPageSchema,
+  AuditRowSchema,
+  LoginLogPageSchema,
+  LoginLogRowSchema,
+  type AuditRow,
+  type LoginLogRow,
+} from '../../../shared/api/logs.ts';
+import { ADM_TYPE } from '../../../shared/dict/account.ts';
+import { LoginFailReason } from '../../../shared/dict/auth.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import {
+  AuditField,
+  ExportText,
+  LoginKind,
+  LoginLogField,
+  LoginResult,
+} from '../../../shared/dict/log-fields.ts';
+import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { loginLogs } from '../auth/auth.table.ts';
+import { auditLogs } from './audit.table.ts';
+
+/**
+ * Log rows of the acting scenic area; rows without an area (platform-level changes, logins of
+ * unknown user names) only for platform accounts.
+ */
+function logScope(req: FastifyRequest, column: PgColumn) {
+  const scenicId = scenicScope(req);
+  return requireAuth(req).admType === ADM_TYPE.platform
+    ? or(eq(column, scenicId), isNull(column))
+    : eq(column, scenicId);
+}
+
+function timeRange(
+  column: PgColumn,
+  query: { createTimeFrom?: string | undefined; createTimeTo?: string | undefined },
+) {
+  return and(
+    query.createTimeFrom ? gte(column, new Date(query.createTimeFrom)) : undefined,
+    query.createTimeTo ? lte(column, new Date(query.createTimeTo)) : undefined,
+  );
+}
+
+type AuditQuery = z.infer<typeof AuditPageSchema>;
+type LoginLogQuery = z.infer<typeof LoginLogPageSchema>;
+
+function auditWhere(req: FastifyRequest, q: AuditQuery) {
+  return and(
+    logScope(req, auditLogs.scenicId),
+    q.adminId ? eq(auditLogs.adminId, q.adminId) : undefined,
+    q.username ? ilike(auditLogs.username, likeContains(q.username)) : undefined,
+    q.module ? eq(auditLogs.module, q.module) : undefined,
+    q.action ? eq(auditLogs.action, q.action) : undefined,
+    timeRange(auditLogs.createdAt, q),
+  );
+}
+
+function auditOrder(q: AuditQuery) {
+  return orderFor(
+    { createTime: auditLogs.createdAt, module: auditLogs.module, action: auditLogs.action },
+    q,
+    [desc(auditLogs.createdAt), desc(auditLogs.id)],
+  );
+}
+
+function auditRow(r: typeof auditLogs.$inferSelect): AuditRow {
+  return {
+    id: r.id,
+    scenicId: r.scenicId,
+    adminId: r.adminId,
+    username: r.username,
+    module: r.module,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    ip: r.ip,
+    requestId: r.requestId,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+function loginLogWhere(req: FastifyRequest, q: LoginLogQuery) {
+  return and(
+    logScope(req, loginLogs.scenicId),
+    q.username ? ilike(loginLogs.username, likeContains(q.username)) : undefined,
+    q.success == null ? undefined : eq(loginLogs.success, q.success),
+    q.ip ? ilike(loginLogs.ip, likeContains(q.ip)) : undefined,
+    timeRange(loginLogs.createdAt, q),
+  );
+}
+
+function loginLogOrder(q: LoginLogQuery) {
+  return orderFor({ createTime: loginLogs.createdAt, username: loginLogs.username }, q, [
+    desc(loginLogs.createdAt),
+    desc(loginLogs.id),
+  ]);
+}
+
+function loginLogRow(r: typeof loginLogs.$inferSelect): LoginLogRow {
+  return {
+    id: r.id,
+    username: r.username,
+    adminId: r.adminId,
+    scenicId: r.scenicId,
+    clientId: r.clientId,
+    kind: r.kind,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    success: r.success,
+    reason: r.reason,
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+
+const AUDIT_EXPORT: ExportColumn<AuditRow>[] = [
+  { header: AuditField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: AuditField.username, value: (r) => r.username },
+  { header: AuditField.module, value: (r) => r.module },
+  { header: AuditField.action, value: (r) => r.action },
+  { header: AuditField.targetType, value: (r) => r.targetType },
+  { header: AuditField.targetId, value: (r) => r.targetId, kind: 'text' },
+  { header: AuditField.ip, value: (r) => r.ip },
+  { header: AuditField.before, value: (r) => json(r.before), width: 40 },
+  { header: AuditField.after, value: (r) => json(r.after), width: 40 },
+  { header: AuditField.requestId, value: (r) => r.requestId, width: 36 },
+];
+
+const LOGIN_LOG_EXPORT: ExportColumn<LoginLogRow>[] = [
+  { header: LoginLogField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: LoginLogField.username, value: (r) => r.username },
+  { header: LoginLogField.kind, value: (r, lang) => dictLabel(LoginKind, r.kind, lang) },
+  { header: LoginLogField.ip, value: (r) => r.ip },
+  { header: LoginLogField.result, value: (r, lang) => LoginResult[r.success ? 'success' : 'failure'][lang] },
+  {
+    header: LoginLogField.reason,
+    value: (r, lang) => (r.reason ? dictLabel(LoginFailReason, r.reason, lang) : ''),
+  },
+  { header: LoginLogField.userAgent, value: (r) => r.userAgent, width: 40 },
+];
+
+export async function auditRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    '/web/api/admin/audit/page',
+    {
+      config: { access: perm('admin:audit:page') },
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit log of the acting scenic area: who changed what, with before/after',
+        description: 'Platform-level rows (scenic_id null, e.g. OAuth clients) only for platform accounts.',
+        body: AuditPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(AuditRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      const page = await pageOf(db, auditLogs, q, { where: auditWhere(req, q), orderBy: auditOrder(q) });
+      const rows = page.rows.map(auditRow);
+      return ok(req, { rows, total: page.total });
+    },
+  );
+
+  app.post(
+    '/web/api/admin/loginLog/page',
+    {
+      config: { access: perm('admin:loginLog:page') },
+      schema: {
+        tags: ['audit'],
+        summary: 'Login log of the acting scenic area: time, account, address, success or reason',
+        description: 'Attempts with unknown user names have no scenic area: platform accounts only.',
+        body: LoginLogPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(LoginLogRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      const page = await pageOf(db, loginLogs, q, {
+        where: loginLogWhere(req, q),
+        orderBy: loginLogOrder(q),
+      });
+      const rows = page.rows.map(loginLogRow);
+      return ok(req, { rows, total: page.total });
+    },
+  );
+
+  app.post(
+    '/web/api/admin/audit/export',
+    {
+      config: { access: perm('admin:audit:page') },
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit log of the current filter (all pages) as an .xlsx download',
+        body: AuditPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      return sendXlsx(req, reply, {
+        fileName: ExportText.auditLog,
+        limitNote: ExportText.limitNote,
+        columns: AUDIT_EXPORT,
+        fetch: async (offset, limit) =>
+          (
+            await db
+              .select()
+              .from(auditLogs)
+              .where(auditWhere(req, q))
+              .orderBy(...auditOrder(q))
+              .limit(limit)
+              .offset(offset)
+          ).map(auditRow),
+      });
+    },
+  );
+
+  app.post(
+    '/web/api/admin/loginLog/export',
+    {
+      config: { access: perm('admin:loginLog:page') },
+      schema: {
+        tags: ['audit'],
+        summary: 'The login log of the current filter (all pages) as an .xlsx download',
+        body: LoginLogPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      return sendXlsx(req, reply, {
+        fileName: ExportText.loginLog,
+        limitNote: ExportText.limitNote,
+        columns: LOGIN_LOG_EXPORT,
+        fetch: async (offset, limit) =>
+          (
+            await db
+              .select()
+              .from(loginLogs)
+              .where(loginLogWhere(req, q))
+              .orderBy(...loginLogOrder(q))
+              .limit(limit)
+              .offset(offset)
+          ).map(loginLogRow),
+      });
+    },
+  );
+}

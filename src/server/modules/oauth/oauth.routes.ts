@@ -1,0 +1,282 @@
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  OauthCreateSchema,
+  OauthIdSchema,
+  OauthPageSchema,
+  OauthRowSchema,
+  OauthSecretResultSchema,
+  OauthUpdateResultSchema,
+  OauthUpdateSchema,
+  type OauthRow,
+} from '../../../shared/api/oauth.ts';
+import { ADM_TYPE, DISABLED } from '../../../shared/dict/account.ts';
+import type { Db } from '../../db/client.ts';
+import { perm, requireAuth } from '../../http/access.ts';
+import { createRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { writeAudit, type AuditEntry } from '../audit/audit.service.ts';
+import { copyrights } from '../copyright/copyright.table.ts';
+import {
+  countLiveTokens,
+  newClientSecret,
+  otherPublicClient,
+  revokeClientTokens,
+  type ClientRow,
+} from './oauth.service.ts';
+import { oauthClients } from './oauth.table.ts';
+
+const BASE = '/web/api/admin/oauth';
+const MODULE = 'oauth';
+const TARGET = 'oauthClient';
+
+function toRow(r: ClientRow): OauthRow {
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    name: r.name,
+    grantTypes: r.grantTypes,
+    scope: r.scope,
+    accessTokenTtl: r.accessTokenTtl,
+    refreshTokenTtl: r.refreshTokenTtl,
+    status: r.status,
+    isPublic: r.isPublic,
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Clients are platform-wide (spec §9 terminal client ids), so their audit rows are platform-level
+ * (scenic_id null): an area's staff never see them. writeAudit drops the secret columns.
+ */
+function platformAudit(db: Db, req: FastifyRequest, entry: AuditEntry) {
+  const auth = requireAuth(req);
+  return writeAudit(db, req, {
+    ...entry,
+    actor: { adminId: auth.adminId, username: auth.username, scenicId: null },
+  });
+}
+const auditWriter: AuditWriter = (db, req, entry) => platformAudit(db, req, entry);
+
+const resource: Resource<typeof oauthClients> = {
+  table: oauthClients,
+  id: oauthClients.id,
+  module: MODULE,
+  targetType: TARGET,
+  audit: auditWriter,
+};
+
+const publicExists = (other: ClientRow) =>
+  new AppError(409, 'publicClientExists', {
+    params: { clientId: other.clientId },
+    data: { field: 'isPublic' },
+  });
+const publicLocked = () => new AppError(409, 'publicClientLocked', { data: { field: 'isPublic' } });
+
+export async function oauthRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  // Platform-wide records: only platform accounts (admType 1), whatever their permissions. Before
+  // validation, so another account learns nothing from a 400.
+  app.addHook('preValidation', async (req) => {
+    if (requireAuth(req).admType !== ADM_TYPE.platform) throw new AppError(403, 'platformOnly');
+  });
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { access: perm('admin:oauth:page') },
+      schema: {
+        tags: ['oauth'],
+        summary: 'OAuth clients (terminal client ids of spec §9); platform accounts only. No secrets.',
+        body: OauthPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(OauthRowSchema)) },
+      },
+    },
+    async (req) => {
+      const { clientId, name, status } = req.body;
+      const page = await pageOf(db, oauthClients, req.body, {
+        where: and(
+          clientId ? ilike(oauthClients.clientId, likeContains(clientId)) : undefined,
+          name ? ilike(oauthClients.name, likeContains(name)) : undefined,
+          status ? eq(oauthClients.status, status) : undefined,
+        ),
+        orderBy: orderFor(
+          { clientId: oauthClients.clientId, name: oauthClients.name, createTime: oauthClients.createdAt },
+          req.body,
+          [asc(oauthClients.id)],
+        ),
+      });
+      return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/create`,
+    {
+      config: { access: perm('admin:oauth:create') },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Create a client; the generated secret is in this response only (stored as SHA-256)',
+        body: OauthCreateSchema,
+        response: { 200: envelopeSchema(OauthSecretResultSchema) },
+      },
+    },
+    async (req) => {
+      const body = req.body;
+      if (body.isPublic) {
+        const other = await otherPublicClient(db);
+        if (other) throw publicExists(other);
+      }
+      const { secret, secretHash, publicSecret } = newClientSecret(body.isPublic);
+      const row = await createRecord(db, req, resource, { ...body, secretHash, publicSecret });
+      return ok(req, { ...toRow(row), secret });
+    },
+  );
+
+  app.post(
+    `${BASE}/update`,
+    {
+      config: { access: perm('admin:oauth:update') },
+      schema: {
+        tags: ['oauth'],
+        summary: 'Edit a client (clientId is fixed). Disabling it revokes its tokens.',
+        description:
+          'Making a client public issues a new secret (in this response only). The public console ' +
+          'client cannot be disabled or made confidential (409).',
+        body: OauthUpdateSchema,
+        response: { 200: envelopeSchema(OauthUpdateResultSchema) },
+      },
+    },
+    async (req) => {
+      const { id, ...values } = req.body;
+      const result = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(oauthClients).where(eq(oauthClients.id, id)).for('update');
+        if (!before) throw new AppError(404, 'recordNotFound');
+        if (before.isPublic && (values.isPublic === false || values.status === DISABLED))
+          throw publicLocked();
+        const becomesPublic = values.isPublic === true && !before.isPublic;
+        if (becomesPublic) {
+          const other = await otherPublicClient(tx, id);
+          if (other) throw publicExists(other);
+        }
+        // a public client's secret is handed to every browser: it gets a fresh one, stored in clear
+        const rotated = becomesPublic ? newClientSecret(true) : null;
+        const [after] = await tx
+          .update(oauthClients)
+          .set({
+            ...values,
+            ...(rotated ? { secretHash: rotated.secretHash, publicSecret: rotated.publicSecret } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(oauthClients.id, id))
+          .returning();
+        if (!after) throw new AppError(404, 'recordNotFound');
+        const disabled = after.status === DISABLED && before.status !== DISABLED;
+        const revoked =
+          rotated || disabled
+            ? await revokeClientTokens(
+                tx,
+                before.clientId,
+                rotated ? 'client_secret_reset' : 'client_disabled',
+              )
+            : 0;
+        await platformAudit(tx, req, {
+          module: MODULE,
+          action: 'update',
+          targetType: TARGET,
+          targetId: id,
+          before: toRow(before),
+          after: { ...toRow(after), credentialReset: Boolean(rotated), revokedSessions: revoked },
+        });
+        return { row: after, secret: rotated?.secret };
+      });
+      return ok(req, { ...toRow(result.row), ...(result.secret ? { secret: result.secret } : {}) });
+    },
+  );
+
+  app.post(
+    `${BASE}/resetSecret`,
+    {
+      config: { access: perm('admin:oauth:update') },
+      schema: {
+        tags: ['oauth'],
+        summary:
+          "Issue a new secret (in this response only); the old one stops working and the client's tokens are revoked",
+        body: OauthIdSchema,
+        response: { 200: envelopeSchema(OauthSecretResultSchema) },
+      },
+    },
+    async (req) => {
+      const { id } = req.body;
+      const result = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(oauthClients).where(eq(oauthClients.id, id)).for('update');
+        if (!before) throw new AppError(404, 'recordNotFound');
+        const { secret, secretHash, publicSecret } = newClientSecret(before.isPublic);
+        const [after] = await tx
+          .update(oauthClients)
+          .set({ secretHash, publicSecret, updatedAt: sql`now()` })
+          .where(eq(oauthClients.id, id))
+          .returning();
+        if (!after) throw new AppError(404, 'recordNotFound');
+        const revoked = await revokeClientTokens(tx, before.clientId, 'client_secret_reset');
+        await platformAudit(tx, req, {
+          module: MODULE,
+          action: 'resetSecret',
+          targetType: TARGET,
+          targetId: id,
+          before: toRow(before),
+          after: { ...toRow(after), revokedSessions: revoked },
+        });
+        return { row: after, secret };
+      });
+      return ok(req, { ...toRow(result.row), secret: result.secret });
+    },
+  );
+
+  app.get(
+    `${BASE}/delete`,
+    {
+      config: { access: perm('admin:oauth:delete') },
+      schema: {
+        tags: ['oauth'],
+        summary:
+          'Delete a client: 409 for the public console client, or while it has live tokens or branding',
+        querystring: z.object({ id: IdSchema }).strict(),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (req) => {
+      const { id } = req.query;
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(oauthClients).where(eq(oauthClients.id, id)).for('update');
+        if (!before) throw new AppError(404, 'recordNotFound');
+        if (before.isPublic) throw publicLocked();
+        const live = await countLiveTokens(tx, before.clientId);
+        if (live > 0) throw new AppError(409, 'clientHasTokens', { params: { count: live } });
+        const [branding] = await tx
+          .select({ id: copyrights.id })
+          .from(copyrights)
+          .where(eq(copyrights.clientId, before.clientId))
+          .limit(1);
+        if (branding) throw new AppError(409, 'clientHasBranding');
+        await tx.delete(oauthClients).where(eq(oauthClients.id, id));
+        await platformAudit(tx, req, {
+          module: MODULE,
+          action: 'delete',
+          targetType: TARGET,
+          targetId: id,
+          before: toRow(before),
+        });
+      });
+      return ok(req, null);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sha256 } from '../auth/password.ts';
+import { oauthClients, tokens } from './oauth.table.ts';
+
+export type ClientRow = typeof oauthClients.$inferSelect;
+
+/** A new client secret (192 random bits) and what is stored: its SHA-256, plus the text for a public client. */
+export function newClientSecret(isPublic: boolean): {
+  secret: string;
+  secretHash: string;
+  publicSecret: string | null;
+} {
+  const secret = crypto.randomBytes(24).toString('base64url');
+  return { secret, secretHash: sha256(secret), publicSecret: isPublic ? secret : null };
+}
+
+/** Tokens of a client that still work: not revoked, and the access or the refresh token unexpired. */
+function liveTokensOf(clientId: string) {
+  const now = new Date();
+  return and(
+    eq(tokens.clientId, clientId),
+    eq(tokens.kind, 'admin'),
+    isNull(tokens.revokedAt),
+    or(gt(tokens.accessExpiresAt, now), gt(tokens.refreshExpiresAt, now)),
+  );
+}
+
+export async function countLiveTokens(db: Db, clientId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tokens).where(liveTokensOf(clientId));
+  return row?.n ?? 0;
+}
+
+/** Revokes every live token pair issued to a client (secret reset, client disabled). */
+export async function revokeClientTokens(db: Db, clientId: string, reason: string): Promise<number> {
+  const revoked = await db
+    .update(tokens)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(tokens.clientId, clientId), eq(tokens.kind, 'admin'), isNull(tokens.revokedAt)))
+    .returning({ id: tokens.id });
+  return revoked.length;
+}
+
+/** The public client other than `exceptId`, if any (at most one may exist). */
+export async function otherPublicClient(db: Db, exceptId?: number): Promise<ClientRow | undefined> {
+  const rows = await db.select().from(oauthClients).where(eq(oauthClients.isPublic, true));
+  return rows.find((r) => r.id !== exceptId);
+}

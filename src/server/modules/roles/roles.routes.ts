@@ -1,0 +1,286 @@
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  PermissionTreeSchema,
+  RoleCreateSchema,
+  RoleOptionSchema,
+  RolePageSchema,
+  RoleRowSchema,
+  RoleUpdateSchema,
+  type PermissionTree,
+  type RoleRow,
+} from '../../../shared/api/roles.ts';
+import { ENABLED } from '../../../shared/dict/account.ts';
+import { PERMISSION_GROUPS, WILDCARD } from '../../../shared/perms.ts';
+import type { Db } from '../../db/client.ts';
+import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { Msg } from '../../http/messages.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
+import { adminRoles, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+
+const BASE = '/web/api/admin/role';
+
+/** Roles have no single scenic column to scope by: platform roles (null) are visible to platform callers. */
+const roleResource: Resource<typeof roles> = {
+  table: roles,
+  id: roles.id,
+  module: 'sys',
+  targetType: 'role',
+  audit: writeAudit,
+};
+
+/** The roles a caller sees and manages: its acting area's, plus platform roles for a platform caller. */
+function visibleRoles(req: FastifyRequest) {
+  const scenicId = scenicScope(req);
+  return or(eq(roles.scenicId, scenicId), isPlatform(requireAuth(req)) ? isNull(roles.scenicId) : undefined);
+}
+
+async function permissionsOf(db: Db, roleIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (!roleIds.length) return map;
+  const rows = await db
+    .select()
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(asc(rolePermissions.permission));
+  for (const row of rows) map.set(row.roleId, [...(map.get(row.roleId) ?? []), row.permission]);
+  return map;
+}
+
+const withPermissions = async (tx: Db, row: typeof roles.$inferSelect) => ({
+  permissions: (await permissionsOf(tx, [row.id])).get(row.id) ?? [],
+});
+
+async function replacePermissions(tx: Db, roleId: number, permissions: string[]) {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (permissions.length) {
+    await tx.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, permission })));
+  }
+}
+
+/** `*` is granted only by a platform administrator; a role that already has it may keep it. */
+function checkWildcard(req: FastifyRequest, permissions: string[], had: string[] = []) {
+  if (permissions.includes(WILDCARD) && !had.includes(WILDCARD) && !isPlatform(requireAuth(req))) {
+    throw new FieldError('permissions', Msg.wildcardPlatformOnly);
+  }
+}
+
+const okSchema = envelopeSchema(z.null());
+/** Routes without parameters still refuse unknown ones, like every other route. */
+const NoQuerySchema = z.object({}).strict();
+
+export async function roleRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { access: perm('admin:role:page') },
+      schema: {
+        tags: ['sys'],
+        summary:
+          'Roles of the acting area (and platform roles for platform callers) with permissions and account counts',
+        body: RolePageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(RoleRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      const where = and(
+        visibleRoles(req),
+        q.name ? ilike(roles.name, likeContains(q.name)) : undefined,
+        q.code ? ilike(roles.code, likeContains(q.code)) : undefined,
+        q.status ? eq(roles.status, q.status) : undefined,
+      );
+      const page = await pageOf(db, roles, q, {
+        where,
+        orderBy: orderFor({ code: roles.code, name: roles.name, createTime: roles.createdAt }, q, [
+          asc(roles.id),
+        ]),
+      });
+      const ids = page.rows.map((r) => r.id);
+      const [perms, counts] = await Promise.all([
+        permissionsOf(db, ids),
+        ids.length
+          ? db
+              .select({ roleId: adminRoles.roleId, n: count() })
+              .from(adminRoles)
+              .where(inArray(adminRoles.roleId, ids))
+              .groupBy(adminRoles.roleId)
+          : Promise.resolve([]),
+      ]);
+      const rows: RoleRow[] = page.rows.map((r) => ({
+        id: r.id,
+        scenicId: r.scenicId,
+        platform: r.scenicId == null,
+        code: r.code,
+        name: r.name,
+        remark: r.remark,
+        status: r.status,
+        permissions: perms.get(r.id) ?? [],
+        accountCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+        createTime: r.createdAt.toISOString(),
+        updateTime: r.updatedAt.toISOString(),
+      }));
+      return ok(req, { rows, total: page.total });
+    },
+  );
+
+  // The account form's role select: it is part of the account screen, so it needs admin:admin:page.
+  app.get(
+    `${BASE}/list`,
+    {
+      config: { access: perm('admin:admin:page') },
+      schema: {
+        tags: ['sys'],
+        summary: 'Enabled roles assignable in the acting area (for the account form)',
+        querystring: NoQuerySchema,
+        response: { 200: envelopeSchema(z.array(RoleOptionSchema)) },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({ id: roles.id, code: roles.code, name: roles.name, scenicId: roles.scenicId })
+        .from(roles)
+        .where(and(visibleRoles(req), eq(roles.status, ENABLED)))
+        .orderBy(asc(roles.code), asc(roles.id));
+      return ok(
+        req,
+        rows.map((r) => ({ id: r.id, code: r.code, name: r.name, platform: r.scenicId == null })),
+      );
+    },
+  );
+
+  app.get(
+    `${BASE}/permissionTree`,
+    {
+      config: { access: perm('admin:role:page') },
+      schema: {
+        tags: ['sys'],
+        summary: 'The permission catalogue grouped by module, labels in zh and en (role editor)',
+        querystring: NoQuerySchema,
+        response: { 200: envelopeSchema(PermissionTreeSchema) },
+      },
+    },
+    async (req) => {
+      const tree: PermissionTree = PERMISSION_GROUPS.map((group) => ({
+        module: group.module,
+        label: { zh: group.label.zh, en: group.label.en },
+        perms: Object.entries(group.perms).map(([code, label]) => ({
+          code,
+          label: { zh: label.zh, en: label.en },
+        })),
+      }));
+      return ok(req, tree);
+    },
+  );
+
+  app.post(
+    `${BASE}/create`,
+    {
+      config: { access: perm('admin:role:create') },
+      schema: {
+        tags: ['sys'],
+        summary: 'Create a role of the acting area (or a platform role, platform callers only)',
+        body: RoleCreateSchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const scenicId = scenicScope(req);
+      const { permissions, platform, ...values } = req.body;
+      if (platform && !isPlatform(auth)) throw new FieldError('platform', Msg.platformRoleOnly);
+      const unique = [...new Set(permissions)].sort();
+      checkWildcard(req, unique);
+      const row = await createRecord(
+        db,
+        req,
+        roleResource,
+        { ...values, scenicId: platform ? null : scenicId },
+        {
+          write: (tx, created) => replacePermissions(tx, created.id, unique),
+          snapshot: withPermissions,
+        },
+      );
+      return ok(req, { id: row.id });
+    },
+  );
+
+  app.post(
+    `${BASE}/update`,
+    {
+      config: { access: perm('admin:role:update') },
+      schema: {
+        tags: ['sys'],
+        summary: "Edit a role and its permissions; applies at every holder's next request",
+        body: RoleUpdateSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      const { id, permissions, ...values } = req.body;
+      const unique = permissions && [...new Set(permissions)].sort();
+      await keepingWildcard(db, (tx) =>
+        updateRecord(
+          tx,
+          req,
+          roleResource,
+          id,
+          null,
+          { ...values, updatedAt: new Date() },
+          {
+            where: visibleRoles(req),
+            guard: async (before, inner) => {
+              if (unique) checkWildcard(req, unique, (await withPermissions(inner, before)).permissions);
+            },
+            write: async (inner, after) => {
+              if (unique) await replacePermissions(inner, after.id, unique);
+            },
+            snapshot: withPermissions,
+          },
+        ),
+      );
+      return ok(req, null);
+    },
+  );
+
+  app.get(
+    `${BASE}/delete`,
+    {
+      config: { access: perm('admin:role:delete') },
+      schema: {
+        tags: ['sys'],
+        summary: 'Delete a role that no account holds (409 with the count otherwise)',
+        querystring: IdQuerySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      await deleteRecord(db, req, roleResource, req.query.id, null, {
+        where: visibleRoles(req),
+        // The link rows cascade, so an assigned role would silently vanish from its accounts.
+        guard: async (before, tx) => {
+          const [used] = await tx
+            .select({ n: count() })
+            .from(adminRoles)
+            .where(eq(adminRoles.roleId, before.id));
+          const n = used?.n ?? 0;
+          if (n > 0) throw new AppError(409, 'roleInUse', { params: { count: n }, data: { count: n } });
+        },
+        snapshot: withPermissions,
+      });
+      return ok(req, null);
+    },
+  );
+}

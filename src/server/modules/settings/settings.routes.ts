@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from '../../../shared/api/common.ts';
+import { ScenicSettingsSchema, ScenicSettingsUpdateSchema } from '../../../shared/api/settings.ts';
+import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { getScenicSettings, saveScenicSettings, toSettings } from './settings.service.ts';
+import { scenicSettings } from './settings.table.ts';
+
+const BASE = '/web/api/admin/setting';
+
+export async function settingsRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.get(
+    `${BASE}/query`,
+    {
+      config: { access: perm('admin:setting:query') },
+      schema: {
+        tags: ['setting'],
+        summary: "The acting scenic area's settings (defaults while none are saved: saved=false)",
+        querystring: z.object({}).strict(),
+        response: { 200: envelopeSchema(ScenicSettingsSchema) },
+      },
+    },
+    async (req) => ok(req, await getScenicSettings(db, scenicScope(req))),
+  );
+
+  app.post(
+    `${BASE}/update`,
+    {
+      config: { access: perm('admin:setting:update') },
+      schema: {
+        tags: ['setting'],
+        summary: "Save the acting scenic area's settings (the whole form); audited with before/after",
+        body: ScenicSettingsUpdateSchema,
+        response: { 200: envelopeSchema(ScenicSettingsSchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const scenicId = scenicScope(req);
+      const saved = await db.transaction(async (tx) => {
+        // row lock, so concurrent saves each audit the state they replaced
+        await tx
+          .select({ id: scenicSettings.scenicId })
+          .from(scenicSettings)
+          .where(eq(scenicSettings.scenicId, scenicId))
+          .for('update');
+        const before = await getScenicSettings(tx, scenicId);
+        const row = await saveScenicSettings(tx, scenicId, req.body, auth.adminId);
+        const after = toSettings(row, before.scenicName);
+        await writeAudit(tx, req, {
+          module: 'setting',
+          action: 'update',
+          targetType: 'scenicSetting',
+          targetId: scenicId,
+          before: before.saved ? before : null,
+          after,
+        });
+        return after;
+      });
+      return ok(req, saved);
+    },
+  );
+}

@@ -1,0 +1,213 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { auditLogs } from '../audit/audit.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+import { DEFAULT_SETTINGS, getScenicSettings } from './settings.service.ts';
+
+const QUERY = '/web/api/admin/setting/query';
+const UPDATE = '/web/api/admin/setting/update';
+
+let t: TestApp;
+const tok: Record<'admin' | 'staff' | 'shop' | 'yunling', string> = {
+  admin: '',
+  staff: '',
+  shop: '',
+  yunling: '',
+};
+let qsh: number;
+let ylgz: number;
+
+/** Gives an account an extra role of its own area with these permissions. */
+async function grant(username: string, perms: string[]) {
+  const db = t.database.db;
+  const [admin] = await db.select().from(admins).where(eq(admins.username, username));
+  const [role] = await db
+    .insert(roles)
+    .values({ scenicId: admin!.scenicId, code: `extra_${username}`, name: 'extra' })
+    .returning();
+  await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role!.id, permission })));
+  await db.insert(adminRoles).values({ adminId: admin!.id, roleId: role!.id });
+}
+
+const form = {
+  contact: '赵强',
+  phone: '0871-65550102',
+  openTime: '09:00',
+  closeTime: '21:30',
+  notice: '古镇夜游 21:00 停止入园。',
+  refundRule: 3,
+  refundDeadlineHours: 0,
+  refundFeeUnit: 1,
+  refundFeeValue: 500,
+  realNameType: 3,
+  printType: 2,
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ loginRateLimit: 1000 });
+  for (const name of Object.keys(tok) as (keyof typeof tok)[]) tok[name] = (await t.login(name)).access_token;
+  const areas = await t.database.db.select().from(scenicAreas).orderBy(asc(scenicAreas.id));
+  qsh = areas.find((a) => a.code === 'QSH')!.id;
+  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  await grant('yunling', ['admin:setting:query', 'admin:setting:update']);
+});
+afterAll(() => t.close());
+
+describe('GET /web/api/admin/setting/query', () => {
+  it("gives the acting area's saved settings (the demo settings of area 1)", async () => {
+    const res = await t.call(tok.admin, 'GET', QUERY);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      scenicId: qsh,
+      scenicName: '青山湖风景区',
+      openTime: '07:30',
+      closeTime: '17:30',
+      refundRule: 2,
+      refundDeadlineHours: 24,
+      refundFeeUnit: 2,
+      refundFeeValue: 10,
+      realNameType: 1,
+      printType: 1,
+      saved: true,
+    });
+    expect(Number.isNaN(Date.parse(res.json().data.updateTime))).toBe(false);
+  });
+
+  it('gives defaults while an area has saved none: contact and phone from the area', async () => {
+    const res = await t.call(tok.admin, 'GET', QUERY, undefined, { 'x-scenic-id': String(ylgz) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      scenicId: ylgz,
+      scenicName: '云岭古镇',
+      contact: '李敏',
+      phone: '0871-65550102',
+      notice: '',
+      ...DEFAULT_SETTINGS,
+      saved: false,
+      updateTime: null,
+    });
+  });
+
+  it('refuses query parameters it does not know, naming them', async () => {
+    const res = await t.call(tok.admin, 'GET', `${QUERY}?scenicId=2`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('scenicId');
+  });
+
+  it('answers 403 without admin:setting:query (staff, shop)', async () => {
+    for (const who of ['staff', 'shop'] as const) {
+      const res = await t.call(tok[who], 'GET', QUERY);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().data).toEqual({ required: 'admin:setting:query' });
+    }
+  });
+
+  it("never shows area 2's staff the settings of area 1", async () => {
+    const own = await t.call(tok.yunling, 'GET', QUERY);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.scenicId).toBe(ylgz);
+    expect(own.body).not.toContain('青山湖');
+    const other = await t.call(tok.yunling, 'GET', QUERY, undefined, { 'x-scenic-id': String(qsh) });
+    expect(other.statusCode).toBe(403);
+    expect(other.body).not.toContain('07:30');
+  });
+});
+
+describe('POST /web/api/admin/setting/update', () => {
+  it('saves the first settings of an area with an audit row (before null), then replaces them', async () => {
+    const res = await t.call(tok.yunling, 'POST', UPDATE, form);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ ...form, scenicId: ylgz, scenicName: '云岭古镇', saved: true });
+
+    const query = await t.call(tok.admin, 'GET', QUERY, undefined, { 'x-scenic-id': String(ylgz) });
+    expect(query.json().data).toMatchObject({ ...form, saved: true });
+    // area 1 untouched
+    expect((await t.call(tok.admin, 'GET', QUERY)).json().data.openTime).toBe('07:30');
+
+    const second = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, closeTime: '22:00' },
+      {
+        'x-scenic-id': String(ylgz),
+      },
+    );
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.closeTime).toBe('22:00');
+
+    const rows = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
+      .orderBy(asc(auditLogs.id));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ scenicId: ylgz, username: 'yunling', action: 'update', before: null });
+    expect(rows[0]!.after).toMatchObject({ closeTime: '21:30', refundFeeValue: 500 });
+    expect(rows[1]).toMatchObject({ scenicId: ylgz, username: 'admin' });
+    expect(rows[1]!.before).toMatchObject({ closeTime: '21:30' });
+    expect(rows[1]!.after).toMatchObject({ closeTime: '22:00' });
+  });
+
+  it("writes only the acting area: area 2's staff cannot save area 1's settings", async () => {
+    const res = await t.call(tok.yunling, 'POST', UPDATE, form, { 'x-scenic-id': String(qsh) });
+    expect(res.statusCode).toBe(403);
+    const area1 = await getScenicSettings(t.database.db, qsh);
+    expect(area1.openTime).toBe('07:30');
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...form, openTime: '25:00' }, 'openTime'],
+      [{ ...form, openTime: '9:00' }, 'openTime'],
+      [{ ...form, openTime: '18:00', closeTime: '18:00' }, 'closeTime'],
+      [{ ...form, openTime: '18:00', closeTime: '08:00' }, 'closeTime'],
+      [{ ...form, refundRule: 4 }, 'refundRule'],
+      [{ ...form, refundFeeUnit: 2, refundFeeValue: 101 }, 'refundFeeValue'],
+      [{ ...form, refundFeeValue: -1 }, 'refundFeeValue'],
+      [{ ...form, refundDeadlineHours: 1000 }, 'refundDeadlineHours'],
+      [{ ...form, realNameType: 0 }, 'realNameType'],
+      [{ ...form, printType: 'x' }, 'printType'],
+      [{ ...form, notice: 'x'.repeat(2001) }, 'notice'],
+      [{ ...form, phone: 'call me' }, 'phone'],
+      [{ ...form, scenicId: 1 }, 'scenicId'],
+      [{ ...form, contact: undefined }, 'contact'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await t.call(tok.admin, 'POST', UPDATE, body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().msg, field).toContain(field);
+    }
+    const en = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, closeTime: '06:00' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.json().msg).toBe('Invalid closeTime: must be later than the opening time');
+    // a percent fee of 100 and a yuan fee over 100 (cents) are fine
+    expect(
+      (await t.call(tok.admin, 'POST', UPDATE, { ...form, refundFeeUnit: 2, refundFeeValue: 100 }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('answers 403 without admin:setting:update (staff, shop)', async () => {
+    for (const who of ['staff', 'shop'] as const) {
+      const res = await t.call(tok[who], 'POST', UPDATE, form);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().data).toEqual({ required: 'admin:setting:update' });
+    }
+  });
+});
+
+describe('getScenicSettings', () => {
+  it('is what other modules read; 404 for an area that does not exist', async () => {
+    const settings = await getScenicSettings(t.database.db, qsh);
+    expect(settings.scenicId).toBe(qsh);
+    await expect(getScenicSettings(t.database.db, 999999)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
+
+const key = (k: ValidationMessageKey) => k;
+
+/** Upper bounds of the settings form. */
+export const SETTINGS_LIMITS = {
+  notice: 2000,
+  refundDeadlineHours: 720,
+  /** refund fee in cents when the unit is yuan: at most 100,000 yuan */
+  refundFeeCents: 10_000_000,
+} as const;
+
+const dictCode = <T extends Record<number, unknown>>(dict: T) => {
+  const codes = Object.keys(dict).map(Number);
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => codes.includes(n));
+};
+
+const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: key('timeOfDay') });
+
+/** The editable settings of one scenic area (spec §9 enumerations for the ticket defaults). */
+export const ScenicSettingsUpdateSchema = z
+  .object({
+    contact: z.string().trim().max(50),
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^[\d\s()+-]*$/),
+    openTime: TimeOfDaySchema,
+    closeTime: TimeOfDaySchema,
+    notice: z.string().max(SETTINGS_LIMITS.notice),
+    refundRule: dictCode(RefundRule),
+    refundDeadlineHours: z.coerce.number().int().min(0).max(SETTINGS_LIMITS.refundDeadlineHours),
+    refundFeeUnit: dictCode(RefundUnit),
+    /** cents when the unit is yuan, whole percent when it is percent */
+    refundFeeValue: z.coerce.number().int().min(0).max(SETTINGS_LIMITS.refundFeeCents),
+    realNameType: dictCode(RealNameType),
+    printType: dictCode(PrintType),
+  })
+  .strict()
+  // "HH:mm" strings of equal length compare in time order
+  .refine((s) => s.openTime < s.closeTime, { error: key('openBeforeClose'), path: ['closeTime'] })
+  .refine((s) => s.refundFeeUnit !== REFUND_UNIT.percent || s.refundFeeValue <= 100, {
+    error: key('percentMax'),
+    path: ['refundFeeValue'],
+  });
+export type ScenicSettingsUpdate = z.infer<typeof ScenicSettingsUpdateSchema>;
+
+export const ScenicSettingsSchema = z.object({
+  scenicId: z.number().int(),
+  scenicName: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  openTime: z.string(),
+  closeTime: z.string(),
+  notice: z.string(),
+  refundRule: z.number().int(),
+  refundDeadlineHours: z.number().int(),
+  refundFeeUnit: z.number().int(),
+  refundFeeValue: z.number().int(),
+  realNameType: z.number().int(),
+  printType: z.number().int(),
+  /** false while the area still runs on the defaults */
+  saved: z.boolean(),
+  updateTime: z.string().nullable(),
+});
+export type ScenicSettings = z.infer<typeof ScenicSettingsSchema>;
