@@ -7,14 +7,16 @@ import { expectMenu, loginWithForm, sidebar } from './support/ui.ts';
 const { openPage } = useConsole();
 
 describe('permissions', () => {
-  it('shows staff only the dashboard and 景区管理 › 景区列表', async () => {
+  it('shows staff only the dashboard, 景区管理 › 景区列表 and 系统管理 › 登录日志', async () => {
     const { page, go } = await openPage();
     await go('/login');
     await loginWithForm(page, 'staff', DEMO_PASSWORD, '/dashboard');
-    await expectMenu(page, ['首页', '景区管理']);
+    await expectMenu(page, ['首页', '景区管理', '系统管理']);
     await snap(page, 'dashboard-staff');
+    await sidebar(page).getByText('系统管理').click();
+    await expectMenu(page, ['首页', '景区管理', '系统管理', '登录日志']);
     await sidebar(page).getByText('景区管理').click();
-    await expectMenu(page, ['首页', '景区管理', '景区列表']);
+    await expectMenu(page, ['首页', '景区管理', '景区列表', '系统管理', '登录日志']);
 
     await sidebar(page).getByText('景区列表').click();
     await waitForRoute(page, '/scenic/sceManage');

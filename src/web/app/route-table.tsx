@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, HomeOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
 import type { AppRoute } from './route-types.ts';
 
 /** Spec §2: the dashboard, which account type 4 (shop) does not get. */
@@ -28,6 +28,49 @@ export const ROUTES: AppRoute[] = [
         title: 'sceManage',
         perms: ['admin:scenic:page'],
         page: () => import('../modules/scenic/scenic-list.page.tsx'),
+      },
+    ],
+  },
+  {
+    path: '/sys',
+    title: 'sys',
+    icon: SettingOutlined,
+    children: [
+      {
+        path: '/sys/admin',
+        title: 'admin',
+        perms: ['admin:admin:page'],
+        page: () => import('../modules/sys/admin-list.page.tsx'),
+      },
+      {
+        path: '/sys/role',
+        title: 'role',
+        perms: ['admin:role:page'],
+        page: () => import('../modules/sys/role-list.page.tsx'),
+      },
+      {
+        path: '/sys/oauth',
+        title: 'oauth',
+        perms: ['admin:oauth:page'],
+        page: () => import('../modules/oauth/oauth-list.page.tsx'),
+      },
+      {
+        path: '/sys/setting',
+        title: 'setting',
+        perms: ['admin:setting:query'],
+        page: () => import('../modules/sys/setting.page.tsx'),
+      },
+      {
+        path: '/sys/auditLog',
+        title: 'auditLog',
+        perms: ['admin:audit:page'],
+        page: () => import('../modules/logs/audit-log.page.tsx'),
+      },
+      {
+        path: '/sys/loginLog',
+        title: 'loginLog',
+        perms: ['admin:loginLog:page'],
+        page: () => import('../modules/logs/login-log.page.tsx'),
       },
     ],
   },

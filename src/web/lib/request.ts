@@ -45,11 +45,33 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The raw body is returned instead of the envelope's data (token endpoint). */
   raw?: boolean;
+  /** A file download: a 200 that is not JSON resolves with `{ blob, fileName }` (see `Download`). */
+  download?: boolean;
   /**
    * Handles an HTTP 401 instead of the console-session dialog and logout (the separate copyright
    * session, spec §6); the caller tells the user.
    */
   onUnauthorized?: (error: RequestError) => void;
+}
+
+/** What a `download` request resolves with. */
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition (RFC 5987 `filename*` first), or null. */
+  fileName: string | null;
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
 let unauthorizedDialogOpen = false;
@@ -168,6 +190,18 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     throw new RequestError(t('timeout'), 0, null, !silent);
   } finally {
     clearTimeout(timer);
+  }
+
+  if (
+    options.download &&
+    response.status === 200 &&
+    !/json/i.test(response.headers.get('content-type') ?? '')
+  ) {
+    const download: Download = {
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get('content-disposition')),
+    };
+    return download as T;
   }
 
   let parsed: Partial<Envelope<unknown>> | null;

@@ -4,9 +4,13 @@ import { copyright } from './copyright.ts';
 import { dashboard } from './dashboard.ts';
 import { errors } from './errors.ts';
 import { layout } from './layout.ts';
+import { listPage } from './list-page.ts';
+import { logs } from './logs.ts';
 import { menu } from './menu.ts';
+import { oauth } from './oauth.ts';
 import { profile } from './profile.ts';
 import { scenic } from './scenic.ts';
+import { sys } from './sys.ts';
 import { widgets } from './widgets.ts';
 
 /** Every namespace of console texts; a module adds its own file here. */
@@ -21,5 +25,9 @@ export const namespaces = {
   profile,
   scenic,
   widgets,
+  listPage,
+  logs,
+  oauth,
+  sys,
 };
 export type Namespace = keyof typeof namespaces;

@@ -1,0 +1,333 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { Userinfo } from '../../../shared/api/auth.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { LoginResult } from '../../../shared/dict/log-fields.ts';
+import '../../lib/i18n.ts';
+import { userStore } from '../../lib/session.ts';
+import { columnPrefsKey } from './column-prefs.ts';
+import { ListPage } from './list-page.tsx';
+import { defineListPage } from './types.ts';
+import { listBody, parseListState, serializeListState } from './url-state.ts';
+
+interface Row {
+  id: number;
+  name: string;
+  status: number;
+  price: number;
+  createTime: string;
+}
+
+const URL_PAGE = '/web/api/admin/thing/page';
+const URL_EXPORT = '/web/api/admin/thing/export';
+const URL_CREATE = '/web/api/admin/thing/create';
+const URL_DELETE = '/web/api/admin/thing/delete';
+
+const CreateSchema = z
+  .object({ name: z.string().trim().min(1, { error: 'required' }).max(20), status: z.number().int() })
+  .strict();
+
+const definition = defineListPage<Row>({
+  id: 'test.thing',
+  url: URL_PAGE,
+  exportUrl: URL_EXPORT,
+  rowKey: 'id',
+  perms: {
+    create: 'admin:oauth:create',
+    update: 'admin:oauth:update',
+    delete: 'admin:oauth:delete',
+    export: 'admin:oauth:page',
+    status: 'admin:oauth:update',
+  },
+  search: [
+    { kind: 'text', name: 'name', label: 'oauth:name' },
+    { kind: 'dict', name: 'status', label: 'oauth:status', dict: EnableStatus },
+  ],
+  columns: [
+    { key: 'name', title: 'oauth:name', sortable: true },
+    { key: 'status', title: 'oauth:status', kind: 'dict', dict: EnableStatus },
+    { key: 'price', title: { zh: '价格', en: 'Price' }, kind: 'money' },
+    { key: 'createTime', title: 'oauth:createTime', kind: 'dateTime', sortable: true },
+  ],
+  form: {
+    createUrl: URL_CREATE,
+    createSchema: CreateSchema,
+    fields: [
+      { name: 'name', label: 'oauth:name', required: true },
+      { name: 'status', label: 'oauth:status', kind: 'dict', dict: EnableStatus },
+    ],
+    initialValues: { status: 1 },
+  },
+  delete: { url: URL_DELETE },
+  status: { url: '/web/api/admin/thing/status' },
+});
+
+const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+  if (url.startsWith(URL_EXPORT))
+    return new Response('xlsx', {
+      status: 200,
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('东西.xlsx')}`,
+      },
+    });
+  if (url.startsWith(URL_PAGE)) {
+    const body = JSON.parse(String(init.body)) as { page: number; limit: number };
+    const rows: Row[] = [];
+    for (let i = (body.page - 1) * body.limit; i < Math.min(45, body.page * body.limit); i++)
+      rows.push({ id: i, name: `row ${i}`, status: 1, price: 1234, createTime: '2024-05-01T02:03:04.000Z' });
+    return Response.json({ code: 200, msg: '', data: { rows, total: 45 } });
+  }
+  return Response.json({ code: 200, msg: '', data: null });
+});
+
+const calls = (prefix: string) => fetchMock.mock.calls.filter(([url]) => url.startsWith(prefix));
+const lastBody = (prefix: string) => {
+  const list = calls(prefix);
+  return JSON.parse(String(list[list.length - 1]?.[1].body)) as Record<string, unknown>;
+};
+
+function signIn(authorities: string[]) {
+  const user: Userinfo = {
+    admId: 1,
+    user_name: 'admin',
+    admNickname: 'Admin',
+    avatar: '',
+    introduction: '',
+    scenicId: 1,
+    scenicName: 'Lake',
+    admType: 1,
+    payType: 0,
+    authorities,
+    author: [],
+    mustChangePassword: false,
+  };
+  act(() => userStore.set(user));
+}
+
+/** Buttons by their text (antd spaces two-character Chinese labels); role queries are slow here. */
+const buttons = (text: string, root: ParentNode = document) =>
+  [...root.querySelectorAll('button')].filter((b) => b.textContent?.replace(/\s/g, '') === text);
+const button = (text: string, root: ParentNode = document) => buttons(text, root)[0]!;
+
+const searchInput = () => document.querySelector<HTMLInputElement>('input#name')!;
+
+let currentSearch = '';
+function LocationProbe() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+function renderPage(entry = '/sys/thing') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <MemoryRouter initialEntries={[entry]}>
+          <LocationProbe />
+          <Routes>
+            <Route path="/sys/thing" element={<ListPage definition={definition} />} />
+          </Routes>
+        </MemoryRouter>
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+  signIn(['*']);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => userStore.set(null));
+});
+
+describe('list state in the URL', () => {
+  const fields = definition.search ?? [];
+
+  it('round-trips filters, paging and sort, leaving defaults out', () => {
+    const state = {
+      values: { name: 'abc', status: 2 },
+      page: 3,
+      limit: 50,
+      sort: 'name',
+      order: 'asc' as const,
+    };
+    const search = serializeListState(state, fields);
+    expect(search).toBe('?name=abc&status=2&page=3&limit=50&sort=name&order=asc');
+    expect(parseListState(search, fields, ['name'])).toEqual(state);
+    expect(serializeListState({ values: { name: ' ' }, page: 1, limit: 20 }, fields)).toBe('');
+  });
+
+  it('ignores a sort the definition does not offer and a page size the server refuses', () => {
+    expect(parseListState('?sort=password&limit=7&page=-1', fields, ['name'])).toEqual({
+      values: {},
+      page: 1,
+      limit: 20,
+    });
+  });
+
+  it('maps dictionary codes and date ranges into the request body', () => {
+    const more = [
+      {
+        kind: 'dict',
+        name: 'result',
+        label: 'oauth:status',
+        dict: LoginResult,
+        param: 'success',
+        toParam: (c: unknown) => c === 'success',
+      },
+      { kind: 'dateRange', name: 'time', label: 'oauth:status', from: 'createTimeFrom', to: 'createTimeTo' },
+    ] as const;
+    const state = parseListState(
+      '?result=failure&createTimeFrom=2024-05-01T00:00:00.000Z&createTimeTo=2024-05-02T00:00:00.000Z',
+      more,
+      [],
+    );
+    const body = listBody(state, more);
+    expect(body.success).toBe(false);
+    expect(body).not.toHaveProperty('result');
+    expect(typeof body.createTimeFrom).toBe('string');
+    // whole days: the end covers the last day to its last millisecond
+    expect(String(body.createTimeTo)).toMatch(/\.999Z$/);
+  });
+});
+
+describe('ListPage', () => {
+  it('puts filters, page and sort into the request body and the URL', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('row 0')).toBeInTheDocument();
+    expect(lastBody(URL_PAGE)).toEqual({ page: 1, limit: 20 });
+    expect(screen.getAllByText('12.34')).toHaveLength(20);
+
+    await user.type(searchInput(), 'row');
+    await user.click(button('搜索'));
+    await waitFor(() => expect(lastBody(URL_PAGE)).toEqual({ name: 'row', page: 1, limit: 20 }));
+    expect(currentSearch).toBe('?name=row');
+
+    await user.click(await screen.findByTitle('2'));
+    await waitFor(() => expect(lastBody(URL_PAGE)).toEqual({ name: 'row', page: 2, limit: 20 }));
+    expect(currentSearch).toBe('?name=row&page=2');
+
+    // a sortable header: ascending, back to page 1
+    const header = screen.getAllByRole('columnheader').find((th) => th.textContent?.includes('名称'));
+    await user.click(header!);
+    await waitFor(() =>
+      expect(lastBody(URL_PAGE)).toEqual({ name: 'row', page: 1, limit: 20, sort: 'name', order: 'asc' }),
+    );
+    expect(currentSearch).toBe('?name=row&sort=name&order=asc');
+  });
+
+  it('restores filters, page, size and sort from the URL', async () => {
+    renderPage('/sys/thing?name=abc&status=2&page=2&limit=10&sort=createTime&order=desc');
+    await waitFor(() =>
+      expect(lastBody(URL_PAGE)).toEqual({
+        name: 'abc',
+        status: 2,
+        page: 2,
+        limit: 10,
+        sort: 'createTime',
+        order: 'desc',
+      }),
+    );
+    expect(searchInput()).toHaveValue('abc');
+    expect(await screen.findByText('row 10')).toBeInTheDocument();
+  });
+
+  it('keeps a hidden column hidden after a remount', async () => {
+    const user = userEvent.setup();
+    const first = renderPage();
+    await screen.findByText('row 0');
+    expect(screen.getByRole('columnheader', { name: '价格' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('列设置'));
+    const settings = await screen.findByTestId('column-settings');
+    await user.click(within(settings).getByRole('checkbox', { name: '价格' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: '价格' })).not.toBeInTheDocument());
+    await user.click(within(settings).getByText('紧凑'));
+    first.unmount();
+
+    expect(JSON.parse(localStorage.getItem(columnPrefsKey('test.thing'))!)).toMatchObject({
+      hidden: ['price'],
+      density: 'small',
+    });
+    renderPage();
+    await screen.findByText('row 0');
+    expect(screen.queryByRole('columnheader', { name: '价格' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '名称' })).toBeInTheDocument();
+  });
+
+  it('disables the buttons the user lacks', async () => {
+    signIn(['admin:oauth:page']);
+    renderPage('/sys/thing?limit=10');
+    await screen.findByText('row 0');
+    expect(button('新增')).toBeDisabled();
+    expect(button('导出')).toBeEnabled();
+    expect(button('删除')).toBeDisabled();
+    expect(button('启用')).toBeDisabled();
+  });
+
+  it('asks before deleting, and refreshes after', async () => {
+    const user = userEvent.setup();
+    renderPage('/sys/thing?limit=10');
+    await screen.findByText('row 0');
+    const pageCalls = calls(URL_PAGE).length;
+    await user.click(button('删除'));
+    expect(await screen.findByText('确定删除这条记录吗？')).toBeInTheDocument();
+    expect(calls(URL_DELETE)).toHaveLength(0);
+
+    const popover = screen.getByText('确定删除这条记录吗？').closest('.ant-popover') as HTMLElement;
+    await user.click(buttons('确定', popover)[0] ?? button('OK', popover));
+    await waitFor(() => expect(calls(URL_DELETE)).toHaveLength(1));
+    expect(calls(URL_DELETE)[0]?.[0]).toBe(`${URL_DELETE}?id=0`);
+    expect(calls(URL_DELETE)[0]?.[1].method).toBe('GET');
+    await waitFor(() => expect(calls(URL_PAGE).length).toBeGreaterThan(pageCalls));
+  });
+
+  it('validates the form with the shared schema: the field shows the error and nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('row 0');
+    await user.click(button('新增'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(button('保存', dialog));
+    expect(await within(dialog).findByText('不能为空')).toBeInTheDocument();
+    expect(calls(URL_CREATE)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: '名称' }), 'x'.repeat(21));
+    await user.click(button('保存', dialog));
+    // zod's own message, in the console's language
+    expect(await within(dialog).findByText(/20/)).toBeInTheDocument();
+    expect(calls(URL_CREATE)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '名称' }), { target: { value: ' New ' } });
+    await user.click(button('保存', dialog));
+    await waitFor(() => expect(calls(URL_CREATE)).toHaveLength(1));
+    expect(lastBody(URL_CREATE)).toEqual({ name: 'New', status: 1 });
+  });
+
+  it('exports the current filter (all pages) to the export url and saves the file', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(globalThis.URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage('/sys/thing?name=abc&page=3&sort=name&order=asc');
+    await screen.findByText('row 40');
+    await user.click(button('导出'));
+    await waitFor(() => expect(calls(URL_EXPORT)).toHaveLength(1));
+    expect(calls(URL_EXPORT)[0]?.[1].method).toBe('POST');
+    expect(lastBody(URL_EXPORT)).toEqual({ name: 'abc', sort: 'name', order: 'asc' });
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+  });
+});

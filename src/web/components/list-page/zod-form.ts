@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import en from 'zod/v4/locales/en.js';
+import zhCN from 'zod/v4/locales/zh-CN.js';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import type { Lang } from '../../../shared/dict/dict.ts';
+
+const localeMaps = { zh: zhCN().localeError, en: en().localeError };
+
+/** One issue's reason in the user's language: a shared ValidationMessage key, else zod's own text. */
+export function issueMessage(issue: z.core.$ZodIssue, lang: Lang): string {
+  const custom = ValidationMessage[issue.message as keyof typeof ValidationMessage];
+  if (custom) return custom[lang];
+  // an empty optional control arrives as undefined: "required" reads better than a type error
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)
+    return ValidationMessage.required[lang];
+  const mapped = localeMaps[lang](issue as unknown as z.core.$ZodRawIssue);
+  return typeof mapped === 'string' ? mapped : (mapped?.message ?? issue.message);
+}
+
+export interface FieldError {
+  /** The form field (first path element), or '' for an issue of the whole object. */
+  name: string;
+  message: string;
+}
+
+/**
+ * Validates a form body with the server's schema. Valid: `{ data }` (parsed, defaults applied).
+ * Invalid: one message per field, in the user's language.
+ */
+export function validateWithSchema(
+  schema: z.ZodType,
+  body: unknown,
+  lang: Lang,
+): { data: unknown; errors: null } | { data: null; errors: FieldError[] } {
+  const result = schema.safeParse(body, { reportInput: true });
+  if (result.success) return { data: result.data, errors: null };
+  const errors: FieldError[] = [];
+  for (const issue of result.error.issues) {
+    const name =
+      issue.code === 'unrecognized_keys'
+        ? (issue.keys[0] ?? '')
+        : issue.path.length
+          ? String(issue.path[0])
+          : '';
+    if (errors.some((e) => e.name === name)) continue;
+    errors.push({ name, message: issueMessage(issue, lang) });
+  }
+  return { data: null, errors };
+}

@@ -1,0 +1,25 @@
+import { defineMessages } from './define.ts';
+
+/** The audit-log and login-log screens (column labels are in src/shared/dict/log-fields.ts). */
+export const logs = defineMessages({
+  zh: {
+    target: '对象',
+    field: '字段',
+    changed: '已修改',
+    noChanges: '没有字段变化',
+    usernamePlaceholder: '账号',
+    modulePlaceholder: '如 sys、oauth',
+    actionPlaceholder: '如 create、update',
+    ipPlaceholder: 'IP 地址',
+  },
+  en: {
+    target: 'Target',
+    field: 'Field',
+    changed: 'Changed',
+    noChanges: 'No field changed',
+    usernamePlaceholder: 'Account',
+    modulePlaceholder: 'e.g. sys, oauth',
+    actionPlaceholder: 'e.g. create, update',
+    ipPlaceholder: 'IP address',
+  },
+});

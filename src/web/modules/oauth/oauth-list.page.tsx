@@ -1,0 +1,160 @@
+import { Button, Popconfirm, Result, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OauthCreateSchema, OauthUpdateSchema, type OauthRow } from '../../../shared/api/oauth.ts';
+import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
+import { GrantType } from '../../../shared/dict/oauth.ts';
+import { Can } from '../../components/can.tsx';
+import { DurationText } from '../../components/duration-text.tsx';
+import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
+import { post } from '../../lib/request.ts';
+import { useUser } from '../../lib/session.ts';
+import { SecretModal } from './secret-modal.tsx';
+
+const BASE = '/web/api/admin/oauth';
+
+type Secret = { clientId: string; secret: string };
+
+const secretOf = (result: unknown): Secret | null => {
+  const r = result as Partial<Secret> | null;
+  return r?.secret && r.clientId ? { clientId: r.clientId, secret: r.secret } : null;
+};
+
+function GrantTags({ codes }: { codes: string[] }) {
+  const label = useLabel();
+  return (
+    <>
+      {codes.map((code) => (
+        <Tag key={code}>{code in GrantType ? label(GrantType[code as keyof typeof GrantType]) : code}</Tag>
+      ))}
+    </>
+  );
+}
+
+function ResetSecret({ row, onDone }: { row: OauthRow; onDone: (secret: Secret | null) => void }) {
+  const { t } = useTranslation('oauth');
+  return (
+    <Can perm="admin:oauth:update">
+      {(allowed) => (
+        <Popconfirm
+          title={t('resetSecret')}
+          description={<div style={{ maxWidth: 320 }}>{t('resetSecretConfirm')}</div>}
+          disabled={!allowed}
+          okButtonProps={{ danger: true }}
+          onConfirm={async () => {
+            try {
+              onDone(secretOf(await post<unknown>(`${BASE}/resetSecret`, { id: row.id })));
+            } catch {
+              // shown by the request layer
+            }
+          }}
+        >
+          <Button type="link" size="small" disabled={!allowed}>
+            {t('resetSecret')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Can>
+  );
+}
+
+const seconds = (value: unknown) => <DurationText minutes={Math.round(Number(value) / 60)} />;
+
+/** Spec §2 /sys/oauth: the terminal OAuth clients (spec §9); platform administrators only. */
+export default function OauthListPage() {
+  const { t } = useTranslation('oauth');
+  const user = useUser();
+  const [secret, setSecret] = useState<Secret | null>(null);
+
+  const definition = useMemo(
+    () =>
+      defineListPage<OauthRow>({
+        id: 'sys.oauth',
+        url: `${BASE}/page`,
+        rowKey: 'id',
+        perms: { create: 'admin:oauth:create', update: 'admin:oauth:update', delete: 'admin:oauth:delete' },
+        search: [
+          { kind: 'text', name: 'clientId', label: 'oauth:clientId', maxLength: 64 },
+          { kind: 'text', name: 'name', label: 'oauth:name' },
+          { kind: 'dict', name: 'status', label: 'oauth:status', dict: EnableStatus },
+        ],
+        columns: [
+          { key: 'clientId', title: 'oauth:clientId', sortable: true },
+          { key: 'name', title: 'oauth:name', sortable: true },
+          {
+            key: 'grantTypes',
+            title: 'oauth:grantTypes',
+            render: (_, row) => <GrantTags codes={row.grantTypes} />,
+          },
+          { key: 'scope', title: 'oauth:scope' },
+          { key: 'accessTokenTtl', title: 'oauth:accessTokenTtl', render: seconds },
+          { key: 'refreshTokenTtl', title: 'oauth:refreshTokenTtl', render: seconds },
+          { key: 'status', title: 'oauth:status', kind: 'dict', dict: EnableStatus },
+          { key: 'isPublic', title: 'oauth:isPublic', kind: 'boolean' },
+          { key: 'createTime', title: 'oauth:createTime', kind: 'dateTime', sortable: true },
+          { key: 'updateTime', title: 'oauth:updateTime', kind: 'dateTime', hidden: true },
+        ],
+        form: {
+          createUrl: `${BASE}/create`,
+          updateUrl: `${BASE}/update`,
+          createSchema: OauthCreateSchema,
+          updateSchema: OauthUpdateSchema,
+          fields: [
+            { name: 'clientId', label: 'oauth:clientId', required: true, createOnly: true, maxLength: 64 },
+            { name: 'name', label: 'oauth:name', required: true, maxLength: 100 },
+            {
+              name: 'grantTypes',
+              label: 'oauth:grantTypes',
+              kind: 'dict',
+              dict: GrantType,
+              multiple: true,
+              required: true,
+            },
+            { name: 'scope', label: 'oauth:scope', required: true, maxLength: 64 },
+            { name: 'accessTokenTtl', label: 'oauth:accessTokenTtl', kind: 'number', min: 0, required: true },
+            {
+              name: 'refreshTokenTtl',
+              label: 'oauth:refreshTokenTtl',
+              kind: 'number',
+              min: 0,
+              required: true,
+            },
+            { name: 'status', label: 'oauth:status', kind: 'dict', dict: EnableStatus, required: true },
+            { name: 'isPublic', label: 'oauth:isPublic', kind: 'switch' },
+          ],
+          initialValues: {
+            grantTypes: ['password', 'refresh_token'],
+            scope: 'all',
+            accessTokenTtl: 7200,
+            refreshTokenTtl: 604_800,
+            status: 1,
+            isPublic: false,
+          },
+          // create, and an update that makes a client public, answer with a secret shown once
+          onSaved: (result) => setSecret(secretOf(result)),
+        },
+        delete: { url: `${BASE}/delete` },
+        rowActions: (row, { reload }) => (
+          <ResetSecret
+            row={row}
+            onDone={(next) => {
+              setSecret(next);
+              reload();
+            }}
+          />
+        ),
+        actionWidth: 220,
+      }),
+    [],
+  );
+
+  // The server answers 403 to any other account type, whatever its permissions.
+  if (user && user.admType !== ADM_TYPE.platform) return <Result status="403" subTitle={t('platformOnly')} />;
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

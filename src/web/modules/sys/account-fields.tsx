@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleOption } from '../../../shared/api/roles.ts';
+import { ADM_TYPE, PayType } from '../../../shared/dict/account.ts';
+import type { Dict } from '../../components/dict-tag.tsx';
+import { DictSelect } from '../../components/dict-select.tsx';
+import type { FormMode } from '../../components/list-page/index.ts';
+import { get } from '../../lib/request.ts';
+
+/** Enabled roles the caller may assign (GET /role/list, the account screen's permission). */
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ['sys', 'roleOptions'],
+    queryFn: () => get<RoleOption[]>('/web/api/admin/role/list', undefined, { silent: true }),
+  });
+}
+
+/** The role options as a dictionary, for the list's role filter. */
+export function rolesDict(roles: readonly RoleOption[] | undefined): Dict {
+  return Object.fromEntries((roles ?? []).map((r) => [r.id, { zh: r.name, en: r.name }]));
+}
+
+interface ValueProps<T> {
+  /** Given by Form.Item: the control's id (label and tests find it). */
+  id?: string;
+  value?: T;
+  onChange?: (value: T) => void;
+}
+
+/** Roles of an account, chosen from the assignable ones. */
+export function RolesField({ id, value, onChange }: ValueProps<number[]>) {
+  const { data, isPending } = useRoleOptions();
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      allowClear
+      loading={isPending}
+      value={value}
+      onChange={(next) => onChange?.(next)}
+      optionFilterProp="label"
+      options={(data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+    />
+  );
+}
+
+/**
+ * The pay type matters for distributors only (docs/accounts.md): 1 or 2 for admType 3, 0 for every
+ * other type, which the server insists on. Follows the admType chosen in the same form.
+ */
+export function PayTypeField({ id, value, onChange }: ValueProps<number>) {
+  const { t } = useTranslation('sys');
+  const admType = Form.useWatch<number | undefined>('admType');
+  const distributor = admType === ADM_TYPE.distributor;
+  const previousType = useRef(admType);
+  useEffect(() => {
+    const changed = previousType.current !== undefined && previousType.current !== admType;
+    previousType.current = admType;
+    // a new distributor starts on prepaid balance; an account's saved choice is left alone
+    if (distributor && !value && changed) onChange?.(1);
+    if (!distributor && admType !== undefined && value) onChange?.(0);
+  }, [distributor, admType, value, onChange]);
+  return (
+    <>
+      <DictSelect
+        id={id}
+        dict={PayType}
+        codes={distributor ? [0, 1, 2] : [0]}
+        allowClear={false}
+        disabled={!distributor}
+        value={value}
+        onChange={(next) => onChange?.(next as number)}
+      />
+      {!distributor && <Typography.Text type="secondary">{t('payTypeHint')}</Typography.Text>}
+    </>
+  );
+}
+
+/** The initial password, only when creating: edits never touch it (there is a reset action). */
+export function InitialPasswordField({ id, value, onChange, mode }: ValueProps<string> & { mode: FormMode }) {
+  const { t } = useTranslation('sys');
+  if (mode === 'edit') return <Typography.Text type="secondary">{t('passwordEditHint')}</Typography.Text>;
+  return (
+    <>
+      <Input.Password
+        id={id}
+        autoComplete="new-password"
+        maxLength={64}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+      <Typography.Text type="secondary">{t('initialPasswordHint')}</Typography.Text>
+    </>
+  );
+}

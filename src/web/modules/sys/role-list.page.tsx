@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  RoleCreateSchema,
+  RoleUpdateSchema,
+  type PermissionTree,
+  type RoleRow,
+} from '../../../shared/api/roles.ts';
+import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
+import { WILDCARD } from '../../../shared/perms.ts';
+import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { get } from '../../lib/request.ts';
+import { useUser } from '../../lib/session.ts';
+import { PermissionTreeEditor } from './permission-tree.tsx';
+
+const BASE = '/web/api/admin/role';
+
+/** The permission catalogue by module; it changes only with a new server version. */
+export function usePermissionTree() {
+  return useQuery({
+    queryKey: ['sys', 'permissionTree'],
+    queryFn: () => get<PermissionTree>(`${BASE}/permissionTree`),
+    staleTime: Infinity,
+  });
+}
+
+/** The form control of a role's permissions (antd Form passes value and onChange). */
+function PermissionsField(props: { value?: string[]; onChange?: (value: string[]) => void }) {
+  const { data, isPending } = usePermissionTree();
+  const platform = useUser()?.admType === ADM_TYPE.platform;
+  return <PermissionTreeEditor {...props} tree={data} loading={isPending} canGrantWildcard={platform} />;
+}
+
+function PermissionCount({ row }: { row: RoleRow }) {
+  const { t } = useTranslation('sys');
+  if (row.permissions.includes(WILDCARD)) return <Tag color="magenta">{t('allPermissions')}</Tag>;
+  return <>{row.permissions.length}</>;
+}
+
+function Scope({ row }: { row: RoleRow }) {
+  const { t } = useTranslation('sys');
+  return row.platform ? <Tag color="purple">{t('platformRole')}</Tag> : <>{t('scopeArea')}</>;
+}
+
+/** Spec §2 /sys/role, §6: roles of the acting scenic area with their permission tree. */
+export default function RoleListPage() {
+  const platform = useUser()?.admType === ADM_TYPE.platform;
+
+  const definition = useMemo(
+    () =>
+      defineListPage<RoleRow>({
+        id: 'sys.role',
+        url: `${BASE}/page`,
+        rowKey: 'id',
+        perms: { create: 'admin:role:create', update: 'admin:role:update', delete: 'admin:role:delete' },
+        search: [
+          { kind: 'text', name: 'code', label: 'sys:code', maxLength: 64 },
+          { kind: 'text', name: 'name', label: 'sys:name', maxLength: 64 },
+          { kind: 'dict', name: 'status', label: 'sys:status', dict: EnableStatus },
+        ],
+        columns: [
+          { key: 'code', title: 'sys:code', sortable: true },
+          { key: 'name', title: 'sys:name', sortable: true },
+          { key: 'platform', title: 'sys:scope', render: (_, row) => <Scope row={row} /> },
+          { key: 'remark', title: 'sys:remark', ellipsis: true, width: 240 },
+          {
+            key: 'permissions',
+            title: 'sys:permissionCount',
+            render: (_, row) => <PermissionCount row={row} />,
+          },
+          { key: 'accountCount', title: 'sys:accountCount' },
+          { key: 'status', title: 'sys:status', kind: 'dict', dict: EnableStatus },
+          { key: 'createTime', title: 'sys:createTime', kind: 'dateTime', sortable: true },
+          { key: 'updateTime', title: 'sys:updateTime', kind: 'dateTime', hidden: true },
+        ],
+        form: {
+          createUrl: `${BASE}/create`,
+          updateUrl: `${BASE}/update`,
+          createSchema: RoleCreateSchema,
+          updateSchema: RoleUpdateSchema,
+          width: 560,
+          fields: [
+            { name: 'code', label: 'sys:code', required: true, maxLength: 64 },
+            { name: 'name', label: 'sys:name', required: true, maxLength: 64 },
+            { name: 'remark', label: 'sys:remark', kind: 'textarea', maxLength: 500 },
+            { name: 'status', label: 'sys:status', kind: 'dict', dict: EnableStatus, required: true },
+            // docs/api.md: platform roles (no scenic area) are created by platform administrators only
+            ...(platform
+              ? [
+                  {
+                    name: 'platform',
+                    label: 'sys:platformRole',
+                    kind: 'switch',
+                    createOnly: true,
+                    extra: 'sys:platformRoleHint',
+                  } as const,
+                ]
+              : []),
+            {
+              name: 'permissions',
+              label: 'sys:permissions',
+              kind: 'custom',
+              render: () => <PermissionsField />,
+            },
+          ],
+          initialValues: { status: 1, permissions: [], platform: false },
+        },
+        delete: { url: `${BASE}/delete` },
+        actionWidth: 140,
+      }),
+    [platform],
+  );
+
+  return <ListPage definition={definition} />;
+}
