@@ -1,5 +1,5 @@
 // Spec §2, §6: the menu follows the account's permissions; account type 4 (shop) has no dashboard.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
 import { expectMenu, loginWithForm, sidebar } from './support/ui.ts';
@@ -51,5 +51,19 @@ describe('permissions', () => {
     await items.first().waitFor();
     expect((await items.allInnerTexts()).map((s) => s.trim())).toEqual(['修改密码', '退出登录']);
     await snap(page, 'profile-shop');
+  });
+
+  it('lets a platform account act in another scenic area', async () => {
+    const { page, go } = await openPage({ tokens: inject('adminTokens') });
+    await go('/dashboard');
+    await page.getByText('青山湖风景区').first().waitFor();
+    await page.locator('[data-testid="scenic-switcher"]').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('云岭古镇').click();
+    // the console reloads acting in the chosen area: user info and every list follow it
+    await page.locator('main, .ant-card').getByText('云岭古镇').first().waitFor();
+    await go('/scenic/sceManage');
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('backstage_scenicId'))).toBe('2');
+    await snap(page, 'scenic-switched');
   });
 });

@@ -20,6 +20,7 @@ import { reloadTo } from '../lib/navigation.ts';
 import { useUser } from '../lib/session.ts';
 import { SIZES, updateSettings, useSettings, type Size } from '../lib/settings.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { ScenicSwitcher } from './scenic-switcher.tsx';
 import styles from './layout.module.css';
 import type { PermittedRoutes } from './use-permitted-routes.ts';
 
@@ -177,6 +178,7 @@ export function Navbar({
       />
       {mobile ? null : <Breadcrumbs pages={routes.pages} home={routes.home} />}
       <Space size={0} className={styles.navRight}>
+        {mobile ? null : <ScenicSwitcher />}
         {mobile ? null : <FullscreenToggle />}
         <SizeSwitch />
         <LanguageSwitch onChanged={(lng) => message.success(t('languageChanged', { lng }))} />

@@ -56,6 +56,15 @@ describe('request layer (spec §8)', () => {
     expect(calls[0]!.init.body).toBe('{"a":1}');
   });
 
+  it("sends a platform account's chosen scenic area with every authenticated call", async () => {
+    stubFetch(() => reply(200, { code: 200, msg: 'ok', data: null }));
+    localStorage.setItem(StorageKey.actingScenicId, '2');
+    await request('/web/api/x');
+    await request('/web/api/ticket/auth/getPublicKey', { auth: false });
+    expect((calls[0]!.init.headers as Record<string, string>)['X-Scenic-Id']).toBe('2');
+    expect((calls[1]!.init.headers as Record<string, string>)['X-Scenic-Id']).toBeUndefined();
+  });
+
   it('shows one 401 dialog however many calls fail at once, then clears the session and goes to login', async () => {
     stubFetch(() => reply(401, { code: 401, msg: '登录已过期，请重新登录', data: null }));
     const results = await Promise.allSettled([request('/a'), request('/b'), request('/c')]);

@@ -2,7 +2,7 @@ import type { TokenResponse } from '../../shared/api/auth.ts';
 import { feedback } from './feedback.ts';
 import { t } from './i18n.ts';
 import { reloadTo } from './navigation.ts';
-import { authorizationHeader, clearSession, msUntilExpiry, saveTokens } from './session.ts';
+import { actingScenicId, authorizationHeader, clearSession, msUntilExpiry, saveTokens } from './session.ts';
 import { settingsStore } from './settings.ts';
 import { StorageKey, read } from './storage.ts';
 
@@ -163,6 +163,8 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   };
   const authorization = auth ? authorizationHeader() : null;
   if (authorization && !headers.Authorization) headers.Authorization = authorization;
+  const scenicId = auth ? actingScenicId() : null;
+  if (authorization && scenicId) headers['X-Scenic-Id'] = scenicId;
   let body: BodyInit | undefined;
   if (options.form) {
     body = new URLSearchParams(options.form);

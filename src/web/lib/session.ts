@@ -57,6 +57,16 @@ export function clearSession(): void {
     StorageKey.dataInfo,
     StorageKey.admType,
     StorageKey.avatar,
+    StorageKey.actingScenicId,
   );
   userStore.set(null);
+}
+
+/** The scenic area a platform account acts in, when it chose one other than its own (docs/accounts.md). */
+export function actingScenicId(): string | null {
+  return read(StorageKey.actingScenicId);
+}
+
+export function chooseScenicArea(id: number): void {
+  write(StorageKey.actingScenicId, id);
 }

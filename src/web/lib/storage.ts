@@ -21,6 +21,8 @@ export const StorageKey = {
   sidebarStatus: 'sidebarStatus',
   language: 'language',
   theme: 'backstage_theme',
+  /** The scenic area a platform account chose to act in (sent as X-Scenic-Id). */
+  actingScenicId: 'backstage_scenicId',
   /** The separate copyright-management session (spec §6). */
   copyrightToken: 'backstage_copToken',
 } as const;

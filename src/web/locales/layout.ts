@@ -25,6 +25,7 @@ export const layout = defineMessages({
     collapse: '收起菜单',
     expand: '展开菜单',
     menu: '菜单',
+    scenicArea: '当前景区',
   },
   en: {
     refresh: 'Refresh',
@@ -50,5 +51,6 @@ export const layout = defineMessages({
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     menu: 'Menu',
+    scenicArea: 'Scenic area',
   },
 });
