@@ -18,6 +18,11 @@ export interface ExportColumn<R> {
   width?: number;
 }
 
+/** Several texts in one cell (e.g. the names of an account's roles). */
+export function joinTexts(texts: string[], lang: Lang): string {
+  return texts.join(lang === 'zh' ? '、' : ', ');
+}
+
 function cell(value: Cell, kind: ExportColumn<unknown>['kind']) {
   if (value == null) return null;
   if (kind === 'money' && typeof value === 'number')

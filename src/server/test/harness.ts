@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -121,4 +122,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       });
     },
   };
+}
+
+/** The text of an exported .xlsx: the XML of its workbook (shared and inline strings, sheets). */
+export function xlsxText(body: Buffer): string {
+  const files = unzipSync(new Uint8Array(body));
+  return Object.entries(files)
+    .filter(([name]) => name.startsWith('xl/'))
+    .map(([, data]) => strFromU8(data))
+    .join('\n');
 }

@@ -15,11 +15,16 @@ import {
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { ADM_TYPE, DISABLED } from '../../../shared/dict/account.ts';
+import { ADM_TYPE, AdmType, DISABLED, EnableStatus, PayType } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { ExportText } from '../../../shared/dict/log-fields.ts';
+import { AccountField, SysExportText } from '../../../shared/dict/sys-fields.ts';
+import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
+import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { revokeAccountTokens } from '../auth/auth.service.ts';
@@ -67,6 +72,88 @@ function decryptPassword(req: FastifyRequest, encrypted: string): string {
   return plain;
 }
 
+type AccountQuery = z.infer<typeof AccountPageSchema>;
+
+/** The accounts of a list query: the acting area's, visible to the caller, under the filters. */
+function accountWhere(req: FastifyRequest, q: AccountQuery) {
+  return and(
+    eq(admins.scenicId, scenicScope(req)),
+    visibleTo(req),
+    q.username ? ilike(admins.username, likeContains(q.username)) : undefined,
+    q.nickname ? ilike(admins.nickname, likeContains(q.nickname)) : undefined,
+    q.admType ? eq(admins.admType, q.admType) : undefined,
+    q.status ? eq(admins.status, q.status) : undefined,
+    q.roleId
+      ? inArray(
+          admins.id,
+          req.server.ctx.db
+            .select({ id: adminRoles.adminId })
+            .from(adminRoles)
+            .where(eq(adminRoles.roleId, q.roleId)),
+        )
+      : undefined,
+  );
+}
+
+function accountOrder(q: AccountQuery) {
+  return orderFor(
+    { username: admins.username, createTime: admins.createdAt, lastLoginTime: admins.lastLoginAt },
+    q,
+    [asc(admins.id)],
+  );
+}
+
+/** List rows of accounts with the roles they hold; never the password hash. */
+async function accountRows(db: Db, page: (typeof admins.$inferSelect)[]): Promise<AccountRow[]> {
+  const ids = page.map((r) => r.id);
+  const held = ids.length
+    ? await db
+        .select({ adminId: adminRoles.adminId, id: roles.id, code: roles.code, name: roles.name })
+        .from(adminRoles)
+        .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+        .where(inArray(adminRoles.adminId, ids))
+        .orderBy(asc(roles.id))
+    : [];
+  return page.map((r) => ({
+    id: r.id,
+    username: r.username,
+    nickname: r.nickname,
+    avatar: r.avatar,
+    introduction: r.introduction,
+    admType: r.admType,
+    payType: r.payType,
+    status: r.status,
+    scenicId: r.scenicId,
+    mustChangePassword: r.mustChangePassword,
+    lockedUntil: r.lockedUntil && r.lockedUntil > new Date() ? r.lockedUntil.toISOString() : null,
+    lastLoginTime: r.lastLoginAt?.toISOString() ?? null,
+    lastLoginIp: r.lastLoginIp,
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+    roles: held.filter((h) => h.adminId === r.id).map(({ id, code, name }) => ({ id, code, name })),
+  }));
+}
+
+const ACCOUNT_EXPORT: ExportColumn<AccountRow>[] = [
+  { header: AccountField.username, value: (r) => r.username },
+  { header: AccountField.nickname, value: (r) => r.nickname },
+  { header: AccountField.admType, value: (r, lang) => dictLabel(AdmType, r.admType, lang) },
+  { header: AccountField.payType, value: (r, lang) => dictLabel(PayType, r.payType, lang) },
+  {
+    header: AccountField.roles,
+    value: (r, lang) =>
+      joinTexts(
+        r.roles.map((held) => held.name),
+        lang,
+      ),
+    width: 30,
+  },
+  { header: AccountField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: AccountField.lastLoginTime, value: (r) => r.lastLoginTime, kind: 'datetime', width: 20 },
+  { header: AccountField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: AccountField.introduction, value: (r) => r.introduction, width: 40 },
+];
+
 export async function accountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
@@ -84,58 +171,41 @@ export async function accountRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const scenicId = scenicScope(req);
       const q = req.body;
-      const where = and(
-        eq(admins.scenicId, scenicId),
-        visibleTo(req),
-        q.username ? ilike(admins.username, likeContains(q.username)) : undefined,
-        q.nickname ? ilike(admins.nickname, likeContains(q.nickname)) : undefined,
-        q.admType ? eq(admins.admType, q.admType) : undefined,
-        q.status ? eq(admins.status, q.status) : undefined,
-        q.roleId
-          ? inArray(
-              admins.id,
-              db.select({ id: adminRoles.adminId }).from(adminRoles).where(eq(adminRoles.roleId, q.roleId)),
-            )
-          : undefined,
-      );
-      const page = await pageOf(db, admins, q, {
-        where,
-        orderBy: orderFor(
-          { username: admins.username, createTime: admins.createdAt, lastLoginTime: admins.lastLoginAt },
-          q,
-          [asc(admins.id)],
-        ),
-      });
-      const ids = page.rows.map((r) => r.id);
-      const held = ids.length
-        ? await db
-            .select({ adminId: adminRoles.adminId, id: roles.id, code: roles.code, name: roles.name })
-            .from(adminRoles)
-            .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-            .where(inArray(adminRoles.adminId, ids))
-            .orderBy(asc(roles.id))
-        : [];
-      const rows: AccountRow[] = page.rows.map((r) => ({
-        id: r.id,
-        username: r.username,
-        nickname: r.nickname,
-        avatar: r.avatar,
-        introduction: r.introduction,
-        admType: r.admType,
-        payType: r.payType,
-        status: r.status,
-        scenicId: r.scenicId,
-        mustChangePassword: r.mustChangePassword,
-        lockedUntil: r.lockedUntil && r.lockedUntil > new Date() ? r.lockedUntil.toISOString() : null,
-        lastLoginTime: r.lastLoginAt?.toISOString() ?? null,
-        lastLoginIp: r.lastLoginIp,
-        createTime: r.createdAt.toISOString(),
-        updateTime: r.updatedAt.toISOString(),
-        roles: held.filter((h) => h.adminId === r.id).map(({ id, code, name }) => ({ id, code, name })),
-      }));
+      const page = await pageOf(db, admins, q, { where: accountWhere(req, q), orderBy: accountOrder(q) });
+      const rows = await accountRows(db, page.rows);
       return ok(req, { rows, total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { access: perm('admin:admin:page') },
+      schema: {
+        tags: ['sys'],
+        summary: 'The accounts of the current filter (all pages) as an .xlsx download; no password hashes',
+        body: AccountPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      return sendXlsx(req, reply, {
+        fileName: SysExportText.accounts,
+        limitNote: ExportText.limitNote,
+        columns: ACCOUNT_EXPORT,
+        fetch: async (offset, limit) =>
+          accountRows(
+            db,
+            await db
+              .select()
+              .from(admins)
+              .where(accountWhere(req, q))
+              .orderBy(...accountOrder(q))
+              .limit(limit)
+              .offset(offset),
+          ),
+      });
     },
   );
 

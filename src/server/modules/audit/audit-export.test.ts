@@ -1,6 +1,5 @@
-import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,15 +10,6 @@ beforeAll(async () => {
   await t.login('yunling');
 });
 afterAll(() => t.close());
-
-/** The text of an .xlsx: shared strings and inline strings of the first sheet. */
-function xlsxText(body: Buffer): string {
-  const files = unzipSync(new Uint8Array(body));
-  return Object.entries(files)
-    .filter(([name]) => name.startsWith('xl/'))
-    .map(([, data]) => strFromU8(data))
-    .join('\n');
-}
 
 describe('log exports', () => {
   it('exports every row of the filter as .xlsx, with headers and dictionary texts in the language asked', async () => {

@@ -13,12 +13,17 @@ import {
   OauthUpdateSchema,
   type OauthRow,
 } from '../../../shared/api/oauth.ts';
-import { ADM_TYPE, DISABLED } from '../../../shared/dict/account.ts';
+import { ADM_TYPE, DISABLED, EnableStatus } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { ExportText } from '../../../shared/dict/log-fields.ts';
+import { GrantType } from '../../../shared/dict/oauth.ts';
+import { OauthField, SysCellText, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth } from '../../http/access.ts';
 import { createRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { writeAudit, type AuditEntry } from '../audit/audit.service.ts';
 import { copyrights } from '../copyright/copyright.table.ts';
@@ -79,6 +84,46 @@ const publicExists = (other: ClientRow) =>
   });
 const publicLocked = () => new AppError(409, 'publicClientLocked', { data: { field: 'isPublic' } });
 
+type ClientQuery = z.infer<typeof OauthPageSchema>;
+
+function clientWhere(q: ClientQuery) {
+  return and(
+    q.clientId ? ilike(oauthClients.clientId, likeContains(q.clientId)) : undefined,
+    q.name ? ilike(oauthClients.name, likeContains(q.name)) : undefined,
+    q.status ? eq(oauthClients.status, q.status) : undefined,
+  );
+}
+
+function clientOrder(q: ClientQuery) {
+  return orderFor(
+    { clientId: oauthClients.clientId, name: oauthClients.name, createTime: oauthClients.createdAt },
+    q,
+    [asc(oauthClients.id)],
+  );
+}
+
+/** Built from toRow, so neither the secret's hash nor a public client's secret can reach the file. */
+const CLIENT_EXPORT: ExportColumn<OauthRow>[] = [
+  { header: OauthField.clientId, value: (r) => r.clientId, width: 24 },
+  { header: OauthField.name, value: (r) => r.name, width: 24 },
+  {
+    header: OauthField.grantTypes,
+    value: (r, lang) =>
+      joinTexts(
+        r.grantTypes.map((code) => dictLabel(GrantType, code, lang)),
+        lang,
+      ),
+    width: 30,
+  },
+  { header: OauthField.scope, value: (r) => r.scope },
+  { header: OauthField.accessTokenTtl, value: (r) => r.accessTokenTtl, kind: 'number' },
+  { header: OauthField.refreshTokenTtl, value: (r) => r.refreshTokenTtl, kind: 'number' },
+  { header: OauthField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: OauthField.isPublic, value: (r, lang) => SysCellText[r.isPublic ? 'yes' : 'no'][lang] },
+  { header: OauthField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: OauthField.updateTime, value: (r) => r.updateTime, kind: 'datetime', width: 20 },
+];
+
 export async function oauthRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
@@ -101,20 +146,39 @@ export async function oauthRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, name, status } = req.body;
-      const page = await pageOf(db, oauthClients, req.body, {
-        where: and(
-          clientId ? ilike(oauthClients.clientId, likeContains(clientId)) : undefined,
-          name ? ilike(oauthClients.name, likeContains(name)) : undefined,
-          status ? eq(oauthClients.status, status) : undefined,
-        ),
-        orderBy: orderFor(
-          { clientId: oauthClients.clientId, name: oauthClients.name, createTime: oauthClients.createdAt },
-          req.body,
-          [asc(oauthClients.id)],
-        ),
-      });
+      const q = req.body;
+      const page = await pageOf(db, oauthClients, q, { where: clientWhere(q), orderBy: clientOrder(q) });
       return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { access: perm('admin:oauth:page') },
+      schema: {
+        tags: ['oauth'],
+        summary: 'The OAuth clients of the current filter (all pages) as an .xlsx download. No secrets.',
+        body: OauthPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      return sendXlsx(req, reply, {
+        fileName: SysExportText.oauthClients,
+        limitNote: ExportText.limitNote,
+        columns: CLIENT_EXPORT,
+        fetch: async (offset, limit) =>
+          (
+            await db
+              .select()
+              .from(oauthClients)
+              .where(clientWhere(q))
+              .orderBy(...clientOrder(q))
+              .limit(limit)
+              .offset(offset)
+          ).map(toRow),
+      });
     },
   );
 

@@ -14,13 +14,17 @@ import {
   type PermissionTree,
   type RoleRow,
 } from '../../../shared/api/roles.ts';
-import { ENABLED } from '../../../shared/dict/account.ts';
+import { ENABLED, EnableStatus } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { ExportText } from '../../../shared/dict/log-fields.ts';
+import { RoleField, RoleScope, SysCellText, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import { PERMISSION_GROUPS, WILDCARD } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
+import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { Msg } from '../../http/messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
@@ -78,6 +82,65 @@ const okSchema = envelopeSchema(z.null());
 /** Routes without parameters still refuse unknown ones, like every other route. */
 const NoQuerySchema = z.object({}).strict();
 
+type RoleQuery = z.infer<typeof RolePageSchema>;
+
+function roleWhere(req: FastifyRequest, q: RoleQuery) {
+  return and(
+    visibleRoles(req),
+    q.name ? ilike(roles.name, likeContains(q.name)) : undefined,
+    q.code ? ilike(roles.code, likeContains(q.code)) : undefined,
+    q.status ? eq(roles.status, q.status) : undefined,
+  );
+}
+
+function roleOrder(q: RoleQuery) {
+  return orderFor({ code: roles.code, name: roles.name, createTime: roles.createdAt }, q, [asc(roles.id)]);
+}
+
+/** List rows of roles with their permissions and the number of accounts holding them. */
+async function roleRows(db: Db, page: (typeof roles.$inferSelect)[]): Promise<RoleRow[]> {
+  const ids = page.map((r) => r.id);
+  const [perms, counts] = await Promise.all([
+    permissionsOf(db, ids),
+    ids.length
+      ? db
+          .select({ roleId: adminRoles.roleId, n: count() })
+          .from(adminRoles)
+          .where(inArray(adminRoles.roleId, ids))
+          .groupBy(adminRoles.roleId)
+      : Promise.resolve([]),
+  ]);
+  return page.map((r) => ({
+    id: r.id,
+    scenicId: r.scenicId,
+    platform: r.scenicId == null,
+    code: r.code,
+    name: r.name,
+    remark: r.remark,
+    status: r.status,
+    permissions: perms.get(r.id) ?? [],
+    accountCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+  }));
+}
+
+const ROLE_EXPORT: ExportColumn<RoleRow>[] = [
+  { header: RoleField.code, value: (r) => r.code },
+  { header: RoleField.name, value: (r) => r.name },
+  { header: RoleField.scope, value: (r, lang) => RoleScope[r.platform ? 'platform' : 'area'][lang] },
+  { header: RoleField.remark, value: (r) => r.remark, width: 40 },
+  {
+    header: RoleField.permissionCount,
+    value: (r, lang) =>
+      r.permissions.includes(WILDCARD) ? SysCellText.allPermissions[lang] : r.permissions.length,
+  },
+  { header: RoleField.accountCount, value: (r) => r.accountCount, kind: 'number' },
+  { header: RoleField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: RoleField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: RoleField.updateTime, value: (r) => r.updateTime, kind: 'datetime', width: 20 },
+];
+
 export async function roleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
@@ -96,43 +159,40 @@ export async function roleRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const q = req.body;
-      const where = and(
-        visibleRoles(req),
-        q.name ? ilike(roles.name, likeContains(q.name)) : undefined,
-        q.code ? ilike(roles.code, likeContains(q.code)) : undefined,
-        q.status ? eq(roles.status, q.status) : undefined,
-      );
-      const page = await pageOf(db, roles, q, {
-        where,
-        orderBy: orderFor({ code: roles.code, name: roles.name, createTime: roles.createdAt }, q, [
-          asc(roles.id),
-        ]),
-      });
-      const ids = page.rows.map((r) => r.id);
-      const [perms, counts] = await Promise.all([
-        permissionsOf(db, ids),
-        ids.length
-          ? db
-              .select({ roleId: adminRoles.roleId, n: count() })
-              .from(adminRoles)
-              .where(inArray(adminRoles.roleId, ids))
-              .groupBy(adminRoles.roleId)
-          : Promise.resolve([]),
-      ]);
-      const rows: RoleRow[] = page.rows.map((r) => ({
-        id: r.id,
-        scenicId: r.scenicId,
-        platform: r.scenicId == null,
-        code: r.code,
-        name: r.name,
-        remark: r.remark,
-        status: r.status,
-        permissions: perms.get(r.id) ?? [],
-        accountCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
-        createTime: r.createdAt.toISOString(),
-        updateTime: r.updatedAt.toISOString(),
-      }));
+      const page = await pageOf(db, roles, q, { where: roleWhere(req, q), orderBy: roleOrder(q) });
+      const rows = await roleRows(db, page.rows);
       return ok(req, { rows, total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { access: perm('admin:role:page') },
+      schema: {
+        tags: ['sys'],
+        summary: 'The roles of the current filter (all pages) as an .xlsx download',
+        body: RolePageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      return sendXlsx(req, reply, {
+        fileName: SysExportText.roles,
+        limitNote: ExportText.limitNote,
+        columns: ROLE_EXPORT,
+        fetch: async (offset, limit) =>
+          roleRows(
+            db,
+            await db
+              .select()
+              .from(roles)
+              .where(roleWhere(req, q))
+              .orderBy(...roleOrder(q))
+              .limit(limit)
+              .offset(offset),
+          ),
+      });
     },
   );
 

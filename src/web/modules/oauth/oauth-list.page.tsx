@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OauthCreateSchema, OauthUpdateSchema, type OauthRow } from '../../../shared/api/oauth.ts';
 import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
 import { GrantType } from '../../../shared/dict/oauth.ts';
+import { OauthField } from '../../../shared/dict/sys-fields.ts';
 import { Can } from '../../components/can.tsx';
 import { DurationText } from '../../components/duration-text.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
@@ -71,28 +72,34 @@ export default function OauthListPage() {
       defineListPage<OauthRow>({
         id: 'sys.oauth',
         url: `${BASE}/page`,
+        exportUrl: `${BASE}/export`,
         rowKey: 'id',
-        perms: { create: 'admin:oauth:create', update: 'admin:oauth:update', delete: 'admin:oauth:delete' },
+        perms: {
+          create: 'admin:oauth:create',
+          update: 'admin:oauth:update',
+          delete: 'admin:oauth:delete',
+          export: 'admin:oauth:page',
+        },
         search: [
-          { kind: 'text', name: 'clientId', label: 'oauth:clientId', maxLength: 64 },
-          { kind: 'text', name: 'name', label: 'oauth:name' },
-          { kind: 'dict', name: 'status', label: 'oauth:status', dict: EnableStatus },
+          { kind: 'text', name: 'clientId', label: OauthField.clientId, maxLength: 64 },
+          { kind: 'text', name: 'name', label: OauthField.name },
+          { kind: 'dict', name: 'status', label: OauthField.status, dict: EnableStatus },
         ],
         columns: [
-          { key: 'clientId', title: 'oauth:clientId', sortable: true },
-          { key: 'name', title: 'oauth:name', sortable: true },
+          { key: 'clientId', title: OauthField.clientId, sortable: true },
+          { key: 'name', title: OauthField.name, sortable: true },
           {
             key: 'grantTypes',
-            title: 'oauth:grantTypes',
+            title: OauthField.grantTypes,
             render: (_, row) => <GrantTags codes={row.grantTypes} />,
           },
-          { key: 'scope', title: 'oauth:scope' },
-          { key: 'accessTokenTtl', title: 'oauth:accessTokenTtl', render: seconds },
-          { key: 'refreshTokenTtl', title: 'oauth:refreshTokenTtl', render: seconds },
-          { key: 'status', title: 'oauth:status', kind: 'dict', dict: EnableStatus },
-          { key: 'isPublic', title: 'oauth:isPublic', kind: 'boolean' },
-          { key: 'createTime', title: 'oauth:createTime', kind: 'dateTime', sortable: true },
-          { key: 'updateTime', title: 'oauth:updateTime', kind: 'dateTime', hidden: true },
+          { key: 'scope', title: OauthField.scope },
+          { key: 'accessTokenTtl', title: OauthField.accessTokenTtl, render: seconds },
+          { key: 'refreshTokenTtl', title: OauthField.refreshTokenTtl, render: seconds },
+          { key: 'status', title: OauthField.status, kind: 'dict', dict: EnableStatus },
+          { key: 'isPublic', title: OauthField.isPublic, kind: 'boolean' },
+          { key: 'createTime', title: OauthField.createTime, kind: 'dateTime', sortable: true },
+          { key: 'updateTime', title: OauthField.updateTime, kind: 'dateTime', hidden: true },
         ],
         form: {
           createUrl: `${BASE}/create`,

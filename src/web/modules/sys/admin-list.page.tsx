@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountCreateSchema, AccountUpdateSchema, type AccountRow } from '../../../shared/api/accounts.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ADM_TYPE, AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts';
+import { AccountField } from '../../../shared/dict/sys-fields.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { encryptSensitive } from '../../lib/auth.ts';
@@ -60,30 +61,32 @@ export default function AdminListPage() {
       defineListPage<AccountRow>({
         id: 'sys.admin',
         url: `${BASE}/page`,
+        exportUrl: `${BASE}/export`,
         rowKey: 'id',
         perms: {
           create: 'admin:admin:create',
           update: 'admin:admin:update',
           delete: 'admin:admin:delete',
           status: 'admin:admin:update',
+          export: 'admin:admin:page',
         },
         search: [
-          { kind: 'text', name: 'username', label: 'sys:username', maxLength: 64 },
-          { kind: 'text', name: 'nickname', label: 'sys:nickname', maxLength: 64 },
-          { kind: 'dict', name: 'admType', label: 'sys:admType', dict: AdmType },
-          { kind: 'dict', name: 'status', label: 'sys:status', dict: EnableStatus },
+          { kind: 'text', name: 'username', label: AccountField.username, maxLength: 64 },
+          { kind: 'text', name: 'nickname', label: AccountField.nickname, maxLength: 64 },
+          { kind: 'dict', name: 'admType', label: AccountField.admType, dict: AdmType },
+          { kind: 'dict', name: 'status', label: AccountField.status, dict: EnableStatus },
           { kind: 'dict', name: 'roleId', label: 'sys:role', dict: roleFilter, width: 180 },
         ],
         columns: [
-          { key: 'username', title: 'sys:username', sortable: true },
-          { key: 'nickname', title: 'sys:nickname' },
-          { key: 'admType', title: 'sys:admType', kind: 'dict', dict: AdmType },
-          { key: 'payType', title: 'sys:payType', kind: 'dict', dict: PayType },
-          { key: 'roles', title: 'sys:roles', render: (_, row) => <RoleTags row={row} /> },
-          { key: 'status', title: 'sys:status', render: (_, row) => <StatusCell row={row} /> },
-          { key: 'lastLoginTime', title: 'sys:lastLoginTime', kind: 'dateTime', sortable: true },
-          { key: 'createTime', title: 'sys:createTime', kind: 'dateTime', sortable: true },
-          { key: 'introduction', title: 'sys:introduction', hidden: true, ellipsis: true, width: 200 },
+          { key: 'username', title: AccountField.username, sortable: true },
+          { key: 'nickname', title: AccountField.nickname },
+          { key: 'admType', title: AccountField.admType, kind: 'dict', dict: AdmType },
+          { key: 'payType', title: AccountField.payType, kind: 'dict', dict: PayType },
+          { key: 'roles', title: AccountField.roles, render: (_, row) => <RoleTags row={row} /> },
+          { key: 'status', title: AccountField.status, render: (_, row) => <StatusCell row={row} /> },
+          { key: 'lastLoginTime', title: AccountField.lastLoginTime, kind: 'dateTime', sortable: true },
+          { key: 'createTime', title: AccountField.createTime, kind: 'dateTime', sortable: true },
+          { key: 'introduction', title: AccountField.introduction, hidden: true, ellipsis: true, width: 200 },
         ],
         form: {
           createUrl: `${BASE}/create`,

@@ -9,6 +9,7 @@ import {
   type RoleRow,
 } from '../../../shared/api/roles.ts';
 import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
+import { RoleField } from '../../../shared/dict/sys-fields.ts';
 import { WILDCARD } from '../../../shared/perms.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
@@ -53,27 +54,33 @@ export default function RoleListPage() {
       defineListPage<RoleRow>({
         id: 'sys.role',
         url: `${BASE}/page`,
+        exportUrl: `${BASE}/export`,
         rowKey: 'id',
-        perms: { create: 'admin:role:create', update: 'admin:role:update', delete: 'admin:role:delete' },
+        perms: {
+          create: 'admin:role:create',
+          update: 'admin:role:update',
+          delete: 'admin:role:delete',
+          export: 'admin:role:page',
+        },
         search: [
-          { kind: 'text', name: 'code', label: 'sys:code', maxLength: 64 },
-          { kind: 'text', name: 'name', label: 'sys:name', maxLength: 64 },
-          { kind: 'dict', name: 'status', label: 'sys:status', dict: EnableStatus },
+          { kind: 'text', name: 'code', label: RoleField.code, maxLength: 64 },
+          { kind: 'text', name: 'name', label: RoleField.name, maxLength: 64 },
+          { kind: 'dict', name: 'status', label: RoleField.status, dict: EnableStatus },
         ],
         columns: [
-          { key: 'code', title: 'sys:code', sortable: true },
-          { key: 'name', title: 'sys:name', sortable: true },
-          { key: 'platform', title: 'sys:scope', render: (_, row) => <Scope row={row} /> },
-          { key: 'remark', title: 'sys:remark', ellipsis: true, width: 240 },
+          { key: 'code', title: RoleField.code, sortable: true },
+          { key: 'name', title: RoleField.name, sortable: true },
+          { key: 'platform', title: RoleField.scope, render: (_, row) => <Scope row={row} /> },
+          { key: 'remark', title: RoleField.remark, ellipsis: true, width: 240 },
           {
             key: 'permissions',
-            title: 'sys:permissionCount',
+            title: RoleField.permissionCount,
             render: (_, row) => <PermissionCount row={row} />,
           },
-          { key: 'accountCount', title: 'sys:accountCount' },
-          { key: 'status', title: 'sys:status', kind: 'dict', dict: EnableStatus },
-          { key: 'createTime', title: 'sys:createTime', kind: 'dateTime', sortable: true },
-          { key: 'updateTime', title: 'sys:updateTime', kind: 'dateTime', hidden: true },
+          { key: 'accountCount', title: RoleField.accountCount },
+          { key: 'status', title: RoleField.status, kind: 'dict', dict: EnableStatus },
+          { key: 'createTime', title: RoleField.createTime, kind: 'dateTime', sortable: true },
+          { key: 'updateTime', title: RoleField.updateTime, kind: 'dateTime', hidden: true },
         ],
         form: {
           createUrl: `${BASE}/create`,
