@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import writeExcelFile from 'write-excel-file/node';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DictEntry, Lang } from '../../shared/dict/dict.ts';
+import { ExportText } from '../../shared/dict/log-fields.ts';
+import type { Db } from '../db/client.ts';
 
 /** The most rows one export writes; past it the file ends with a note row (design: exports by the server). */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -47,7 +51,8 @@ export async function sendXlsx<R>(
     fileName: DictEntry;
     columns: ExportColumn<R>[];
     fetch: (offset: number, limit: number) => Promise<R[]>;
-    limitNote: DictEntry;
+    /** The note written when the limit is reached; `{limit}` is replaced. */
+    limitNote?: DictEntry;
   },
 ) {
   const lang = req.lang;
@@ -62,9 +67,8 @@ export async function sendXlsx<R>(
     if (rows.length < BATCH) break;
   }
   if (written >= EXPORT_ROW_LIMIT) {
-    sheet.push([
-      { value: options.limitNote[lang].replace('{limit}', String(EXPORT_ROW_LIMIT)), fontWeight: 'bold' },
-    ]);
+    const note = (options.limitNote ?? ExportText.limitNote)[lang];
+    sheet.push([{ value: note.replace('{limit}', String(EXPORT_ROW_LIMIT)), fontWeight: 'bold' }]);
   }
   const file = writeExcelFile(sheet as never, {
     columns: options.columns.map((c) => ({ width: c.width ?? 16 })),
@@ -79,4 +83,21 @@ export async function sendXlsx<R>(
     )
     .header('cache-control', 'no-store')
     .send(stream);
+}
+
+/** The `fetch` of an export over one table: the list's filter and order, a batch at a time. */
+export function batchesOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  orderBy: (PgColumn | SQL)[],
+): (offset: number, limit: number) => Promise<T['$inferSelect'][]> {
+  return async (offset, limit) =>
+    (await db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)) as T['$inferSelect'][];
 }

@@ -17,14 +17,13 @@ import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts'
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { ADM_TYPE, AdmType, DISABLED, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ExportText } from '../../../shared/dict/log-fields.ts';
 import { AccountField, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { revokeAccountTokens } from '../auth/auth.service.ts';
@@ -192,19 +191,9 @@ export async function accountRoutes(root: FastifyInstance) {
       const q = req.body;
       return sendXlsx(req, reply, {
         fileName: SysExportText.accounts,
-        limitNote: ExportText.limitNote,
         columns: ACCOUNT_EXPORT,
         fetch: async (offset, limit) =>
-          accountRows(
-            db,
-            await db
-              .select()
-              .from(admins)
-              .where(accountWhere(req, q))
-              .orderBy(...accountOrder(q))
-              .limit(limit)
-              .offset(offset),
-          ),
+          accountRows(db, await batchesOf(db, admins, accountWhere(req, q), accountOrder(q))(offset, limit)),
       });
     },
   );

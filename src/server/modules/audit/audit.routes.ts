@@ -24,7 +24,7 @@ import {
 } from '../../../shared/dict/log-fields.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { loginLogs } from '../auth/auth.table.ts';
 import { auditLogs } from './audit.table.ts';
@@ -212,18 +212,9 @@ export async function auditRoutes(root: FastifyInstance) {
       const q = req.body;
       return sendXlsx(req, reply, {
         fileName: ExportText.auditLog,
-        limitNote: ExportText.limitNote,
         columns: AUDIT_EXPORT,
         fetch: async (offset, limit) =>
-          (
-            await db
-              .select()
-              .from(auditLogs)
-              .where(auditWhere(req, q))
-              .orderBy(...auditOrder(q))
-              .limit(limit)
-              .offset(offset)
-          ).map(auditRow),
+          (await batchesOf(db, auditLogs, auditWhere(req, q), auditOrder(q))(offset, limit)).map(auditRow),
       });
     },
   );
@@ -242,18 +233,11 @@ export async function auditRoutes(root: FastifyInstance) {
       const q = req.body;
       return sendXlsx(req, reply, {
         fileName: ExportText.loginLog,
-        limitNote: ExportText.limitNote,
         columns: LOGIN_LOG_EXPORT,
         fetch: async (offset, limit) =>
-          (
-            await db
-              .select()
-              .from(loginLogs)
-              .where(loginLogWhere(req, q))
-              .orderBy(...loginLogOrder(q))
-              .limit(limit)
-              .offset(offset)
-          ).map(loginLogRow),
+          (await batchesOf(db, loginLogs, loginLogWhere(req, q), loginLogOrder(q))(offset, limit)).map(
+            loginLogRow,
+          ),
       });
     },
   );

@@ -15,7 +15,6 @@ import {
 } from '../../../shared/api/oauth.ts';
 import { ADM_TYPE, DISABLED, EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ExportText } from '../../../shared/dict/log-fields.ts';
 import { GrantType } from '../../../shared/dict/oauth.ts';
 import { OauthField, SysCellText, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +22,7 @@ import { perm, requireAuth } from '../../http/access.ts';
 import { createRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { writeAudit, type AuditEntry } from '../audit/audit.service.ts';
 import { copyrights } from '../copyright/copyright.table.ts';
@@ -166,18 +165,9 @@ export async function oauthRoutes(root: FastifyInstance) {
       const q = req.body;
       return sendXlsx(req, reply, {
         fileName: SysExportText.oauthClients,
-        limitNote: ExportText.limitNote,
         columns: CLIENT_EXPORT,
         fetch: async (offset, limit) =>
-          (
-            await db
-              .select()
-              .from(oauthClients)
-              .where(clientWhere(q))
-              .orderBy(...clientOrder(q))
-              .limit(limit)
-              .offset(offset)
-          ).map(toRow),
+          (await batchesOf(db, oauthClients, clientWhere(q), clientOrder(q))(offset, limit)).map(toRow),
       });
     },
   );

@@ -16,7 +16,6 @@ import {
 } from '../../../shared/api/roles.ts';
 import { ENABLED, EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ExportText } from '../../../shared/dict/log-fields.ts';
 import { RoleField, RoleScope, SysCellText, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import { PERMISSION_GROUPS, WILDCARD } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,7 +23,7 @@ import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { Msg } from '../../http/messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
@@ -179,19 +178,9 @@ export async function roleRoutes(root: FastifyInstance) {
       const q = req.body;
       return sendXlsx(req, reply, {
         fileName: SysExportText.roles,
-        limitNote: ExportText.limitNote,
         columns: ROLE_EXPORT,
         fetch: async (offset, limit) =>
-          roleRows(
-            db,
-            await db
-              .select()
-              .from(roles)
-              .where(roleWhere(req, q))
-              .orderBy(...roleOrder(q))
-              .limit(limit)
-              .offset(offset),
-          ),
+          roleRows(db, await batchesOf(db, roles, roleWhere(req, q), roleOrder(q))(offset, limit)),
       });
     },
   );
