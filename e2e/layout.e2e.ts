@@ -144,7 +144,8 @@ describe('tabs', () => {
     expect(await menuTexts(page)).toContain('景区列表');
 
     await tabs(page).filter({ hasText: '景区列表' }).click();
-    await waitForRoute(page, '/scenic/sceManage');
+    // the tab comes back with its filters, which the list also keeps in the URL
+    await waitForRoute(page, '/scenic/sceManage?name=云岭');
     expect(await pane(page).locator('input#name').inputValue()).toBe('云岭');
     expect(await pane(page).locator('.ant-table-row').count()).toBe(1);
     expect(await pane(page).locator('.ant-table-row').innerText()).toContain('云岭');

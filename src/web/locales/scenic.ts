@@ -10,7 +10,6 @@ export const scenic = defineMessages({
     status: '状态',
     createTime: '创建时间',
     namePlaceholder: '请输入景区名称',
-    statusPlaceholder: '请选择状态',
   },
   en: {
     code: 'Code',
@@ -21,6 +20,5 @@ export const scenic = defineMessages({
     status: 'Status',
     createTime: 'Created',
     namePlaceholder: 'Scenic area name',
-    statusPlaceholder: 'Any status',
   },
 });

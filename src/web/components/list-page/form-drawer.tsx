@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { post, RequestError } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { DictSelect } from '../dict-select.tsx';
-import { pagedTableKey } from '../paged-table.tsx';
+import { listQueryKey } from './query.ts';
 import { useLabel } from './labels.ts';
 import type { FormDef, FormFieldDef, FormMode, Row } from './types.ts';
 import { validateWithSchema } from './zod-form.ts';
@@ -133,7 +133,7 @@ export function FormDrawer<T extends Row>({
       const payload = def.beforeSubmit ? await def.beforeSubmit(data, mode) : data;
       const result = await post<unknown>(url, payload);
       void message.success(t('common:success'));
-      void queryClient.invalidateQueries({ queryKey: pagedTableKey(listUrl) });
+      void queryClient.invalidateQueries({ queryKey: listQueryKey(listUrl) });
       onClose();
       def.onSaved?.(result, { mode, row });
     } catch (error) {

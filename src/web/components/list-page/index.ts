@@ -23,3 +23,4 @@ export { downloadExport, saveBlob } from './export.ts';
 export { validateWithSchema, issueMessage } from './zod-form.ts';
 export { parseListState, serializeListState, listBody, filtersBody } from './url-state.ts';
 export { useColumnPrefs, columnPrefsKey } from './column-prefs.ts';
+export { listQueryKey, cleanParams, type PageResult } from './query.ts';

@@ -331,3 +331,54 @@ describe('ListPage', () => {
     click.mockRestore();
   });
 });
+
+describe('the paged table (spec §2, §9)', () => {
+  it("shows '正在查询中。。。' while the query runs", async () => {
+    let release!: () => void;
+    fetchMock.mockImplementationOnce(
+      (url, init) =>
+        new Promise((resolve) => (release = () => resolve(fetchMock.getMockImplementation()!(url, init)))),
+    );
+    renderPage();
+    expect(await screen.findByText('正在查询中。。。')).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByText('row 0')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('正在查询中。。。')).not.toBeInTheDocument());
+  });
+
+  it('offers total, the spec page sizes, pager and jumper', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await screen.findByText('row 0');
+    expect(container.querySelector('.ant-pagination-total-text')?.textContent).toMatch(/45/);
+    expect(container.querySelector('.ant-pagination-options-quick-jumper input')).not.toBeNull();
+    await user.click(container.querySelector('.ant-pagination-options .ant-select')!);
+    const sizes = await screen.findAllByRole('option');
+    expect(sizes.map((o) => o.textContent?.match(/\d+/)?.[0])).toEqual([
+      '10',
+      '20',
+      '30',
+      '50',
+      '100',
+      '400',
+    ]);
+  });
+
+  it('shows the empty state', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      Response.json({ code: 200, msg: '', data: { rows: [], total: 0 } }),
+    );
+    renderPage();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry button that asks again', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementationOnce(async () => Response.json({ code: 500, msg: '数据库忙', data: null }));
+    renderPage();
+    expect(await screen.findByText('数据库忙')).toBeInTheDocument();
+    await user.click(button('重试'));
+    expect(await screen.findByText('row 0')).toBeInTheDocument();
+    expect(calls(URL_PAGE)).toHaveLength(2);
+  });
+});

@@ -22,7 +22,7 @@ import { PAGE_SIZES } from '../../../shared/api/common.ts';
 import { ENABLED, DISABLED } from '../../../shared/dict/account.ts';
 import { get, post } from '../../lib/request.ts';
 import { Can } from '../can.tsx';
-import { pagedTableKey, type PageResult } from '../paged-table.tsx';
+import { listQueryKey, type PageResult } from './query.ts';
 import { SearchBar } from '../search-bar.tsx';
 import { useColumnPrefs } from './column-prefs.ts';
 import { ColumnSettings } from './column-settings.tsx';
@@ -78,7 +78,7 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
   const body = listBody(state, fields);
 
   const query = useQuery({
-    queryKey: [...pagedTableKey(d.url), body],
+    queryKey: [...listQueryKey(d.url), body],
     queryFn: () => post<PageResult<T>>(d.url, body, { silent: true }),
     placeholderData: keepPreviousData,
   });
@@ -107,7 +107,7 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
   }, [pastEnd, lastPage, go, state, location.pathname]);
 
   const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: pagedTableKey(d.url) }),
+    () => void queryClient.invalidateQueries({ queryKey: listQueryKey(d.url) }),
     [queryClient, d.url],
   );
 

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/api/common.ts';
-import { cleanParams } from '../paged-table.tsx';
+import { cleanParams } from './query.ts';
 import type { SearchFieldDef } from './types.ts';
 
 export type SortOrder = 'asc' | 'desc';

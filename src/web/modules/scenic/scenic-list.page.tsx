@@ -1,72 +1,34 @@
-import { Card, Input, type TableProps } from 'antd';
-import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { ScenicRow } from '../../../shared/api/scenic.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { DictSelect } from '../../components/dict-select.tsx';
-import { DictTag } from '../../components/dict-tag.tsx';
-import { PagedTable, useTableSearch } from '../../components/paged-table.tsx';
-import { SearchBar } from '../../components/search-bar.tsx';
+import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 
-const PAGE_URL = '/web/api/ticket/scenic/page';
-
-type ScenicFilters = {
-  name?: string;
-  status?: number;
-};
+const definition = defineListPage<ScenicRow>({
+  id: 'scenic.sceManage',
+  url: '/web/api/ticket/scenic/page',
+  rowKey: 'id',
+  perms: {},
+  search: [
+    {
+      kind: 'text',
+      name: 'name',
+      label: 'scenic:name',
+      placeholder: 'scenic:namePlaceholder',
+      maxLength: 100,
+    },
+    { kind: 'dict', name: 'status', label: 'scenic:status', dict: EnableStatus },
+  ],
+  columns: [
+    { key: 'code', title: 'scenic:code', sortable: true, width: 140 },
+    { key: 'name', title: 'scenic:name', sortable: true, ellipsis: true, width: 200 },
+    { key: 'contact', title: 'scenic:contact', width: 120 },
+    { key: 'phone', title: 'scenic:phone', width: 140 },
+    { key: 'address', title: 'scenic:address', ellipsis: true, width: 260 },
+    { key: 'status', title: 'scenic:status', kind: 'dict', dict: EnableStatus, width: 100 },
+    { key: 'createTime', title: 'scenic:createTime', kind: 'dateTime', sortable: true, width: 180 },
+  ],
+});
 
 /** The scenic areas the caller may see (all of them for a platform administrator). */
 export default function ScenicListPage() {
-  const { t } = useTranslation('scenic');
-  const { params, reloadKey, search } = useTableSearch<ScenicFilters>();
-
-  const columns: TableProps<ScenicRow>['columns'] = [
-    { title: t('code'), dataIndex: 'code', width: 140 },
-    { title: t('name'), dataIndex: 'name', width: 200, ellipsis: true },
-    { title: t('contact'), dataIndex: 'contact', width: 120 },
-    { title: t('phone'), dataIndex: 'phone', width: 140 },
-    { title: t('address'), dataIndex: 'address', width: 260, ellipsis: true },
-    {
-      title: t('status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (status: number) => <DictTag dict={EnableStatus} value={status} />,
-    },
-    {
-      title: t('createTime'),
-      dataIndex: 'createTime',
-      width: 180,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
-    },
-  ];
-
-  return (
-    <Card>
-      <SearchBar<ScenicFilters>
-        onSearch={search}
-        fields={[
-          {
-            name: 'name',
-            label: t('name'),
-            node: <Input allowClear placeholder={t('namePlaceholder')} maxLength={100} />,
-          },
-          {
-            name: 'status',
-            label: t('status'),
-            node: (
-              <DictSelect dict={EnableStatus} placeholder={t('statusPlaceholder')} style={{ width: 160 }} />
-            ),
-          },
-        ]}
-      />
-      <PagedTable<ScenicRow>
-        url={PAGE_URL}
-        params={{ ...params }}
-        reloadKey={reloadKey}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-      />
-    </Card>
-  );
+  return <ListPage definition={definition} />;
 }
