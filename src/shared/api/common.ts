@@ -45,3 +45,20 @@ export function listQuerySchema<const F extends readonly [string, ...string[]], 
     ...filters,
   }).strict();
 }
+
+/** A code of one of the spec's enumerations (a `src/shared/dict` dictionary), coerced from form text. */
+export function dictCodeSchema<T extends Record<number, unknown>>(dict: T) {
+  const codes = Object.keys(dict).map(Number);
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => codes.includes(n));
+}
+
+/** "HH:mm", 00:00-23:59; strings of this form compare in time order. */
+export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+  error: 'timeOfDay' satisfies ValidationMessageKey,
+});
+
+/** A calendar date "YYYY-MM-DD" (PostgreSQL `date`), checked to exist. */
+export const DateOnlySchema = z.iso.date();

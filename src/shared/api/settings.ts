@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
+import { dictCodeSchema, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 const key = (k: ValidationMessageKey) => k;
@@ -12,15 +13,7 @@ export const SETTINGS_LIMITS = {
   refundFeeCents: 10_000_000,
 } as const;
 
-const dictCode = <T extends Record<number, unknown>>(dict: T) => {
-  const codes = Object.keys(dict).map(Number);
-  return z.coerce
-    .number()
-    .int()
-    .refine((n) => codes.includes(n));
-};
-
-const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: key('timeOfDay') });
+const dictCode = dictCodeSchema;
 
 /** The editable settings of one scenic area (spec §9 enumerations for the ticket defaults). */
 export const ScenicSettingsUpdateSchema = z

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, HomeOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import type { AppRoute } from './route-types.ts';
 
 /** Spec §2: the dashboard, which account type 4 (shop) does not get. */
@@ -29,6 +29,20 @@ export const ROUTES: AppRoute[] = [
         perms: ['admin:scenic:page'],
         page: () => import('../modules/scenic/scenic-list.page.tsx'),
       },
+      // routes: /scenic/period
+    ],
+  },
+  {
+    path: '/ticket',
+    title: 'ticket',
+    icon: TagsOutlined,
+    children: [
+      // routes: ticType, good, scenicTicDetail, productDetail
+      // routes: priceCalendar
+      // routes: theatreManage, seatsManage, theaterTicDetail
+      // routes: entryCode
+      // routes: explainrule, instructions, instructionsDetailPage
+      // routes: printerModule, printer
     ],
   },
   {

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { PrintElement } from '../../../shared/api/print-templates.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+
+/** `/ticket/printerModule`: ticket print layouts for the papers of spec §9. */
+export const printTemplates = pgTable(
+  'print_templates',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: integer('scenic_id')
+      .notNull()
+      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** PrinterPaper of src/shared/dict/ticket.ts */
+    paper: smallint('paper').notNull(),
+    widthMm: integer('width_mm').notNull(),
+    heightMm: integer('height_mm').notNull(),
+    /** Fields placed on the ticket, positions in mm from the top-left corner. */
+    elements: jsonb('elements').$type<PrintElement[]>().notNull().default([]),
+    /** The template used for a product without its own. At most one per area. */
+    isDefault: boolean('is_default').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('print_templates_scenic_idx').on(t.scenicId),
+    uniqueIndex('print_templates_scenic_name_uq').on(t.scenicId, t.name),
+    uniqueIndex('print_templates_one_default_uq')
+      .on(t.scenicId)
+      .where(sql`${t.isDefault}`),
+    check('print_templates_size_ck', sql`${t.widthMm} > 0 and ${t.heightMm} > 0`),
+  ],
+);
