@@ -19,6 +19,13 @@ import { zodValidatorCompiler } from './http/validation.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { theatreRoutes } from './modules/theatres/theatres.routes.ts';
+import { gateRoutes } from './modules/gates/gates.routes.ts';
+import { staffCardRoutes } from './modules/staff-cards/staff-cards.routes.ts';
+import { printTemplateRoutes } from './modules/print-templates/print-templates.routes.ts';
+import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
 import { copyrightRoutes } from './modules/copyright/copyright.routes.ts';
@@ -159,6 +166,13 @@ export async function buildApp(
   await app.register(oauthRoutes);
   await app.register(settingsRoutes);
   await app.register(auditRoutes);
+  await app.register(productRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(theatreRoutes);
+  await app.register(gateRoutes);
+  await app.register(staffCardRoutes);
+  await app.register(printTemplateRoutes);
+  await app.register(noticeRoutes);
 
   await app.register(fastifyStatic, {
     root: uploadDir,

@@ -12,6 +12,12 @@ import { profile } from './profile.ts';
 import { scenic } from './scenic.ts';
 import { sys } from './sys.ts';
 import { widgets } from './widgets.ts';
+import { products } from './products.ts';
+import { inventory } from './inventory.ts';
+import { theatres } from './theatres.ts';
+import { staffCards } from './staff-cards.ts';
+import { printTemplates } from './print-templates.ts';
+import { notices } from './notices.ts';
 
 /** Every namespace of console texts; a module adds its own file here. */
 export const namespaces = {
@@ -29,5 +35,11 @@ export const namespaces = {
   logs,
   oauth,
   sys,
+  products,
+  inventory,
+  theatres,
+  staffCards,
+  printTemplates,
+  notices,
 };
 export type Namespace = keyof typeof namespaces;

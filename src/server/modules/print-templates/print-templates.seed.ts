@@ -1,0 +1,7 @@
+import type { Db } from '../../db/client.ts';
+
+/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
+export async function seedDemoPrintTemplates(db: Db, scenicId: number): Promise<void> {
+  void db;
+  void scenicId;
+}
