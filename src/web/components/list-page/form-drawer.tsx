@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { post, RequestError } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { DictSelect } from '../dict-select.tsx';
+import { MoneyInput } from '../money-input.tsx';
 import { listQueryKey } from './query.ts';
 import { useLabel } from './labels.ts';
 import type { FormDef, FormFieldDef, FormMode, Row } from './types.ts';
@@ -36,6 +37,8 @@ function control(field: FormFieldDef, mode: FormMode, placeholder: string | unde
           disabled={disabled}
         />
       );
+    case 'money':
+      return <MoneyInput placeholder={placeholder} min={field.min} max={field.max} disabled={disabled} />;
     case 'dict':
       return (
         <DictSelect

@@ -72,7 +72,9 @@ export type SearchFieldDef =
       allowFuture?: boolean;
     });
 
-export type FormFieldKind = 'text' | 'password' | 'textarea' | 'number' | 'dict' | 'switch' | 'custom';
+/** `money`: typed in yuan, held and sent as integer cents (min/max in cents). */
+export type FormFieldKind =
+  'text' | 'password' | 'textarea' | 'number' | 'money' | 'dict' | 'switch' | 'custom';
 
 export interface FormFieldDef {
   name: string;
