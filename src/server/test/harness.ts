@@ -5,12 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export { DEMO_PASSWORD };
@@ -55,6 +57,11 @@ export interface TestApp {
   basic(): Promise<string>;
   /** Password login; returns the token response (throws on failure). */
   login(username: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /**
+   * Gives an existing account an extra role holding exactly these permissions (straight in the
+   * database), so a test can log it in with, or without, what a route demands.
+   */
+  grant(username: string, perms: readonly string[]): Promise<void>;
   /** Shortcut for `inject` with a bearer token. */
   call(
     token: string | null,
@@ -94,6 +101,23 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async grant(username, perms) {
+      const db = database.db;
+      const [admin] = await db.select().from(admins).where(eq(admins.username, username));
+      if (!admin) throw new Error(`no account ${username}`);
+      const [role] = await db
+        .insert(roles)
+        .values({
+          scenicId: admin.scenicId,
+          code: `extra_${username}_${crypto.randomBytes(3).toString('hex')}`,
+          name: 'extra',
+        })
+        .returning();
+      if (!role) throw new Error('role insert returned no row');
+      if (perms.length)
+        await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role.id, permission })));
+      await db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id });
     },
     async login(username, password = username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD) {
       const res = await app.inject({
