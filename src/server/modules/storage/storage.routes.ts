@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
-import { COPYRIGHT } from '../../http/access.ts';
+import { COPYRIGHT, LOGIN, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { saveImage } from './storage.service.ts';
@@ -30,6 +30,27 @@ export async function storageRoutes(root: FastifyInstance) {
         targetType: 'file',
         after: { url },
       });
+      return ok(req, [url]);
+    },
+  );
+
+  // spec §7 image upload of the console (product images, rich-text images, avatars): any logged-in
+  // account may upload; files land in the acting area's folder and are checked by content
+  app.post(
+    '/web/api/ticket/storage/uploadUnMove',
+    {
+      config: { access: LOGIN },
+      schema: {
+        tags: ['storage'],
+        summary: 'Upload an image (multipart field "file"; jpg/png/gif by content, at most 500 KB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(z.array(z.string())) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const url = await saveImage(await req.file(), uploadDir, `scenic-${scenicId}`);
+      await writeAudit(db, req, { module: 'storage', action: 'upload', targetType: 'file', after: { url } });
       return ok(req, [url]);
     },
   );

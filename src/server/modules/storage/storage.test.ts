@@ -274,3 +274,47 @@ describe('POST uploadSysCopyRight', () => {
     expect(none.json().msg).toBe('Choose a file to upload');
   });
 });
+
+describe('POST uploadUnMove (console images)', () => {
+  const URL = '/web/api/ticket/storage/uploadUnMove';
+  const send = (auth: string | null, parts: Part[], headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+        ...headers,
+      },
+      payload: multipart(parts),
+    });
+
+  it('stores an image in the folder of the acting scenic area', async () => {
+    const staff = (await t.login('staff')).access_token;
+    const res = await send(staff, [file(png(), 'product.png', 'image/png')]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0]).toMatch(/^\/uploads\/scenic-1\/.+\.png$/);
+    const other = (await t.login('yunling')).access_token;
+    const second = await send(other, [file(GIF, 'p.gif', 'image/gif')]);
+    expect(second.json().data[0]).toMatch(/^\/uploads\/scenic-2\/.+\.gif$/);
+  });
+
+  it('refuses a file that is not an image with the spec message', async () => {
+    const staff = (await t.login('staff')).access_token;
+    const res = await send(staff, [file('plain text', 'x.png', 'image/png')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(TYPE_MSG);
+  });
+
+  it('refuses an image over 500 KB with the spec message', async () => {
+    const staff = (await t.login('staff')).access_token;
+    const res = await send(staff, [file(png(LIMIT + 10), 'big.png', 'image/png')]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().msg).toBe(SIZE_MSG);
+  });
+
+  it('needs a login', async () => {
+    const res = await send(null, [file(png(), 'x.png', 'image/png')]);
+    expect(res.statusCode).toBe(401);
+  });
+});
