@@ -1,5 +1,326 @@
+import { and, asc, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  paperWidthMm,
+  printElementIssue,
+  PrintTemplateCreateSchema,
+  PrintTemplateIdSchema,
+  PrintTemplatePageSchema,
+  PrintTemplateRowSchema,
+  PrintTemplateUpdateSchema,
+  type PrintTemplatePage,
+  type PrintTemplateRow,
+} from '../../../shared/api/print-templates.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { DISABLED, EnableStatus } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { PrintTemplateField, PrintTemplateText } from '../../../shared/dict/print-templates.ts';
+import { PrinterPaper } from '../../../shared/dict/ticket.ts';
+import type { Db } from '../../db/client.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { ticketProducts } from '../products/products.table.ts';
+import { printTemplates } from './print-templates.table.ts';
 
+const BASE = '/web/api/admin/printer';
+
+type Template = typeof printTemplates.$inferSelect;
+
+const resource: Resource<typeof printTemplates> = {
+  table: printTemplates,
+  id: printTemplates.id,
+  scenic: printTemplates.scenicId,
+  module: 'ticket',
+  targetType: 'printTemplate',
+  audit: writeAudit,
+};
+
+function toRow(r: Template): PrintTemplateRow {
+  return {
+    id: r.id,
+    name: r.name,
+    paper: r.paper,
+    widthMm: r.widthMm,
+    heightMm: r.heightMm,
+    elements: r.elements,
+    isDefault: r.isDefault,
+    status: r.status,
+    remark: r.remark,
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+  };
+}
+
+function templateWhere(scenicId: number, q: PrintTemplatePage) {
+  return and(
+    eq(printTemplates.scenicId, scenicId),
+    q.name ? ilike(printTemplates.name, likeContains(q.name)) : undefined,
+    q.paper ? eq(printTemplates.paper, q.paper) : undefined,
+    q.status ? eq(printTemplates.status, q.status) : undefined,
+  );
+}
+
+function templateOrder(q: PrintTemplatePage) {
+  return orderFor(
+    {
+      name: printTemplates.name,
+      paper: printTemplates.paper,
+      updateTime: printTemplates.updatedAt,
+      createTime: printTemplates.createdAt,
+    },
+    q,
+    // the default template first
+    [desc(printTemplates.isDefault), asc(printTemplates.id)],
+  );
+}
+
+const TEMPLATE_EXPORT: ExportColumn<PrintTemplateRow>[] = [
+  { header: PrintTemplateField.name, value: (r) => r.name, width: 24 },
+  { header: PrintTemplateField.paper, value: (r, lang) => dictLabel(PrinterPaper, r.paper, lang), width: 20 },
+  { header: PrintTemplateField.widthMm, value: (r) => r.widthMm, kind: 'number' },
+  { header: PrintTemplateField.heightMm, value: (r) => r.heightMm, kind: 'number' },
+  { header: PrintTemplateField.elementCount, value: (r) => r.elements.length, kind: 'number' },
+  {
+    header: PrintTemplateField.isDefault,
+    value: (r, lang) => PrintTemplateText[r.isDefault ? 'yes' : 'no'][lang],
+  },
+  { header: PrintTemplateField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: PrintTemplateField.remark, value: (r) => r.remark, width: 30 },
+  { header: PrintTemplateField.updateTime, value: (r) => r.updateTime, kind: 'datetime', width: 20 },
+];
+
+const defaultMustBeEnabled = () =>
+  new AppError(409, 'printTemplateDefaultEnabled', { data: { field: 'status' } });
+
+/** Locks every template of the area: one default per area, however many callers set it at once. */
+async function lockArea(tx: Db, scenicId: number) {
+  await tx
+    .select({ id: printTemplates.id })
+    .from(printTemplates)
+    .where(eq(printTemplates.scenicId, scenicId))
+    .orderBy(asc(printTemplates.id))
+    .for('update');
+}
+
+const okSchema = envelopeSchema(z.null());
+
+/** Spec §2 /ticket/printerModule and /ticket/printer: ticket print layouts (spec §9 papers). */
 export async function printTemplateRoutes(root: FastifyInstance) {
-  void root;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { access: perm('admin:printer:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Print templates of the acting area, the default first',
+        body: PrintTemplatePageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(PrintTemplateRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      const page = await pageOf(db, printTemplates, q, {
+        where: templateWhere(scenicScope(req), q),
+        orderBy: templateOrder(q),
+      });
+      return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { access: perm('admin:printer:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'The print templates of the current filter (all pages) as an .xlsx download',
+        body: PrintTemplatePageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      const fetch = batchesOf(db, printTemplates, templateWhere(scenicScope(req), q), templateOrder(q));
+      return sendXlsx(req, reply, {
+        fileName: PrintTemplateText.exportName,
+        columns: TEMPLATE_EXPORT,
+        fetch: async (offset, limit) => (await fetch(offset, limit)).map(toRow),
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/query`,
+    {
+      config: { access: perm('admin:printer:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'One print template of the acting area, with its elements',
+        querystring: IdQuerySchema,
+        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
+      },
+    },
+    async (req) => {
+      const [row] = await db
+        .select()
+        .from(printTemplates)
+        .where(and(eq(printTemplates.id, req.query.id), eq(printTemplates.scenicId, scenicScope(req))));
+      if (!row) throw new AppError(404, 'recordNotFound');
+      return ok(req, toRow(row));
+    },
+  );
+
+  app.post(
+    `${BASE}/create`,
+    {
+      config: { access: perm('admin:printer:create') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Create a print template; the width follows the paper',
+        description:
+          'paper: PrinterPaper (1 58 mm, 2 80 mm, 3 72 mm, 4 29 mm wristband); heightMm 20-300; ' +
+          'at most 30 elements, each inside the paper (400 naming elements.N.x or elements.N.y).',
+        body: PrintTemplateCreateSchema,
+        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const body = req.body;
+      const row = await createRecord(db, req, resource, {
+        ...body,
+        scenicId,
+        widthMm: paperWidthMm(body.paper),
+      });
+      return ok(req, toRow(row));
+    },
+  );
+
+  app.post(
+    `${BASE}/update`,
+    {
+      config: { access: perm('admin:printer:update') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Edit a print template; only the fields sent change, elements are checked on the result',
+        body: PrintTemplateUpdateSchema,
+        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { id, ...body } = req.body;
+      const values = {
+        ...body,
+        ...(body.paper === undefined ? {} : { widthMm: paperWidthMm(body.paper) }),
+        updatedAt: new Date(),
+      };
+      const row = await updateRecord(db, req, resource, id, scenicId, values, {
+        guard: (before) => {
+          if (before.isDefault && body.status === DISABLED) throw defaultMustBeEnabled();
+          const issue = printElementIssue(
+            body.paper ?? before.paper,
+            body.heightMm ?? before.heightMm,
+            body.elements ?? before.elements,
+          );
+          if (issue) throw new FieldError(issue.path.join('.'), ValidationMessage[issue.error]);
+        },
+      });
+      return ok(req, toRow(row));
+    },
+  );
+
+  app.post(
+    `${BASE}/setDefault`,
+    {
+      config: { access: perm('admin:printer:update') },
+      schema: {
+        tags: ['ticket'],
+        summary:
+          "Make a template the area's default (the previous default stops being one), in one transaction",
+        body: PrintTemplateIdSchema,
+        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { id } = req.body;
+      const row = await db.transaction(async (tx) => {
+        await lockArea(tx, scenicId);
+        const [current] = await tx
+          .select()
+          .from(printTemplates)
+          .where(
+            and(
+              eq(printTemplates.scenicId, scenicId),
+              eq(printTemplates.isDefault, true),
+              ne(printTemplates.id, id),
+            ),
+          );
+        return updateRecord(
+          tx,
+          req,
+          resource,
+          id,
+          scenicId,
+          { isDefault: true, updatedAt: new Date() },
+          {
+            action: 'setDefault',
+            guard: async (before, inner) => {
+              if (before.status === DISABLED) throw defaultMustBeEnabled();
+              if (current)
+                await updateRecord(
+                  inner,
+                  req,
+                  resource,
+                  current.id,
+                  scenicId,
+                  { isDefault: false, updatedAt: new Date() },
+                  { action: 'unsetDefault' },
+                );
+            },
+          },
+        );
+      });
+      return ok(req, toRow(row));
+    },
+  );
+
+  app.get(
+    `${BASE}/delete`,
+    {
+      config: { access: perm('admin:printer:delete') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Delete a print template that no ticket product uses (409 with the count otherwise)',
+        querystring: IdQuerySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      await deleteRecord(db, req, resource, req.query.id, scenicScope(req), {
+        guard: async (before, tx) => {
+          const [used] = await tx
+            .select({ n: count() })
+            .from(ticketProducts)
+            .where(eq(ticketProducts.printTemplateId, before.id));
+          const n = used?.n ?? 0;
+          if (n > 0)
+            throw new AppError(409, 'printTemplateInUse', { params: { count: n }, data: { count: n } });
+        },
+      });
+      return ok(req, null);
+    },
+  );
 }

@@ -1,5 +1,397 @@
+import { and, arrayContains, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { GateOptionSchema, type GateOption } from '../../../shared/api/gates.ts';
+import {
+  StaffCardCreateSchema,
+  StaffCardIdSchema,
+  StaffCardPageSchema,
+  StaffCardRowSchema,
+  StaffCardStatusSchema,
+  StaffCardUpdateSchema,
+  staffCardIssue,
+  type StaffCardPage,
+  type StaffCardRow,
+} from '../../../shared/api/staff-cards.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { CardValidity, StaffCardField, StaffCardText } from '../../../shared/dict/staff-cards.ts';
+import { CardReadMode } from '../../../shared/dict/ticket.ts';
+import type { Db } from '../../db/client.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import {
+  createRecord,
+  deleteRecord,
+  updateRecord,
+  type AuditWriter,
+  type Resource,
+} from '../../http/crud.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { foreignGateIds, gateOptions } from '../gates/gates.service.ts';
+import { newQrCode, validityAt, validityWhere, type StaffCard } from './staff-cards.service.ts';
+import { staffCards } from './staff-cards.table.ts';
 
+const BASE = '/web/api/admin/entryCode';
+
+/** The QR payload opens gates: it stays out of the audit log (which records that it was reset). */
+function withoutQr(snapshot: unknown): unknown {
+  if (!snapshot || typeof snapshot !== 'object') return snapshot;
+  const { qrCode: _qr, ...rest } = snapshot as Record<string, unknown>;
+  return rest;
+}
+const auditWriter: AuditWriter = (db, req, entry) =>
+  writeAudit(db, req, { ...entry, before: withoutQr(entry.before), after: withoutQr(entry.after) });
+
+const resource: Resource<typeof staffCards> = {
+  table: staffCards,
+  id: staffCards.id,
+  scenic: staffCards.scenicId,
+  module: 'ticket',
+  targetType: 'staffCard',
+  audit: auditWriter,
+};
+
+/** Empty optional credentials are stored as null, so the per-area unique indexes ignore them. */
+const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
+
+function toRow(card: StaffCard, gates: Map<number, GateOption>, now: Date): StaffCardRow {
+  return {
+    id: card.id,
+    holderName: card.holderName,
+    phone: card.phone,
+    department: card.department,
+    idNumber: card.idNumber ?? '',
+    icCardNo: card.icCardNo ?? '',
+    faceImage: card.faceImage ?? '',
+    qrCode: card.qrCode,
+    readModes: card.readModes,
+    gateIds: card.gateIds,
+    gates: card.gateIds.map((id) => ({ id, name: gates.get(id)?.name ?? `#${id}` })),
+    validFrom: card.validFrom.toISOString(),
+    validTo: card.validTo.toISOString(),
+    validity: validityAt(card, now),
+    status: card.status,
+    remark: card.remark,
+    createTime: card.createdAt.toISOString(),
+    updateTime: card.updatedAt.toISOString(),
+  };
+}
+
+async function rowsOf(db: Db, scenicId: number, cards: StaffCard[]): Promise<StaffCardRow[]> {
+  const gates = new Map((await gateOptions(db, scenicId)).map((g) => [g.id, g]));
+  const now = new Date();
+  return cards.map((c) => toRow(c, gates, now));
+}
+
+function cardWhere(scenicId: number, q: StaffCardPage, now: Date) {
+  return and(
+    eq(staffCards.scenicId, scenicId),
+    q.holderName ? ilike(staffCards.holderName, likeContains(q.holderName)) : undefined,
+    q.phone ? ilike(staffCards.phone, likeContains(q.phone)) : undefined,
+    q.department ? ilike(staffCards.department, likeContains(q.department)) : undefined,
+    q.readMode ? arrayContains(staffCards.readModes, [q.readMode]) : undefined,
+    q.status ? eq(staffCards.status, q.status) : undefined,
+    q.validity ? validityWhere(q.validity, now) : undefined,
+  );
+}
+
+function cardOrder(q: StaffCardPage) {
+  return orderFor(
+    {
+      holderName: staffCards.holderName,
+      department: staffCards.department,
+      validFrom: staffCards.validFrom,
+      validTo: staffCards.validTo,
+      createTime: staffCards.createdAt,
+    },
+    q,
+    [asc(staffCards.id)],
+  );
+}
+
+/** The ID number masked in the export: the first 6 and last 4 characters. */
+const maskId = (id: string) => (id ? `${id.slice(0, 6)}********${id.slice(-4)}` : '');
+
+/** No QR payload in the file: a printed list would open the gates. */
+const CARD_EXPORT: ExportColumn<StaffCardRow>[] = [
+  { header: StaffCardField.holderName, value: (r) => r.holderName },
+  { header: StaffCardField.phone, value: (r) => r.phone, kind: 'text' },
+  { header: StaffCardField.department, value: (r) => r.department },
+  { header: StaffCardField.idNumber, value: (r) => maskId(r.idNumber), kind: 'text', width: 22 },
+  { header: StaffCardField.icCardNo, value: (r) => r.icCardNo, kind: 'text' },
+  {
+    header: StaffCardField.readModes,
+    value: (r, lang) =>
+      joinTexts(
+        r.readModes.map((m) => dictLabel(CardReadMode, m, lang)),
+        lang,
+      ),
+    width: 24,
+  },
+  {
+    header: StaffCardField.gates,
+    value: (r, lang) =>
+      r.gates.length
+        ? joinTexts(
+            r.gates.map((g) => g.name),
+            lang,
+          )
+        : StaffCardText.allGates[lang],
+    width: 30,
+  },
+  { header: StaffCardField.validFrom, value: (r) => r.validFrom, kind: 'datetime', width: 20 },
+  { header: StaffCardField.validTo, value: (r) => r.validTo, kind: 'datetime', width: 20 },
+  { header: StaffCardField.validity, value: (r, lang) => dictLabel(CardValidity, r.validity, lang) },
+  { header: StaffCardField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: StaffCardField.remark, value: (r) => r.remark, width: 30 },
+  { header: StaffCardField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+];
+
+async function checkGates(db: Db, scenicId: number, gateIds: readonly number[] | undefined) {
+  if (gateIds && (await foreignGateIds(db, scenicId, gateIds)).length)
+    throw new FieldError('gateIds', ValidationMessage.gateOfArea);
+}
+
+const okSchema = envelopeSchema(z.null());
+const NoBodySchema = z.object({}).strict();
+
+/** Spec §2 /ticket/entryCode: staff cards, park entry type 3 at the gate (spec §9). */
 export async function staffCardRoutes(root: FastifyInstance) {
-  void root;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { access: perm('admin:entryCode:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Staff cards of the acting area, with their gates and validity state',
+        body: StaffCardPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(StaffCardRowSchema)) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const q = req.body;
+      const page = await pageOf(db, staffCards, q, {
+        where: cardWhere(scenicId, q, new Date()),
+        orderBy: cardOrder(q),
+      });
+      return ok(req, { rows: await rowsOf(db, scenicId, page.rows), total: page.total });
+    },
+  );
+
+  app.post(
+    `${BASE}/export`,
+    {
+      config: { access: perm('admin:entryCode:page') },
+      schema: {
+        tags: ['ticket'],
+        summary:
+          'The staff cards of the current filter (all pages) as .xlsx; no QR payloads, ID numbers masked',
+        body: StaffCardPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const scenicId = scenicScope(req);
+      const q = req.body;
+      const fetch = batchesOf(db, staffCards, cardWhere(scenicId, q, new Date()), cardOrder(q));
+      return sendXlsx(req, reply, {
+        fileName: StaffCardText.exportName,
+        columns: CARD_EXPORT,
+        fetch: async (offset, limit) => rowsOf(db, scenicId, await fetch(offset, limit)),
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/gates`,
+    {
+      config: { access: perm('admin:entryCode:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: "The acting area's gates, for the staff-card form's gate select",
+        body: NoBodySchema.nullish(),
+        response: { 200: envelopeSchema(z.array(GateOptionSchema)) },
+      },
+    },
+    async (req) => ok(req, await gateOptions(db, scenicScope(req))),
+  );
+
+  app.get(
+    `${BASE}/query`,
+    {
+      config: { access: perm('admin:entryCode:page') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'One staff card of the acting area',
+        querystring: IdQuerySchema,
+        response: { 200: envelopeSchema(StaffCardRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const [card] = await db
+        .select()
+        .from(staffCards)
+        .where(and(eq(staffCards.id, req.query.id), eq(staffCards.scenicId, scenicId)));
+      if (!card) throw new AppError(404, 'recordNotFound');
+      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
+    },
+  );
+
+  app.post(
+    `${BASE}/create`,
+    {
+      config: { access: perm('admin:entryCode:create') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Create a staff card; the server generates its QR payload',
+        description:
+          'readModes: CardReadMode codes; 2 (ID card) needs idNumber, 3 (IC card) icCardNo, 4 (face) ' +
+          'faceImage. gateIds: gates of this area, empty = all. ID and IC numbers are unique per area (409).',
+        body: StaffCardCreateSchema,
+        response: { 200: envelopeSchema(StaffCardRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const body = req.body;
+      await checkGates(db, scenicId, body.gateIds);
+      const card = await createRecord(db, req, resource, {
+        ...body,
+        scenicId,
+        idNumber: orNull(body.idNumber) ?? null,
+        icCardNo: orNull(body.icCardNo) ?? null,
+        faceImage: orNull(body.faceImage) ?? null,
+        validFrom: new Date(body.validFrom),
+        validTo: new Date(body.validTo),
+        qrCode: newQrCode(),
+      });
+      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
+    },
+  );
+
+  app.post(
+    `${BASE}/update`,
+    {
+      config: { access: perm('admin:entryCode:update') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Edit a staff card; only the fields sent change, the rules are checked on the result',
+        body: StaffCardUpdateSchema,
+        response: { 200: envelopeSchema(StaffCardRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { id, ...body } = req.body;
+      await checkGates(db, scenicId, body.gateIds);
+      const values = {
+        ...body,
+        idNumber: orNull(body.idNumber),
+        icCardNo: orNull(body.icCardNo),
+        faceImage: orNull(body.faceImage),
+        validFrom: body.validFrom === undefined ? undefined : new Date(body.validFrom),
+        validTo: body.validTo === undefined ? undefined : new Date(body.validTo),
+        updatedAt: new Date(),
+      };
+      const card = await updateRecord(db, req, resource, id, scenicId, values, {
+        guard: (before) => {
+          const merged = { ...before, ...definedOf(values) };
+          const issue = staffCardIssue(merged);
+          if (issue) throw new FieldError(issue.path, ValidationMessage[issue.error]);
+        },
+      });
+      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
+    },
+  );
+
+  app.get(
+    `${BASE}/delete`,
+    {
+      config: { access: perm('admin:entryCode:delete') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Delete a staff card; its QR code, ID and IC numbers stop opening gates at once',
+        querystring: IdQuerySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      await deleteRecord(db, req, resource, req.query.id, scenicScope(req));
+      return ok(req, null);
+    },
+  );
+
+  app.post(
+    `${BASE}/status`,
+    {
+      config: { access: perm('admin:entryCode:update') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Enable or disable staff cards (1 enabled, 2 disabled); all or none change',
+        body: StaffCardStatusSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { status } = req.body;
+      // ascending ids: two batches over the same cards lock them in the same order
+      const ids = [...new Set(req.body.ids)].sort((a, b) => a - b);
+      await db.transaction(async (tx) => {
+        for (const id of ids)
+          await updateRecord(
+            tx,
+            req,
+            resource,
+            id,
+            scenicId,
+            { status, updatedAt: new Date() },
+            { action: 'status' },
+          );
+      });
+      return ok(req, null);
+    },
+  );
+
+  app.post(
+    `${BASE}/resetQr`,
+    {
+      config: { access: perm('admin:entryCode:update') },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Give a staff card a new QR payload; the old code stops opening gates at once',
+        body: StaffCardIdSchema,
+        response: { 200: envelopeSchema(StaffCardRowSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const card = await updateRecord(
+        db,
+        req,
+        resource,
+        req.body.id,
+        scenicId,
+        { qrCode: newQrCode(), updatedAt: new Date() },
+        { action: 'resetQr' },
+      );
+      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
+    },
+  );
+}
+
+function definedOf<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,0 +1,244 @@
+import {
+  Button,
+  Col,
+  Collapse,
+  Empty,
+  Input,
+  InputNumber,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_PRINT_ELEMENTS,
+  PRINT_FIELDS,
+  type PrintElement,
+  type PrintField,
+} from '../../../shared/api/print-templates.ts';
+import { PrintFieldLabel } from '../../../shared/dict/print-templates.ts';
+import { useLabel } from '../../components/list-page/index.ts';
+
+export const snap = (mm: number) => Math.round(mm * 2) / 2;
+export const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), Math.max(min, max));
+
+/** A new element of a field, placed in the top-left corner, sized to fit the paper. */
+export function newElement(field: PrintField, widthMm: number, heightMm: number): PrintElement {
+  const width = field === 'qrCode' ? Math.min(30, widthMm - 4) : Math.max(1, widthMm - 4);
+  const height = field === 'qrCode' ? width : 6;
+  return {
+    field,
+    x: clamp(2, 0, widthMm - width),
+    y: clamp(2, 0, heightMm - height),
+    width,
+    height,
+    fontSize: 10,
+    bold: false,
+    align: 'left',
+    text: '',
+  };
+}
+
+interface ElementListProps {
+  elements: PrintElement[];
+  widthMm: number;
+  heightMm: number;
+  selected: number | null;
+  onSelect: (index: number | null) => void;
+  onChange: (elements: PrintElement[]) => void;
+}
+
+function NumberField({
+  label,
+  value,
+  min,
+  max,
+  step = 0.5,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <InputNumber
+        size="small"
+        style={{ width: '100%' }}
+        value={value}
+        min={min}
+        max={max}
+        step={step}
+        onChange={(next) => {
+          if (typeof next === 'number' && Number.isFinite(next)) onChange(next);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The template's elements: add by field, remove, and every property of one element. */
+export function ElementList({ elements, widthMm, heightMm, selected, onSelect, onChange }: ElementListProps) {
+  const { t } = useTranslation('printTemplates');
+  const label = useLabel();
+  const [field, setField] = useState<PrintField>('productName');
+  const fieldOptions = PRINT_FIELDS.map((f) => ({ value: f, label: label(PrintFieldLabel[f]) }));
+  const update = (index: number, patch: Partial<PrintElement>) =>
+    onChange(elements.map((e, i) => (i === index ? { ...e, ...patch } : e)));
+  const full = elements.length >= MAX_PRINT_ELEMENTS;
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Select<PrintField> style={{ flex: 1 }} value={field} onChange={setField} options={fieldOptions} />
+        <Button
+          type="primary"
+          disabled={full}
+          onClick={() => {
+            onChange([...elements, newElement(field, widthMm, heightMm)]);
+            onSelect(elements.length);
+          }}
+        >
+          {t('addElement')}
+        </Button>
+      </Space.Compact>
+      {full && (
+        <Typography.Text type="secondary">{t('maxElements', { max: MAX_PRINT_ELEMENTS })}</Typography.Text>
+      )}
+      {elements.length === 0 ? (
+        <Empty description={t('noElements')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Collapse
+          accordion
+          size="small"
+          activeKey={selected === null ? [] : [String(selected)]}
+          onChange={(keys) => {
+            const key = Array.isArray(keys) ? keys[0] : keys;
+            onSelect(key === undefined ? null : Number(key));
+          }}
+          items={elements.map((e, index) => ({
+            key: String(index),
+            label: `${index + 1}. ${label(PrintFieldLabel[e.field])}${e.text ? ` · ${e.text}` : ''}`,
+            extra: (
+              <Button
+                size="small"
+                type="link"
+                danger
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onChange(elements.filter((_, i) => i !== index));
+                  onSelect(null);
+                }}
+              >
+                {t('remove')}
+              </Button>
+            ),
+            children: (
+              <Row gutter={[8, 8]}>
+                <Col span={24}>
+                  <Select<PrintField>
+                    size="small"
+                    style={{ width: '100%' }}
+                    value={e.field}
+                    options={fieldOptions}
+                    onChange={(next) => update(index, { field: next })}
+                  />
+                </Col>
+                <Col span={12}>
+                  <NumberField
+                    label={t('x')}
+                    value={e.x}
+                    min={0}
+                    max={widthMm}
+                    onChange={(x) => update(index, { x })}
+                  />
+                </Col>
+                <Col span={12}>
+                  <NumberField
+                    label={t('y')}
+                    value={e.y}
+                    min={0}
+                    max={heightMm}
+                    onChange={(y) => update(index, { y })}
+                  />
+                </Col>
+                <Col span={12}>
+                  <NumberField
+                    label={t('width')}
+                    value={e.width}
+                    min={1}
+                    max={widthMm}
+                    onChange={(width) => update(index, { width })}
+                  />
+                </Col>
+                <Col span={12}>
+                  <NumberField
+                    label={t('height')}
+                    value={e.height}
+                    min={1}
+                    max={heightMm}
+                    onChange={(height) => update(index, { height })}
+                  />
+                </Col>
+                {e.field !== 'qrCode' && (
+                  <>
+                    <Col span={12}>
+                      <NumberField
+                        label={t('fontSize')}
+                        value={e.fontSize}
+                        min={5}
+                        max={72}
+                        step={1}
+                        onChange={(fontSize) => update(index, { fontSize })}
+                      />
+                    </Col>
+                    <Col span={12}>
+                      <Typography.Text type="secondary">{t('bold')}</Typography.Text>
+                      <div>
+                        <Switch size="small" checked={e.bold} onChange={(bold) => update(index, { bold })} />
+                      </div>
+                    </Col>
+                    <Col span={24}>
+                      <Typography.Text type="secondary">{t('align')}</Typography.Text>
+                      <div>
+                        <Segmented<PrintElement['align']>
+                          size="small"
+                          value={e.align}
+                          onChange={(align) => update(index, { align })}
+                          options={[
+                            { value: 'left', label: t('alignLeft') },
+                            { value: 'center', label: t('alignCenter') },
+                            { value: 'right', label: t('alignRight') },
+                          ]}
+                        />
+                      </div>
+                    </Col>
+                    <Col span={24}>
+                      <Typography.Text type="secondary">
+                        {e.field === 'text' ? t('fixedText') : t('label')}
+                      </Typography.Text>
+                      <Input
+                        size="small"
+                        maxLength={100}
+                        value={e.text}
+                        onChange={(event) => update(index, { text: event.target.value })}
+                      />
+                    </Col>
+                  </>
+                )}
+              </Row>
+            ),
+          }))}
+        />
+      )}
+    </Space>
+  );
+}
