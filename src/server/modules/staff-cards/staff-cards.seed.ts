@@ -9,7 +9,7 @@ import { staffCards } from './staff-cards.table.ts';
 /** A made-up but well-formed ID number (valid check character). */
 const idNumber = (first17: string) => first17 + idNumberCheckChar(first17);
 
-const { qr, idCard, icCard, face } = CARD_READ_MODE;
+const { qr, idCard, icCard } = CARD_READ_MODE;
 
 /** Five demo staff cards with different read modes and gates; one expired, one disabled. */
 export async function seedDemoStaffCards(db: Db, scenicId: number): Promise<void> {
@@ -61,8 +61,9 @@ export async function seedDemoStaffCards(db: Db, scenicId: number): Promise<void
       holderName: '李明',
       phone: '13800000004',
       department: '导游',
-      faceImage: '/uploads/demo/staff-face-guide.jpg',
-      readModes: [qr, face],
+      // the demo has no uploaded photos: this expired card reads QR codes and ID cards only
+      idNumber: idNumber('33010619850612281'),
+      readModes: [qr, idCard],
       gateIds: gate('N-IN-01', 'N-OUT-01', 'BUS-01'),
       validFrom: new Date('2023-03-01T00:00:00+08:00'),
       validTo: new Date('2024-12-31T23:59:59+08:00'),

@@ -368,7 +368,7 @@ describe('checkStaffCard', () => {
         new Date('2023-06-01T00:00:00Z'),
         'notYetValid',
       ],
-      [{ mode: 'face', value: String(guide.id) }, gate['N-IN-01']!, at, 'expired'],
+      [{ mode: 'idCard', value: guide.idNumber! }, gate['N-IN-01']!, at, 'expired'],
       [{ mode: 'qr', value: cleaner.qrCode }, gate['N-IN-01']!, at, 'gateNotAllowed'],
       [{ mode: 'idCard', value: fixer.idNumber! }, gate['S-IN-01']!, at, 'disabled'],
       [{ mode: 'face', value: String(cleaner.id) }, gate['S-IN-01']!, at, 'modeNotAllowed'],
