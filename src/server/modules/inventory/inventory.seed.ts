@@ -1,7 +1,79 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { scenicPeriods } from './inventory.table.ts';
 
-/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
+/** Chinese public holidays of 2026-2027 (approximate where the official dates are not out yet). */
+const HOLIDAYS: readonly [string, string][] = [
+  ['2026-01-01', '2026-01-03'], // 元旦
+  ['2026-02-15', '2026-02-23'], // 春节
+  ['2026-04-04', '2026-04-06'], // 清明
+  ['2026-05-01', '2026-05-05'], // 劳动节
+  ['2026-06-19', '2026-06-21'], // 端午
+  ['2026-09-25', '2026-09-27'], // 中秋
+  ['2026-10-01', '2026-10-07'], // 国庆
+  ['2027-01-01', '2027-01-03'],
+  ['2027-02-06', '2027-02-12'],
+  ['2027-04-03', '2027-04-05'],
+  ['2027-05-01', '2027-05-05'],
+  ['2027-06-09', '2027-06-11'],
+  ['2027-09-15', '2027-09-17'],
+  ['2027-10-01', '2027-10-07'],
+];
+
+const PERIODS = [
+  { name: '早场', startTime: '08:00', endTime: '10:00', capacity: 1500 },
+  { name: '上午场', startTime: '10:00', endTime: '12:00', capacity: 2000 },
+  { name: '午场', startTime: '12:00', endTime: '14:30', capacity: 1500 },
+  { name: '下午场', startTime: '14:30', endTime: '17:30', capacity: 1000 },
+  { name: '夜场', startTime: '18:00', endTime: '21:30', capacity: 900 },
+];
+
+/**
+ * Demo data: the area's time slots, and a price calendar from 30 days ago to 365 days ahead for
+ * every regular and timed product (weekends and public holidays +20 %), with plausible sales on
+ * past days and the public stock those sales used. Three statements, whatever the number of days.
+ */
 export async function seedDemoInventory(db: Db, scenicId: number): Promise<void> {
-  void db;
-  void scenicId;
+  await db.insert(scenicPeriods).values(PERIODS.map((p, i) => ({ ...p, scenicId, sort: i + 1 })));
+
+  const holiday = sql.join(
+    HOLIDAYS.map(([from, to]) => sql`(d.day between ${from}::date and ${to}::date)`),
+    sql` or `,
+  );
+  // sold on past days: 35-84 % of the stock, varying by day, product and session
+  await db.execute(sql`
+    insert into price_calendar (scenic_id, product_id, session_id, date, price, stock, sold, status)
+    select ${scenicId}::int, slot.product_id, slot.session_id, d.day,
+           case when extract(dow from d.day) in (0, 6) or ${holiday}
+                then round(slot.price * 1.2)::int else slot.price end,
+           slot.stock,
+           case when d.day < current_date
+                then slot.stock * (35 + ((d.day - date '2000-01-01') * 17 + slot.product_id * 31
+                                         + coalesce(slot.session_id, 0) * 7) % 50) / 100
+                else 0 end,
+           1
+    from generate_series(current_date - 30, current_date + 365, interval '1 day') as g(ts)
+    cross join lateral (select g.ts::date as day) as d
+    cross join (
+      select p.id as product_id, null::int as session_id, p.price, 3000 as stock
+        from ticket_products p where p.scenic_id = ${scenicId}::int and p.product_type = 1
+      union all
+      select p.id, s.id, p.price, 300
+        from ticket_products p join product_sessions s on s.product_id = p.id
+        where p.scenic_id = ${scenicId}::int and p.product_type = 2
+    ) as slot
+  `);
+
+  // the slots of past days filled in the same proportion as that day's calendar
+  await db.execute(sql`
+    insert into public_stock (scenic_id, period_id, date, capacity, sold)
+    select p.scenic_id, p.id, day.date, p.capacity,
+           least(p.capacity, floor(p.capacity * day.ratio))::int
+    from scenic_periods p
+    join (
+      select date, sum(sold)::numeric / nullif(sum(stock), 0) as ratio from price_calendar
+      where scenic_id = ${scenicId}::int and date < current_date group by date
+    ) day on day.ratio is not null
+    where p.scenic_id = ${scenicId}::int
+  `);
 }

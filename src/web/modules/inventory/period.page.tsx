@@ -1,0 +1,317 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Calendar,
+  Card,
+  Checkbox,
+  Drawer,
+  Form,
+  InputNumber,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PeriodCreateSchema,
+  PeriodUpdateSchema,
+  PublicStockBatchSetSchema,
+  STOCK_MAX,
+  type PeriodRow,
+  type PublicStockCell,
+  type PublicStockListResult,
+} from '../../../shared/api/inventory.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { Can } from '../../components/can.tsx';
+import { DateRangePicker } from '../../components/date-pickers.tsx';
+import { defineListPage, ListPage, validateWithSchema } from '../../components/list-page/index.ts';
+import { post } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import {
+  rangeFields,
+  SaleStatusRadio,
+  showErrors,
+  TimeOfDayInput,
+  visibleRange,
+  WeekdayChecks,
+} from './inventory-widgets.tsx';
+
+const BASE = '/web/api/admin/period';
+const UPDATE = 'admin:period:update';
+const STOCK_KEY = ['inventory', 'publicStock'] as const;
+
+const periodList = defineListPage<PeriodRow>({
+  id: 'scenic.period',
+  url: `${BASE}/page`,
+  rowKey: 'id',
+  perms: {
+    create: 'admin:period:create',
+    update: UPDATE,
+    delete: 'admin:period:delete',
+    status: UPDATE,
+  },
+  search: [
+    { kind: 'text', name: 'name', label: 'inventory:name', maxLength: 30 },
+    { kind: 'dict', name: 'status', label: 'inventory:status', dict: EnableStatus },
+  ],
+  columns: [
+    { key: 'name', title: 'inventory:name', sortable: true, width: 160 },
+    { key: 'startTime', title: 'inventory:startTime', sortable: true, width: 110 },
+    { key: 'endTime', title: 'inventory:endTime', width: 110 },
+    { key: 'capacity', title: 'inventory:capacity', sortable: true, width: 120 },
+    { key: 'status', title: 'inventory:status', kind: 'dict', dict: EnableStatus, width: 100 },
+    { key: 'sort', title: 'inventory:sort', sortable: true, width: 80 },
+    { key: 'createTime', title: 'inventory:createTime', kind: 'dateTime', sortable: true, width: 180 },
+  ],
+  form: {
+    createUrl: `${BASE}/create`,
+    updateUrl: `${BASE}/update`,
+    createSchema: PeriodCreateSchema,
+    updateSchema: PeriodUpdateSchema,
+    fields: [
+      { name: 'name', label: 'inventory:name', kind: 'text', maxLength: 30, required: true },
+      {
+        name: 'startTime',
+        label: 'inventory:startTime',
+        kind: 'custom',
+        required: true,
+        render: () => <TimeOfDayInput />,
+      },
+      {
+        name: 'endTime',
+        label: 'inventory:endTime',
+        kind: 'custom',
+        required: true,
+        render: () => <TimeOfDayInput />,
+      },
+      {
+        name: 'capacity',
+        label: 'inventory:capacity',
+        kind: 'number',
+        min: 0,
+        max: STOCK_MAX,
+        required: true,
+        extra: 'inventory:capacityExtra',
+      },
+      { name: 'status', label: 'inventory:status', kind: 'dict', dict: EnableStatus },
+      { name: 'sort', label: 'inventory:sort', kind: 'number', min: 0, max: 9999 },
+    ],
+    initialValues: { status: 1, sort: 0 },
+  },
+  delete: { url: `${BASE}/delete` },
+  status: { url: `${BASE}/status` },
+});
+
+interface BulkValues {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  weekdays?: number[];
+  periodIds?: number[];
+  capacity?: number | null;
+  status?: number;
+}
+
+function StockBulkDrawer({
+  open,
+  periods,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  periods: PeriodRow[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(['inventory', 'common']);
+  const { lang } = useSettings();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BulkValues>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    const v = form.getFieldsValue(true) as BulkValues;
+    const body = {
+      periodIds: v.periodIds ?? [],
+      ...rangeFields(v.range),
+      weekdays: v.weekdays ?? [],
+      ...(v.capacity == null ? {} : { capacity: v.capacity }),
+      ...(v.status === undefined ? {} : { status: v.status }),
+    };
+    const checked = validateWithSchema(PublicStockBatchSetSchema, body, lang);
+    if (checked.errors)
+      return showErrors(form, checked.errors, ['periodIds', 'weekdays', 'capacity', 'status']);
+    setSaving(true);
+    try {
+      const result = await post<{ created: number; updated: number }>(`${BASE}/stock/batchSet`, checked.data);
+      void message.success(t('bulkResult', result));
+      onSaved();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={`${t('bulkEdit')} · ${t('publicStock')}`}
+      onClose={onClose}
+      size={520}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Can perm={UPDATE}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('common:save')}
+            </Button>
+          </Can>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6], periodIds: periods.map((p) => p.id) }}
+      >
+        <Form.Item name="range" label={t('dateRange')} required>
+          <DateRangePicker allowFuture shortcuts={false} rangeLimitMs={null} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="weekdays" label={t('weekdays')} required>
+          <WeekdayChecks />
+        </Form.Item>
+        <Form.Item name="periodIds" label={t('periods')} required>
+          <Checkbox.Group
+            options={periods.map((p) => ({ value: p.id, label: `${p.name} ${p.startTime}-${p.endTime}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="capacity" label={t('dayCapacity')} extra={t('capacityHint')}>
+          <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <SaleStatusRadio allowKeep />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+function StockDay({ cells, periods }: { cells: PublicStockCell[]; periods: Map<number, PeriodRow> }) {
+  const { t } = useTranslation('inventory');
+  return (
+    <div style={{ fontSize: 11, lineHeight: '16px' }}>
+      {cells.map((c) => {
+        const period = periods.get(c.periodId);
+        const off = period?.status !== 1;
+        const closed = c.status !== SALE_STATUS.onSale;
+        return (
+          <div
+            key={c.periodId}
+            title={off ? t('periodDisabled') : undefined}
+            style={{ opacity: off ? 0.45 : 1, whiteSpace: 'nowrap' }}
+          >
+            {period?.startTime} {c.sold}/{c.capacity}
+            {closed ? (
+              <Tag
+                color="red"
+                style={{ marginInlineStart: 4, fontSize: 10, lineHeight: '14px', padding: '0 3px' }}
+              >
+                {t('closed')}
+              </Tag>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function PublicStockView() {
+  const { t } = useTranslation('inventory');
+  const queryClient = useQueryClient();
+  const [month, setMonth] = useState(() => dayjs());
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const range = visibleRange(month);
+  const stock = useQuery({
+    queryKey: [...STOCK_KEY, range.from, range.to],
+    queryFn: () => post<PublicStockListResult>(`${BASE}/stock/list`, range),
+  });
+  const periods = useMemo(() => new Map((stock.data?.periods ?? []).map((p) => [p.id, p])), [stock.data]);
+  const byDate = useMemo(() => {
+    const map = new Map<string, PublicStockCell[]>();
+    for (const c of stock.data?.cells ?? []) {
+      const list = map.get(c.date) ?? [];
+      list.push(c);
+      map.set(c.date, list);
+    }
+    return map;
+  }, [stock.data]);
+  const enabled = (stock.data?.periods ?? []).filter((p) => p.status === 1);
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Can perm={UPDATE}>
+          <Button type="primary" disabled={!stock.data?.periods.length} onClick={() => setBulkOpen(true)}>
+            {t('bulkEdit')}
+          </Button>
+        </Can>
+        {stock.data && !enabled.length ? (
+          <Typography.Text type="secondary">{t('noPeriods')}</Typography.Text>
+        ) : null}
+      </Space>
+      <Calendar
+        value={month}
+        onPanelChange={(date) => setMonth(date)}
+        onSelect={(date, info) => {
+          if (info.source === 'date' && !date.isSame(month, 'month')) setMonth(date);
+        }}
+        cellRender={(date, info) =>
+          info.type === 'date' ? (
+            <StockDay cells={byDate.get(date.format('YYYY-MM-DD')) ?? []} periods={periods} />
+          ) : (
+            info.originNode
+          )
+        }
+      />
+      <StockBulkDrawer
+        open={bulkOpen}
+        periods={stock.data?.periods ?? []}
+        onClose={() => setBulkOpen(false)}
+        onSaved={() => {
+          setBulkOpen(false);
+          void queryClient.invalidateQueries({ queryKey: STOCK_KEY });
+        }}
+      />
+    </>
+  );
+}
+
+/** Spec §2 /scenic/period: the area's time slots and their public stock per day. */
+export default function PeriodPage() {
+  const { t } = useTranslation('inventory');
+  const queryClient = useQueryClient();
+  return (
+    <Tabs
+      destroyOnHidden
+      onChange={() => void queryClient.invalidateQueries({ queryKey: STOCK_KEY })}
+      items={[
+        { key: 'periods', label: t('periodList'), children: <ListPage definition={periodList} /> },
+        {
+          key: 'stock',
+          label: t('publicStock'),
+          children: (
+            <Card>
+              <PublicStockView />
+            </Card>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,422 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Calendar,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  CalendarBatchSetSchema,
+  CalendarUpdateSchema,
+  STOCK_MAX,
+  type CalendarProduct,
+  type CalendarRow,
+} from '../../../shared/api/inventory.ts';
+import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { Can } from '../../components/can.tsx';
+import { DateRangePicker } from '../../components/date-pickers.tsx';
+import { downloadExport, validateWithSchema } from '../../components/list-page/index.ts';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { MoneyText } from '../../components/money-text.tsx';
+import { post } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import {
+  rangeFields,
+  SaleStatusRadio,
+  showErrors,
+  visibleRange,
+  WeekdayChecks,
+} from './inventory-widgets.tsx';
+
+const BASE = '/web/api/admin/priceCalendar';
+const UPDATE = 'admin:priceCalendar:update';
+
+interface DayEdit {
+  date: Dayjs;
+  row: CalendarRow | undefined;
+}
+
+interface DayValues {
+  price?: number | null;
+  stock?: number | null;
+  status?: number;
+}
+
+/** One day: edits its row, or creates it (a one-day bulk edit) when the day has none. */
+function DayModal({
+  edit,
+  product,
+  sessionId,
+  onClose,
+  onSaved,
+}: {
+  edit: DayEdit | null;
+  product: CalendarProduct;
+  sessionId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(['inventory', 'common']);
+  const { lang } = useSettings();
+  const [form] = Form.useForm<DayValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!edit) return;
+    form.resetFields();
+    form.setFieldsValue(
+      edit.row
+        ? { price: edit.row.price, stock: edit.row.stock, status: edit.row.status }
+        : { price: product.price, stock: null, status: SALE_STATUS.onSale },
+    );
+  }, [edit, form, product.price]);
+
+  const save = async () => {
+    if (!edit) return;
+    const v = form.getFieldsValue(true) as DayValues;
+    const values = {
+      ...(v.price == null ? {} : { price: v.price }),
+      ...(v.stock == null ? {} : { stock: v.stock }),
+      status: v.status ?? SALE_STATUS.onSale,
+    };
+    const date = edit.date.format('YYYY-MM-DD');
+    const [schema, url, body] = edit.row
+      ? [CalendarUpdateSchema, `${BASE}/update`, { id: edit.row.id, ...values }]
+      : [
+          CalendarBatchSetSchema,
+          `${BASE}/batchSet`,
+          {
+            productId: product.id,
+            ...(sessionId ? { sessionIds: [sessionId] } : {}),
+            from: date,
+            to: date,
+            weekdays: [edit.date.day()],
+            ...values,
+          },
+        ];
+    const checked = validateWithSchema(schema, body, lang);
+    if (checked.errors) return showErrors(form, checked.errors, ['price', 'stock', 'status']);
+    setSaving(true);
+    try {
+      await post(url, checked.data);
+      onSaved();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!edit}
+      title={edit ? t('editDay', { date: edit.date.format('YYYY-MM-DD') }) : ''}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Can perm={UPDATE}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('common:save')}
+            </Button>
+          </Can>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical">
+        {edit?.row ? (
+          <Typography.Paragraph type="secondary">
+            {t('sold')}: {edit.row.sold}
+          </Typography.Paragraph>
+        ) : null}
+        <Form.Item name="price" label={t('price')} required>
+          <MoneyInput />
+        </Form.Item>
+        <Form.Item name="stock" label={t('stock')} required>
+          <InputNumber min={edit?.row?.sold ?? 0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <SaleStatusRadio />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface BulkValues {
+  range?: [Dayjs | null, Dayjs | null] | null;
+  weekdays?: number[];
+  sessionIds?: number[];
+  price?: number | null;
+  stock?: number | null;
+  status?: number;
+}
+
+function BulkDrawer({
+  open,
+  product,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  product: CalendarProduct;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(['inventory', 'common']);
+  const { lang } = useSettings();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BulkValues>();
+  const [saving, setSaving] = useState(false);
+  const timed = product.productType === PRODUCT_TYPE.timed;
+
+  const save = async () => {
+    const v = form.getFieldsValue(true) as BulkValues;
+    const body = {
+      productId: product.id,
+      ...(timed && v.sessionIds?.length ? { sessionIds: v.sessionIds } : {}),
+      ...rangeFields(v.range),
+      weekdays: v.weekdays ?? [],
+      ...(v.price == null ? {} : { price: v.price }),
+      ...(v.stock == null ? {} : { stock: v.stock }),
+      ...(v.status === undefined ? {} : { status: v.status }),
+    };
+    const checked = validateWithSchema(CalendarBatchSetSchema, body, lang);
+    if (checked.errors)
+      return showErrors(form, checked.errors, ['weekdays', 'sessionIds', 'price', 'stock', 'status']);
+    setSaving(true);
+    try {
+      const result = await post<{ created: number; updated: number }>(`${BASE}/batchSet`, checked.data);
+      void message.success(t('bulkResult', result));
+      onSaved();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={`${t('bulkEdit')} · ${product.name}`}
+      onClose={onClose}
+      size={520}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Can perm={UPDATE}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('common:save')}
+            </Button>
+          </Can>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6] }}>
+        <Form.Item name="range" label={t('dateRange')} required>
+          <DateRangePicker allowFuture shortcuts={false} rangeLimitMs={null} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="weekdays" label={t('weekdays')} required>
+          <WeekdayChecks />
+        </Form.Item>
+        {timed ? (
+          <Form.Item name="sessionIds" label={t('sessions')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('allSessions')}
+              options={product.sessions.map((s) => ({
+                value: s.id,
+                label: `${s.name} ${s.startTime}-${s.endTime}`,
+              }))}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="price" label={t('price')} extra={t('priceHint')}>
+          <MoneyInput />
+        </Form.Item>
+        <Form.Item name="stock" label={t('stock')} extra={t('stockHint')}>
+          <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('status')}>
+          <SaleStatusRadio allowKeep />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+function DayCell({ row }: { row: CalendarRow | undefined }) {
+  const { t } = useTranslation('inventory');
+  if (!row)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('notSet')}
+      </Typography.Text>
+    );
+  const closed = row.status !== SALE_STATUS.onSale;
+  return (
+    <div style={{ fontSize: 12, lineHeight: '18px' }}>
+      <div>
+        ¥<MoneyText cents={row.price} />
+      </div>
+      <div>{t('leftSold', { left: row.stock - row.sold, sold: row.sold })}</div>
+      {closed ? (
+        <Tag color="red" style={{ marginInlineEnd: 0 }}>
+          {t('closed')}
+        </Tag>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §2 /ticket/priceCalendar (hidden; `?productId=` preselects): price and stock per day. */
+export default function PriceCalendarPage() {
+  const { t } = useTranslation(['inventory', 'common']);
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [month, setMonth] = useState(() => dayjs());
+  const [chosenSession, setChosenSession] = useState<number>();
+  const [dayEdit, setDayEdit] = useState<DayEdit | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  const products = useQuery({
+    queryKey: ['inventory', 'calendarProducts'],
+    queryFn: () => post<CalendarProduct[]>(`${BASE}/products`, {}),
+  });
+  const productId = Number(params.get('productId')) || undefined;
+  const product = products.data?.find((p) => p.id === productId);
+
+  useEffect(() => {
+    const first = products.data?.[0];
+    if (!product && first) setParams({ productId: String(first.id) }, { replace: true });
+  }, [product, products.data, setParams]);
+
+  const timed = product?.productType === PRODUCT_TYPE.timed;
+  const sessionId = timed
+    ? ((product.sessions.find((s) => s.id === chosenSession) ?? product.sessions[0])?.id ?? null)
+    : null;
+  const range = visibleRange(month);
+  const listKey = ['inventory', 'calendar', product?.id, range.from, range.to] as const;
+  const rows = useQuery({
+    queryKey: listKey,
+    enabled: !!product,
+    queryFn: () => post<CalendarRow[]>(`${BASE}/list`, { productId: product!.id, ...range }),
+  });
+  const byDate = useMemo(
+    () => new Map((rows.data ?? []).filter((r) => r.sessionId === sessionId).map((r) => [r.date, r])),
+    [rows.data, sessionId],
+  );
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['inventory', 'calendar'] });
+
+  if (products.data && !products.data.length)
+    return (
+      <Card>
+        <Empty description={t('noProducts')} />
+      </Card>
+    );
+
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          style={{ width: 260 }}
+          loading={products.isPending}
+          placeholder={t('chooseProduct')}
+          value={product?.id}
+          onChange={(id: number) => setParams({ productId: String(id) })}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+        {timed ? (
+          <Select
+            style={{ width: 200 }}
+            value={sessionId ?? undefined}
+            onChange={(id: number) => setChosenSession(id)}
+            options={product.sessions.map((s) => ({
+              value: s.id,
+              label: `${s.name} ${s.startTime}-${s.endTime}`,
+            }))}
+          />
+        ) : null}
+        <Can perm={UPDATE}>
+          <Button type="primary" disabled={!product} onClick={() => setBulkOpen(true)}>
+            {t('bulkEdit')}
+          </Button>
+        </Can>
+        <Button
+          disabled={!product}
+          onClick={() =>
+            product &&
+            void downloadExport(
+              `${BASE}/export`,
+              {
+                productId: product.id,
+                from: month.startOf('month').format('YYYY-MM-DD'),
+                to: month.endOf('month').format('YYYY-MM-DD'),
+              },
+              `${product.name}.xlsx`,
+            ).catch(() => undefined)
+          }
+        >
+          {t('export')}
+        </Button>
+      </Space>
+      <Calendar
+        value={month}
+        onPanelChange={(date) => setMonth(date)}
+        onSelect={(date, info) => {
+          if (info.source !== 'date' || !product) return;
+          if (!date.isSame(month, 'month')) setMonth(date);
+          setDayEdit({ date, row: byDate.get(date.format('YYYY-MM-DD')) });
+        }}
+        cellRender={(date, info) =>
+          info.type === 'date' && product ? (
+            <DayCell row={byDate.get(date.format('YYYY-MM-DD'))} />
+          ) : (
+            info.originNode
+          )
+        }
+      />
+      {product ? (
+        <>
+          <DayModal
+            edit={dayEdit}
+            product={product}
+            sessionId={sessionId}
+            onClose={() => setDayEdit(null)}
+            onSaved={() => {
+              setDayEdit(null);
+              reload();
+            }}
+          />
+          <BulkDrawer
+            open={bulkOpen}
+            product={product}
+            onClose={() => setBulkOpen(false)}
+            onSaved={() => {
+              setBulkOpen(false);
+              reload();
+            }}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
