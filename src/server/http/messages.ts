@@ -132,6 +132,14 @@ export const Msg = defineDict({
     zh: '必须至少保留一个启用的、拥有全部权限（*）的账号，否则将无人能管理系统',
     en: 'At least one enabled account must keep the wildcard permission (*), or nobody could administer the system',
   },
+  printTemplateInUse: {
+    zh: '该打印模板正被 {count} 个票务产品使用，请先为这些产品更换模板',
+    en: 'This print template is used by {count} ticket product(s); give them another template first',
+  },
+  printTemplateDefaultEnabled: {
+    zh: '默认打印模板须为启用状态',
+    en: 'The default print template must be enabled',
+  },
   roleInUse: {
     zh: '该角色已分配给 {count} 个账号，请先取消分配后再删除',
     en: 'This role is assigned to {count} account(s); unassign it before deleting it',
@@ -139,6 +147,117 @@ export const Msg = defineDict({
   passwordReset: {
     zh: '密码已重置，该账号的登录已失效，下次登录时须修改密码',
     en: 'Password reset; the account was signed out and must change the password at the next login',
+  },
+  // inventory: price calendar and public stock
+  calendarProductNotFound: {
+    zh: '商品不存在或不属于当前景区',
+    en: 'The product does not exist in this scenic area',
+  },
+  calendarNotOnSale: {
+    zh: '{product} {date}{session} 未设置价格日历，不可售',
+    en: '{product} is not on sale on {date}{session}: it has no price calendar entry',
+  },
+  calendarClosed: {
+    zh: '{product} {date}{session} 已停售',
+    en: '{product} is closed on {date}{session}',
+  },
+  calendarSoldOut: {
+    zh: '{product} {date}{session} 库存不足，仅剩 {left} 张',
+    en: '{product} is sold out on {date}{session}: {left} left',
+  },
+  publicStockFull: {
+    zh: '{date} {period} 时段的公共库存已满，仅剩 {left} 个名额',
+    en: 'The public stock of {period} on {date} is full: {left} left',
+  },
+  publicStockClosed: {
+    zh: '{date} {period} 时段已停售',
+    en: 'The time slot {period} is closed on {date}',
+  },
+  stockReleaseExceeds: {
+    zh: '{date} 要释放的库存多于已售数量，请核对订单',
+    en: 'More stock would be released on {date} than was sold; check the order',
+  },
+  stockBelowSold: {
+    zh: '库存不能少于已售数量，以下日期已售出更多：{dates}',
+    en: 'Stock cannot go below what is already sold; more is sold on: {dates}',
+  },
+  capacityBelowSold: {
+    zh: '容量不能少于已售数量，以下日期已售出更多：{dates}',
+    en: 'Capacity cannot go below what is already sold; more is sold on: {dates}',
+  },
+  periodNotFound: {
+    zh: '时段不存在或不属于当前景区',
+    en: 'The time slot does not exist in this scenic area',
+  },
+  periodHasSales: {
+    zh: '该时段已有 {count} 天售出门票（如 {dates}），不能删除，可以将其禁用',
+    en: 'Tickets are already sold in this time slot on {count} day(s) (e.g. {dates}); disable it instead of deleting it',
+  },
+  // ticket categories and products (issue 5)
+  ticTypeInUse: {
+    zh: '该票种分类下还有 {count} 个门票产品，请先删除或改到其他分类',
+    en: '{count} ticket product(s) use this category; delete them or move them to another category first',
+  },
+  sessionSold: {
+    zh: '场次 {name} 已有售出的门票，不能删除',
+    en: 'Session {name} has sold tickets and cannot be removed',
+  },
+  productHasSales: {
+    zh: '门票产品 {name} 的价格日历中已有售出的门票，不能删除，可以下架',
+    en: 'Product {name} has sold tickets in its price calendar and cannot be deleted; take it off the shelf instead',
+  },
+  productHasShows: {
+    zh: '门票产品 {name} 还有 {count} 个演出场次，请先在剧场管理中删除场次',
+    en: 'Product {name} still has {count} show(s); delete them in theatre management first',
+  },
+  productTypeLocked: {
+    zh: '门票产品已有价格日历或演出场次，不能修改产品类型',
+    en: 'The product already has a price calendar or shows; its product type cannot change',
+  },
+  shelfCategoryDisabled: {
+    zh: '门票产品 {name} 的票种分类已禁用，不能上架',
+    en: 'The category of product {name} is disabled; it cannot go on shelf',
+  },
+  shelfNoSession: {
+    zh: '分时票 {name} 没有场次，不能上架',
+    en: 'Timed product {name} has no sessions; it cannot go on shelf',
+  },
+  shelfNoChannel: {
+    zh: '门票产品 {name} 没有销售渠道，不能上架',
+    en: 'Product {name} has no sales channel; it cannot go on shelf',
+  },
+  agreementInUse: {
+    zh: '该协议正被 {count} 个门票产品使用，请先在产品中更换协议后再删除',
+    en: 'This agreement is used by {count} ticket product(s); choose another agreement on them before deleting it',
+  },
+  noticeInUse: {
+    zh: '该须知模板正被 {count} 个门票产品使用，请先在产品中更换须知后再删除',
+    en: 'This notice template is used by {count} ticket product(s); choose another notice on them before deleting it',
+  },
+  // theatres, shows and seats (issue 5)
+  theatreNotFound: { zh: '剧院不存在', en: 'Theatre not found' },
+  showNotFound: { zh: '演出场次不存在', en: 'Show not found' },
+  theatreHasShows: {
+    zh: '剧院 {name} 还有 {count} 个演出场次，请先删除这些场次',
+    en: 'Theatre {name} still has {count} show(s); delete them first',
+  },
+  showHasSales: {
+    zh: '该场次已有 {count} 个已售或锁定中的座位，不能删除，可以停售',
+    en: 'This show has {count} sold or held seat(s) and cannot be deleted; close it instead',
+  },
+  seatsTaken: {
+    zh: '座位已被占用或不可售：{seats}',
+    en: 'These seats are taken or not for sale: {seats}',
+  },
+  seatsNotBlockable: {
+    zh: '已售或锁定中的座位不能修改：{seats}',
+    en: 'Sold or held seats cannot be changed: {seats}',
+  },
+  showClosed: { zh: '该场次已停售', en: 'This show is closed' },
+  showPast: { zh: '该场次已开始或已结束', en: 'This show has already started' },
+  showOverlap: {
+    zh: '与同一剧院 {date} 的场次 {time} 时间重叠',
+    en: 'Overlaps the show at {time} on {date} in the same theatre',
   },
 });
 export type MsgKey = keyof typeof Msg;

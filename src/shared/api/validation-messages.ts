@@ -44,5 +44,81 @@ export const ValidationMessage = defineDict({
     zh: '须为上传后的图片路径或 http(s) 地址',
     en: 'must be an uploaded image path or an http(s) address',
   },
+  // inventory (price calendar, public stock)
+  noRepeat: { zh: '不能包含重复项', en: 'must not repeat an item' },
+  dateRange: { zh: '不能早于开始日期', en: 'must not be earlier than the start date' },
+  rangeMax92: { zh: '日期范围不能超过 92 天', en: 'the date range must not exceed 92 days' },
+  rangeMax366: { zh: '日期范围不能超过 366 天', en: 'the date range must not exceed 366 days' },
+  changeRequired: {
+    zh: '请至少填写价格、库存（容量）或状态中的一项',
+    en: 'give at least one of price, stock (capacity) or status',
+  },
+  calendarProductType: {
+    zh: '只有普通票和分时票有价格日历（演出票按剧场场次售卖）',
+    en: 'only regular and timed products have a price calendar (performances sell by show)',
+  },
+  sessionOfProduct: { zh: '不是该商品的场次', en: 'is not a session of this product' },
+  sessionRequired: { zh: '分时票须指定场次', en: 'a timed product needs a session' },
+  sessionNotAllowed: { zh: '普通票没有场次', en: 'a regular product has no sessions' },
+  noMatchingDate: {
+    zh: '所选日期范围内没有符合所选星期的日期',
+    en: 'no date in the range falls on the chosen weekdays',
+  },
+  stockForNewDays: {
+    zh: '部分日期尚未设置价格日历，新建时须填写库存',
+    en: 'some dates have no calendar entry yet; new entries need a stock',
+  },
+  periodRequired: { zh: '请选择入园时段', en: 'choose a time slot' },
+  periodOfSession: {
+    zh: '分时票按场次开始时间所在的时段计入公共库存，不能另选时段',
+    en: "a timed ticket counts against the slot of its session's start; no other slot can be chosen",
+  },
+  quantityPositive: { zh: '数量须为正整数', en: 'must be a positive whole number' },
+  idNumber: { zh: '须为有效的 18 位居民身份证号码', en: 'must be a valid 18-digit mainland ID number' },
+  requiredForReadMode: {
+    zh: '所选读卡方式需要填写此项',
+    en: 'is required by the chosen read modes',
+  },
+  listUnique: { zh: '不能有重复项', en: 'must not repeat an entry' },
+  validRange: { zh: '须晚于开始时间', en: 'must be later than the start' },
+  gateOfArea: { zh: '包含不属于本景区的闸机', en: 'contains a gate that is not of this scenic area' },
+  insidePaper: { zh: '超出了纸张范围', en: 'lies outside the paper' },
+  // ticket products (issue 5)
+  channelsUnique: { zh: '渠道不能重复', en: 'must not repeat a channel' },
+  timedValidity: {
+    zh: '分时票须使用“时段”有效期，“时段”有效期仅用于分时票',
+    en: 'timed products use the time-slot validity, and only they do',
+  },
+  validDaysRange: { zh: '多日票有效天数须为 2-366 天', en: 'a multi-day ticket is valid for 2-366 days' },
+  dateOrder: { zh: '不能早于开始日期', en: 'must not be earlier than the start date' },
+  rangesOverlap: { zh: '时间段不能重叠', en: 'time ranges must not overlap' },
+  entryTimesMin: { zh: '多次入园须至少 2 次', en: 'N entries means at least 2 entries' },
+  sessionsRequired: {
+    zh: '分时票须有 1-48 个场次',
+    en: 'a timed product needs 1-48 sessions',
+  },
+  sessionsUnique: { zh: '场次开始时间不能重复', en: 'sessions must not share a start time' },
+  sessionsTimedOnly: { zh: '只有分时票有场次', en: 'only timed products have sessions' },
+  notInArea: { zh: '不存在或不属于本景区', en: 'does not exist in this scenic area' },
+  richTextTooLong: { zh: '不能超过 200000 个字符', en: 'must not exceed 200,000 characters' },
+  richTextEmpty: {
+    zh: '不能为空（清理不安全的标记后没有剩下文字或图片）',
+    en: 'is empty (no text or image is left once unsafe markup is removed)',
+  },
+  richTextMax: {
+    zh: '清理后不能超过 100000 个字符',
+    en: 'must not exceed 100,000 characters once sanitised',
+  },
+  // theatres
+  seatAreaKeyDuplicate: { zh: '票档编号不能重复', en: 'must not repeat a tier key' },
+  seatOutsideMap: { zh: '超出了座位图的行列范围', en: 'is outside the rows and columns of the map' },
+  seatDuplicate: { zh: '同一位置不能有两个格子', en: 'must not place two cells on one spot' },
+  seatAreaUnknown: { zh: '不是座位图中的票档', en: 'is not a tier of this map' },
+  endAfterStart: { zh: '须晚于开始时间', en: 'must be later than the start time' },
+  showRangeDays: { zh: '日期范围不能超过 92 天', en: 'must be at most 92 days after the start date' },
+  performanceProduct: { zh: '须为演出票产品', en: 'must be a performance product' },
+  theatreNoSeats: { zh: '该剧院的座位图中没有座位', en: 'has no seats in its map' },
+  theatreDisabled: { zh: '该剧院已停用', en: 'is disabled' },
+  seatNotInShow: { zh: '包含该场次没有的座位', en: 'names a seat this show does not have' },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

@@ -189,3 +189,34 @@ export const SeatStatus = defineDict({
 });
 export type SeatStatusCode = keyof typeof SeatStatus;
 export const SEAT_STATUS = { available: 1, held: 2, sold: 3, blocked: 4 } as const;
+
+/** Column labels of the agreement and purchase-notice lists, shared with their Excel export. */
+export const NoticeField = defineDict({
+  title: { zh: '标题', en: 'Title' },
+  noticeType: { zh: '须知类型', en: 'Notice type' },
+  content: { zh: '内容', en: 'Content' },
+  status: { zh: '状态', en: 'Status' },
+  sort: { zh: '排序', en: 'Sort order' },
+  createTime: { zh: '创建时间', en: 'Created' },
+  updateTime: { zh: '更新时间', en: 'Updated' },
+});
+export const NoticeExportText = defineDict({
+  notices: { zh: '购票须知模板', en: 'Purchase notices' },
+});
+
+/** Column labels of the theatre list, shared with its Excel export. */
+export const TheatreField = defineDict({
+  name: { zh: '剧院名称', en: 'Theatre' },
+  address: { zh: '地址', en: 'Address' },
+  rows: { zh: '行数', en: 'Rows' },
+  cols: { zh: '列数', en: 'Columns' },
+  size: { zh: '行 × 列', en: 'Rows × columns' },
+  seatCount: { zh: '座位数', en: 'Seats' },
+  status: { zh: '状态', en: 'Status' },
+  remark: { zh: '备注', en: 'Remark' },
+  createTime: { zh: '创建时间', en: 'Created' },
+  updateTime: { zh: '更新时间', en: 'Updated' },
+});
+export const TheatreExportText = defineDict({
+  theatres: { zh: '剧院列表', en: 'Theatres' },
+});

@@ -29,7 +29,12 @@ export const ROUTES: AppRoute[] = [
         perms: ['admin:scenic:page'],
         page: () => import('../modules/scenic/scenic-list.page.tsx'),
       },
-      // routes: /scenic/period
+      {
+        path: '/scenic/period',
+        title: 'period',
+        perms: ['admin:period:page'],
+        page: () => import('../modules/inventory/period.page.tsx'),
+      },
     ],
   },
   {
@@ -37,12 +42,98 @@ export const ROUTES: AppRoute[] = [
     title: 'ticket',
     icon: TagsOutlined,
     children: [
-      // routes: ticType, good, scenicTicDetail, productDetail
-      // routes: priceCalendar
-      // routes: theatreManage, seatsManage, theaterTicDetail
-      // routes: entryCode
-      // routes: explainrule, instructions, instructionsDetailPage
-      // routes: printerModule, printer
+      {
+        path: '/ticket/ticType',
+        title: 'ticType',
+        perms: ['admin:ticType:page'],
+        page: () => import('../modules/products/tic-type-list.page.tsx'),
+      },
+      {
+        path: '/ticket/good',
+        title: 'good',
+        perms: ['admin:ticket:page'],
+        page: () => import('../modules/products/product-list.page.tsx'),
+      },
+      {
+        path: '/ticket/scenicTicDetail',
+        title: 'scenicTicDetail',
+        hidden: true,
+        perms: ['admin:ticket:create', 'admin:ticket:update'],
+        page: () => import('../modules/products/product-edit.page.tsx'),
+      },
+      {
+        path: '/ticket/productDetail',
+        title: 'productDetail',
+        hidden: true,
+        perms: ['admin:ticket:page'],
+        page: () => import('../modules/products/product-detail.page.tsx'),
+      },
+      {
+        path: '/ticket/priceCalendar',
+        title: 'priceCalendar',
+        hidden: true,
+        perms: ['admin:priceCalendar:page'],
+        page: () => import('../modules/inventory/price-calendar.page.tsx'),
+      },
+      {
+        path: '/ticket/theatreManage',
+        title: 'theatreManage',
+        hidden: true,
+        perms: ['admin:theatre:page'],
+        page: () => import('../modules/theatres/theatre-list.page.tsx'),
+      },
+      {
+        path: '/ticket/seatsManage',
+        title: 'seatsManage',
+        hidden: true,
+        perms: ['admin:theatre:page'],
+        page: () => import('../modules/theatres/seat-map-editor.page.tsx'),
+      },
+      {
+        path: '/ticket/theaterTicDetail',
+        title: 'theaterTicDetail',
+        hidden: true,
+        perms: ['admin:theatre:page'],
+        page: () => import('../modules/theatres/theatre-shows.page.tsx'),
+      },
+      {
+        path: '/ticket/entryCode',
+        title: 'entryCode',
+        perms: ['admin:entryCode:page'],
+        page: () => import('../modules/staff-cards/staff-card-list.page.tsx'),
+      },
+      {
+        path: '/ticket/explainrule',
+        title: 'explainrule',
+        perms: ['admin:explainRule:page'],
+        page: () => import('../modules/notices/explainrule.page.tsx'),
+      },
+      {
+        path: '/ticket/instructions',
+        title: 'instructions',
+        perms: ['admin:instructions:page'],
+        page: () => import('../modules/notices/instructions.page.tsx'),
+      },
+      {
+        path: '/ticket/instructionsDetailPage',
+        title: 'instructionsDetailPage',
+        perms: ['admin:instructions:page'],
+        hidden: true,
+        page: () => import('../modules/notices/instructions-detail.page.tsx'),
+      },
+      {
+        path: '/ticket/printerModule',
+        title: 'printerModule',
+        perms: ['admin:printer:page'],
+        page: () => import('../modules/print-templates/print-template-list.page.tsx'),
+      },
+      {
+        path: '/ticket/printer',
+        title: 'printer',
+        hidden: true,
+        perms: ['admin:printer:page'],
+        page: () => import('../modules/print-templates/print-designer.page.tsx'),
+      },
     ],
   },
   {
