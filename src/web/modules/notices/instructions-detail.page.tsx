@@ -1,0 +1,183 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Space, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NoticeCreateSchema, NoticeUpdateSchema, type NoticeDetail } from '../../../shared/api/notices.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { DictSelect } from '../../components/dict-select.tsx';
+import { listQueryKey, useLabel, validateWithSchema } from '../../components/list-page/index.ts';
+import { LazyRichTextEditor, RichTextView } from '../../components/rich-text/index.ts';
+import { closeTab } from '../../layout/tabs-store.ts';
+import { get, post, RequestError } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { NOTICE_BASE, NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
+
+type Values = { title?: string; noticeType?: number; sort?: number; status?: number; content?: string };
+const FIELDS = ['title', 'noticeType', 'sort', 'status', 'content'] as const;
+const INITIAL: Values = { title: '', sort: 0, status: 1, content: '' };
+
+/** Spec §2 /ticket/instructionsDetailPage (hidden): create (no id) or edit (?id=) a notice template. */
+export default function InstructionsDetailPage() {
+  const { t } = useTranslation(['notices', 'common', 'menu']);
+  const label = useLabel();
+  const { lang } = useSettings();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const title = Form.useWatch('title', form);
+  const content = Form.useWatch('content', form);
+
+  const { data, isLoading, error, refetch } = useQuery({
+    queryKey: noticeQueryKey(id ?? 0),
+    queryFn: () => get<NoticeDetail>(`${NOTICE_BASE}/query`, { id }),
+    enabled: id != null,
+    // the form holds the user's edits: never replace them behind their back
+    refetchOnWindowFocus: false,
+  });
+
+  // The tab is kept alive: a new ?id= (or none) loads that record (or a blank form).
+  useEffect(() => {
+    form.resetFields();
+    if (id == null) form.setFieldsValue(INITIAL);
+    else if (data && data.id === id)
+      form.setFieldsValue({
+        title: data.title,
+        noticeType: data.noticeType,
+        sort: data.sort,
+        status: data.status,
+        content: data.content,
+      });
+  }, [form, id, data]);
+
+  const backToList = () => {
+    void navigate(NOTICE_LIST_PATH);
+    closeTab(NOTICE_DETAIL_PATH, NOTICE_LIST_PATH);
+  };
+
+  const save = async () => {
+    const values = form.getFieldsValue([...FIELDS]) as Values;
+    const body: Record<string, unknown> = {};
+    for (const name of FIELDS)
+      if (values[name] !== undefined && values[name] !== null) body[name] = values[name];
+    if (id != null) body.id = id;
+    const checked = validateWithSchema(id == null ? NoticeCreateSchema : NoticeUpdateSchema, body, lang);
+    if (checked.errors) {
+      const known = checked.errors.filter((e) => (FIELDS as readonly string[]).includes(e.name));
+      form.setFields(known.map((e) => ({ name: e.name as keyof Values, errors: [e.message] })));
+      const other = checked.errors.find((e) => !known.includes(e));
+      if (other) void message.error(other.name ? `${other.name}: ${other.message}` : other.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      await post(`${NOTICE_BASE}/${id == null ? 'create' : 'update'}`, checked.data);
+      void message.success(t('common:success'));
+      await queryClient.invalidateQueries({ queryKey: listQueryKey(`${NOTICE_BASE}/page`) });
+      if (id != null) queryClient.removeQueries({ queryKey: noticeQueryKey(id) });
+      backToList();
+    } catch (err) {
+      // the request layer showed the message; a 400/409 naming a field marks it too
+      const field =
+        err instanceof RequestError ? (err.body?.data as { field?: unknown } | null)?.field : null;
+      if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field))
+        form.setFields([{ name: field as keyof Values, errors: [(err as Error).message] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (id != null && isLoading)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  if (id != null && (error || !data))
+    return (
+      <Card>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('loadFailed')}>
+          <Space>
+            <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
+            <Button onClick={backToList}>{t('back')}</Button>
+          </Space>
+        </Empty>
+      </Card>
+    );
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} xl={14}>
+        <Card
+          title={
+            <Space>
+              <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} onClick={backToList} />
+              {t(id == null ? 'newNotice' : 'editNotice')}
+            </Space>
+          }
+          extra={
+            <Space>
+              <Button onClick={backToList}>{t('common:cancel')}</Button>
+              <Button type="primary" loading={saving} onClick={() => void save()}>
+                {t('common:save')}
+              </Button>
+            </Space>
+          }
+        >
+          <Form
+            form={form}
+            name="notice"
+            layout="vertical"
+            disabled={saving}
+            initialValues={INITIAL}
+            // a schema error stays until its field is edited
+            onValuesChange={(changed: Values) =>
+              form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
+            }
+          >
+            <Form.Item name="title" label={label(NoticeField.title)} required>
+              <Input maxLength={100} showCount />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} md={10}>
+                <Form.Item name="noticeType" label={label(NoticeField.noticeType)} required>
+                  <DictSelect dict={NoticeType} allowClear={false} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={7}>
+                <Form.Item name="sort" label={label(NoticeField.sort)}>
+                  <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={7}>
+                <Form.Item name="status" label={label(NoticeField.status)} required>
+                  <DictSelect dict={EnableStatus} allowClear={false} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="content" label={label(NoticeField.content)} required>
+              <LazyRichTextEditor minHeight={360} maxHeight={640} />
+            </Form.Item>
+          </Form>
+        </Card>
+      </Col>
+      {/* side by side on wide screens only */}
+      <Col xs={0} xl={10}>
+        <Card title={t('livePreview')} style={{ position: 'sticky', top: 0 }}>
+          {title && <Typography.Title level={4}>{title}</Typography.Title>}
+          {content ? (
+            <RichTextView html={content} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyPreview')} />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

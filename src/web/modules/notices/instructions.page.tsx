@@ -1,0 +1,116 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { NoticeDetail, NoticeRow } from '../../../shared/api/notices.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { Can } from '../../components/can.tsx';
+import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { get } from '../../lib/request.ts';
+import { NOTICE_BASE, NOTICE_DETAIL_PATH, noticeQueryKey } from './paths.ts';
+import { PreviewButton, PreviewModal } from './preview-modal.tsx';
+
+function CreateButton() {
+  const { t } = useTranslation('listPage');
+  const navigate = useNavigate();
+  return (
+    <Can perm="admin:instructions:create">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(NOTICE_DETAIL_PATH)}>
+        {t('create')}
+      </Button>
+    </Can>
+  );
+}
+
+function EditButton({ id }: { id: number }) {
+  const { t } = useTranslation('listPage');
+  const navigate = useNavigate();
+  return (
+    <Can perm="admin:instructions:update">
+      <Button
+        type="link"
+        size="small"
+        icon={<EditOutlined />}
+        onClick={() => void navigate(`${NOTICE_DETAIL_PATH}?id=${id}`)}
+      >
+        {t('edit')}
+      </Button>
+    </Can>
+  );
+}
+
+function NoticePreview({ row, onClose }: { row: NoticeRow | null; onClose: () => void }) {
+  const { data } = useQuery({
+    queryKey: noticeQueryKey(row?.id ?? 0),
+    queryFn: () => get<NoticeDetail>(`${NOTICE_BASE}/query`, { id: row?.id }),
+    enabled: !!row,
+  });
+  return (
+    <PreviewModal
+      title={row?.title ?? ''}
+      html={data && data.id === row?.id ? data.content : null}
+      open={!!row}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Spec §2 /ticket/instructions: purchase-notice templates; edited on instructionsDetailPage. */
+export default function InstructionsPage() {
+  const [preview, setPreview] = useState<NoticeRow | null>(null);
+
+  const definition = useMemo(
+    () =>
+      defineListPage<NoticeRow>({
+        id: 'ticket.instructions',
+        url: `${NOTICE_BASE}/page`,
+        exportUrl: `${NOTICE_BASE}/export`,
+        rowKey: 'id',
+        perms: {
+          delete: 'admin:instructions:delete',
+          status: 'admin:instructions:update',
+          export: 'admin:instructions:page',
+        },
+        search: [
+          { kind: 'text', name: 'title', label: NoticeField.title, maxLength: 100 },
+          { kind: 'dict', name: 'noticeType', label: NoticeField.noticeType, dict: NoticeType },
+          { kind: 'dict', name: 'status', label: NoticeField.status, dict: EnableStatus },
+        ],
+        columns: [
+          { key: 'title', title: NoticeField.title, sortable: true, ellipsis: true, width: 280 },
+          {
+            key: 'noticeType',
+            title: NoticeField.noticeType,
+            kind: 'dict',
+            dict: NoticeType,
+            sortable: true,
+          },
+          { key: 'status', title: NoticeField.status, kind: 'dict', dict: EnableStatus },
+          { key: 'sort', title: NoticeField.sort, sortable: true },
+          { key: 'updateTime', title: NoticeField.updateTime, kind: 'dateTime', sortable: true },
+          { key: 'createTime', title: NoticeField.createTime, kind: 'dateTime', hidden: true },
+        ],
+        delete: { url: `${NOTICE_BASE}/delete` },
+        status: { url: `${NOTICE_BASE}/status` },
+        toolbar: () => <CreateButton />,
+        rowActions: (row) => (
+          <>
+            <EditButton id={row.id} />
+            <PreviewButton onClick={() => setPreview(row)} />
+          </>
+        ),
+        actionWidth: 260,
+      }),
+    [],
+  );
+
+  return (
+    <>
+      <ListPage definition={definition} />
+      <NoticePreview row={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}
