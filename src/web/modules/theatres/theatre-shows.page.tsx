@@ -221,6 +221,7 @@ export default function TheatreShowsPage() {
             <DictSelect
               dict={SaleStatus}
               style={{ width: 140 }}
+              placeholder={t('theatres:status')}
               value={filters.status}
               onChange={(value) =>
                 setFilters((f) => ({ ...f, page: 1, status: value as number | undefined }))
