@@ -32,7 +32,7 @@ describe('language', () => {
     const { page, go } = await openPage({ tokens: inject('adminTokens') });
     await go('/scenic/sceManage');
     await pane(page).locator('.ant-table-row').first().waitFor();
-    await expectMenu(page, ['首页', '景区管理', '景区列表', '系统管理']);
+    await expectMenu(page, ['首页', '景区管理', '景区列表', '公共库存', '票务管理', '系统管理']);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
     expect(await breadcrumbTexts(page)).toEqual(['首页', '景区管理', '景区列表']);
     expect(await paginatorText(page)).toMatch(/共 2 条.*20 条\/页/);
@@ -41,7 +41,14 @@ describe('language', () => {
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     await switchLanguage(page, 'English');
 
-    await expectMenu(page, ['Dashboard', 'Scenic areas', 'Scenic area list', 'System']);
+    await expectMenu(page, [
+      'Dashboard',
+      'Scenic areas',
+      'Scenic area list',
+      'Public stock',
+      'Tickets',
+      'System',
+    ]);
     // the confirmation speaks the new language
     await page.locator('.ant-message').getByText('Language changed').waitFor();
     await expect.poll(() => tabTexts(page)).toEqual(['Dashboard', 'Scenic area list']);
@@ -59,7 +66,14 @@ describe('language', () => {
     expect(
       await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
     ).toBeUndefined();
-    await expectMenu(page, ['Dashboard', 'Scenic areas', 'Scenic area list', 'System']);
+    await expectMenu(page, [
+      'Dashboard',
+      'Scenic areas',
+      'Scenic area list',
+      'Public stock',
+      'Tickets',
+      'System',
+    ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   });
