@@ -6,9 +6,9 @@ import { LazyPageView, PageFallback } from './lazy-page.tsx';
 import type { LazyPage } from './route-types.ts';
 import { SessionGuard } from './session-guard.tsx';
 
-const page = (load: LazyPage) => (
+const page = (load: LazyPage, shellOnly = false) => (
   <ErrorBoundary>
-    <LazyPageView load={load} />
+    <LazyPageView load={load} shellOnly={shellOnly} />
   </ErrorBoundary>
 );
 
@@ -24,7 +24,8 @@ const scopedPage = (load: LazyPage) => (
 
 /** A logged-in user opening /login goes to / (spec §2). */
 function LoginRoute() {
-  return accessToken() ? <Navigate to="/" replace /> : page(loginPage);
+  // the login route carries only the shell's texts (docs/performance.md)
+  return accessToken() ? <Navigate to="/" replace /> : page(loginPage, true);
 }
 
 /** Spec §2: public routes, the copyright pair, and everything else behind the session. */

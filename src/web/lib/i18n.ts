@@ -1,10 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../shared/dict/dict.ts';
-import { namespaces } from '../locales/index.ts';
+import type { Namespaces } from '../locales/index.ts';
+import { shellNamespaces } from '../locales/shell.ts';
 import { settingsStore } from './settings.ts';
 
-type Resources = { [N in keyof typeof namespaces]: (typeof namespaces)[N]['zh'] };
+type Resources = { [N in keyof Namespaces]: Namespaces[N]['zh'] };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,7 +14,9 @@ declare module 'i18next' {
   }
 }
 
-function resourcesFor(lang: Lang) {
+type Messages = Record<string, { zh: Record<string, string>; en: Record<string, string> }>;
+
+function resourcesFor(namespaces: Messages, lang: Lang) {
   return Object.fromEntries(Object.entries(namespaces).map(([ns, messages]) => [ns, messages[lang]]));
 }
 
@@ -22,8 +25,8 @@ void i18n.use(initReactI18next).init({
   lng: settingsStore.get().lang,
   fallbackLng: 'zh',
   defaultNS: 'common',
-  ns: Object.keys(namespaces),
-  resources: { zh: resourcesFor('zh'), en: resourcesFor('en') },
+  ns: Object.keys(shellNamespaces),
+  resources: { zh: resourcesFor(shellNamespaces, 'zh'), en: resourcesFor(shellNamespaces, 'en') },
   interpolation: { escapeValue: false },
   initAsync: false,
 });
@@ -37,3 +40,25 @@ settingsStore.subscribe(() => {
 
 /** Translation outside React (request layer, stores). */
 export const t = i18n.t.bind(i18n);
+
+let moduleLocales: Promise<void> | undefined;
+
+/**
+ * Adds the texts of the screens behind the layout (locales/modules.ts, its own chunk); the page
+ * loader waits for it, so a screen never renders before its texts. Loaded once; retried after a
+ * failed download.
+ */
+export function loadModuleLocales(): Promise<void> {
+  moduleLocales ??= import('../locales/modules.ts').then(
+    ({ moduleNamespaces }) => {
+      for (const lang of ['zh', 'en'] as const)
+        for (const [ns, messages] of Object.entries(moduleNamespaces as Messages))
+          i18n.addResourceBundle(lang, ns, messages[lang], true, true);
+    },
+    (error: unknown) => {
+      moduleLocales = undefined;
+      throw error;
+    },
+  );
+  return moduleLocales;
+}

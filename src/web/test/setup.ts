@@ -7,6 +7,8 @@ if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup } = await import('@testing-library/react');
   afterEach(cleanup);
+  // the screens' texts, which the console loads with the first screen behind the layout
+  await (await import('../lib/i18n.ts')).loadModuleLocales();
 
   // antd's responsive hooks (Grid, Table, Form) read media queries jsdom does not implement.
   window.matchMedia ??= (query: string) =>

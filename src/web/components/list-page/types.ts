@@ -3,10 +3,8 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import type { Permission } from '../../../shared/perms.ts';
-import type { namespaces } from '../../locales/index.ts';
+import type { Namespaces } from '../../locales/index.ts';
 import type { Dict } from '../dict-tag.tsx';
-
-type Namespaces = typeof namespaces;
 
 /** A console text as `'namespace:key'`, checked against the locale files. */
 export type LocaleKey = {
