@@ -13,3 +13,4 @@ export * from '../modules/inventory/inventory.table.ts';
 export * from '../modules/theatres/theatres.table.ts';
 export * from '../modules/gates/gates.table.ts';
 export * from '../modules/staff-cards/staff-cards.table.ts';
+export * from '../modules/orders/orders.table.ts';

@@ -83,6 +83,9 @@ export function mapDbError(error: unknown): AppError | null {
       return /is not present in table/.test(pg.detail ?? '')
         ? new AppError(409, 'referenceMissing', { params: { field }, data: { field } })
         : new AppError(409, 'inUse', { data: { field } });
+    case 'P0409':
+      // the ticket transition guard of migration 0004: a status change domain.md does not allow
+      return new AppError(409, 'transitionNotAllowed');
     case '23502':
     case '23514':
     case '22001':

@@ -74,6 +74,10 @@ export const Msg = defineDict({
   },
   fileRequired: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
   fieldTaken: { zh: '{field} 已存在，请换一个', en: '{field} is already taken' },
+  transitionNotAllowed: {
+    zh: '门票当前状态不允许此操作',
+    en: 'The ticket’s current status does not allow this',
+  },
   inUse: {
     zh: '该记录正在被使用，不能删除或修改',
     en: 'This record is in use and cannot be removed or changed',

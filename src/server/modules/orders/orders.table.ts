@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { admins } from '../accounts/accounts.table.ts';
+import { gates } from '../gates/gates.table.ts';
+import { scenicPeriods } from '../inventory/inventory.table.ts';
+import { productSessions, ticketProducts } from '../products/products.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+import { staffCards } from '../staff-cards/staff-cards.table.ts';
+import { theatreShows } from '../theatres/theatres.table.ts';
+
+const money = (name: string) => integer(name).notNull().default(0);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * `/ticket/order`: an order of one buyer through one channel. Its `status` is a summary of its
+ * tickets (domain.md: status per ticket); money in cents.
+ */
+export const ticketOrders = pgTable(
+  'ticket_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    scenicId: integer('scenic_id')
+      .notNull()
+      .references(() => scenicAreas.id, { onDelete: 'restrict' }),
+    /** BuyChannel (spec §9) */
+    channel: smallint('channel').notNull(),
+    /** The OAuth client (terminal client id, spec §9) that placed it */
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    /** Staff account that placed it at a window, or the distributor account */
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The channel's own order number (OTA, distributor) */
+    externalNo: varchar('external_no', { length: 64 }),
+    buyerName: varchar('buyer_name', { length: 50 }).notNull().default(''),
+    buyerPhone: varchar('buyer_phone', { length: 20 }).notNull().default(''),
+    buyerIdNumber: varchar('buyer_id_number', { length: 18 }),
+    /** First visit date of the order's tickets */
+    visitDate: date('visit_date').notNull(),
+    ticketCount: integer('ticket_count').notNull(),
+    totalAmount: money('total_amount'),
+    paidAmount: money('paid_amount'),
+    refundedAmount: money('refunded_amount'),
+    /** PayStatus: 101 unpaid, 103 timed out, 201 paid */
+    payStatus: smallint('pay_status').notNull().default(101),
+    /** PayWay of the confirmed payment */
+    payWay: smallint('pay_way'),
+    /** Summary TicketStatus of the tickets */
+    status: smallint('status').notNull(),
+    /** Unpaid orders hold their inventory until then (T1, T5) */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_orders_no_uq').on(t.orderNo),
+    uniqueIndex('ticket_orders_external_uq').on(t.clientId, t.externalNo),
+    index('ticket_orders_scenic_created_idx').on(t.scenicId, t.createdAt.desc(), t.id.desc()),
+    index('ticket_orders_scenic_visit_idx').on(t.scenicId, t.visitDate),
+    index('ticket_orders_scenic_status_idx').on(t.scenicId, t.status),
+    index('ticket_orders_phone_idx').on(t.buyerPhone),
+    index('ticket_orders_unpaid_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.payStatus} = 101`),
+    check(
+      'ticket_orders_money_ck',
+      sql`${t.totalAmount} >= 0 and ${t.paidAmount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.paidAmount}`,
+    ),
+  ],
+);
+
+/** One ticket (visitor) of an order, with its own status (domain.md T1-T25). */
+export const orderTickets = pgTable(
+  'order_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketOrders.id, { onDelete: 'cascade' }),
+    scenicId: integer('scenic_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => ticketProducts.id, { onDelete: 'restrict' }),
+    productType: smallint('product_type').notNull(),
+    sessionId: integer('session_id').references(() => productSessions.id, { onDelete: 'restrict' }),
+    /** The public-stock slot it counted against (null: none) */
+    periodId: integer('period_id').references(() => scenicPeriods.id, { onDelete: 'restrict' }),
+    showId: integer('show_id').references(() => theatreShows.id, { onDelete: 'restrict' }),
+    seatRow: integer('seat_row'),
+    seatCol: integer('seat_col'),
+    seatLabel: varchar('seat_label', { length: 16 }),
+    visitDate: date('visit_date').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    price: integer('price').notNull(),
+    visitorName: varchar('visitor_name', { length: 50 }).notNull().default(''),
+    visitorIdNumber: varchar('visitor_id_number', { length: 18 }),
+    visitorPhone: varchar('visitor_phone', { length: 20 }).notNull().default(''),
+    /** Unguessable ticket secret: the QR payload; revoked (set null) on refund or void */
+    code: varchar('code', { length: 64 }),
+    /** TicketStatus; changed only by the transitions of src/shared/domain/ticket-transitions.ts */
+    status: smallint('status').notNull(),
+    /** Entries left for a multi-use ticket (entry mode 2) */
+    entriesLeft: integer('entries_left').notNull().default(1),
+    entryCount: integer('entry_count').notNull().default(0),
+    firstEntryAt: timestamp('first_entry_at', { withTimezone: true }),
+    printCount: integer('print_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_tickets_order_idx').on(t.orderId),
+    uniqueIndex('order_tickets_code_uq').on(t.code),
+    index('order_tickets_scenic_status_idx').on(t.scenicId, t.status, t.validUntil),
+    index('order_tickets_id_number_idx').on(t.visitorIdNumber),
+    index('order_tickets_product_idx').on(t.productId, t.visitDate),
+    uniqueIndex('order_tickets_seat_uq')
+      .on(t.showId, t.seatRow, t.seatCol)
+      .where(sql`${t.showId} is not null and ${t.status} not in (102, 103, 203, 502)`),
+  ],
+);
+
+/** Payments of an order (domain.md "Payment"); never deleted; deduplicated by the provider's id. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketOrders.id, { onDelete: 'restrict' }),
+    scenicId: integer('scenic_id').notNull(),
+    /** PayWay */
+    payWay: smallint('pay_way').notNull(),
+    /** 'offline' (cash, POS, on account, balances) or an online provider's name */
+    provider: varchar('provider', { length: 32 }).notNull(),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }),
+    amount: integer('amount').notNull(),
+    /** PaymentStatus */
+    status: varchar('status', { length: 16 }).notNull(),
+    /** Amount refunded from this payment so far */
+    refundedAmount: money('refunded_amount'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_txn_uq').on(t.provider, t.providerTxnId),
+    check(
+      'payments_amount_ck',
+      sql`${t.amount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/** `/ticket/refundTicCheck`: a refund application for one ticket, fee frozen at request time. */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: integer('scenic_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketOrders.id, { onDelete: 'restrict' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderTickets.id, { onDelete: 'restrict' }),
+    /** RefundApplyStatus: 1 pending, 2 approved, 3 rejected, 4 withdrawn */
+    status: smallint('status').notNull().default(1),
+    statusBeforeRefund: smallint('status_before_refund').notNull(),
+    /** The ticket's price, the fee of the product's refund rule, and what goes back */
+    ticketAmount: integer('ticket_amount').notNull(),
+    fee: integer('fee').notNull(),
+    refundAmount: integer('refund_amount').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    /** Who asked: a client id, or a staff account */
+    requestedBy: varchar('requested_by', { length: 64 }).notNull(),
+    requestedByAdminId: integer('requested_by_admin_id'),
+    reviewedByAdminId: integer('reviewed_by_admin_id'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refund_requests_scenic_status_idx').on(t.scenicId, t.status, t.createdAt.desc()),
+    index('refund_requests_order_idx').on(t.orderId),
+    // one open request per ticket
+    uniqueIndex('refund_requests_open_uq')
+      .on(t.ticketId)
+      .where(sql`${t.status} = 1`),
+    check(
+      'refund_requests_amount_ck',
+      sql`${t.fee} >= 0 and ${t.refundAmount} >= 0 and ${t.fee} + ${t.refundAmount} = ${t.ticketAmount}`,
+    ),
+  ],
+);
+
+/** Money going back (domain.md "Refund"), split over the original payments. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: integer('scenic_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketOrders.id, { onDelete: 'restrict' }),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    refundRequestId: bigint('refund_request_id', { mode: 'number' }).references(() => refundRequests.id, {
+      onDelete: 'restrict',
+    }),
+    /** Tickets this refund is for (empty: money only, e.g. a goodwill refund or a late payment) */
+    ticketIds: bigint('ticket_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    amount: integer('amount').notNull(),
+    /** RefundStatus */
+    status: varchar('status', { length: 16 }).notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    adminId: integer('admin_id'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_ck', sql`${t.amount} > 0`)],
+);
+
+/** The gate log (domain.md "Gate event log"), append-only; a retried scan is recorded once. */
+export const gateEvents = pgTable(
+  'gate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: integer('scenic_id').notNull(),
+    gateId: integer('gate_id')
+      .notNull()
+      .references(() => gates.id, { onDelete: 'restrict' }),
+    deviceId: varchar('device_id', { length: 64 }).notNull(),
+    /** The device's id for this scan; (device, nonce) is unique */
+    nonce: varchar('nonce', { length: 64 }).notNull(),
+    /** GateDirection: entry, exit, denied */
+    direction: varchar('direction', { length: 8 }).notNull(),
+    /** ParkEntryType: 1 ticket, 2 pass card, 3 staff card */
+    entryType: smallint('entry_type'),
+    /** CardReadMode of the scan */
+    readMode: smallint('read_mode').notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => orderTickets.id, {
+      onDelete: 'restrict',
+    }),
+    orderId: bigint('order_id', { mode: 'number' }),
+    staffCardId: integer('staff_card_id').references(() => staffCards.id, { onDelete: 'set null' }),
+    /** Masked value of what was read (an ID number shows only its ends) */
+    scannedValue: varchar('scanned_value', { length: 64 }).notNull().default(''),
+    /** 'ok' or the refusal reason code */
+    result: varchar('result', { length: 32 }).notNull(),
+    visitorName: varchar('visitor_name', { length: 50 }).notNull().default(''),
+    offline: boolean('offline').notNull().default(false),
+    forced: boolean('forced').notNull().default(false),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    uploadedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),
+    index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt.desc()),
+    index('gate_events_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/** Replies of money- and stock-moving calls kept for their `Idempotency-Key` (design.md). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    key: varchar('key', { length: 128 }).notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is a 409 */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_uq').on(t.clientId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
