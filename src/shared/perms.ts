@@ -50,6 +50,15 @@ export const PERMISSION_GROUPS = [
       'admin:printer:create': { zh: '新增打印模板', en: 'Create print templates' },
       'admin:printer:update': { zh: '编辑打印模板', en: 'Edit print templates' },
       'admin:printer:delete': { zh: '删除打印模板', en: 'Delete print templates' },
+      'admin:order:page': { zh: '查看订单', en: 'View orders' },
+      'admin:order:update': {
+        zh: '处理订单（取消、出票、作废、重发通知）',
+        en: 'Handle orders (cancel, issue, void, resend)',
+      },
+      'admin:order:refund': { zh: '发起退票', en: 'Refund tickets' },
+      'admin:refundApply:page': { zh: '查看退票申请', en: 'View refund applications' },
+      'admin:refundApply:review': { zh: '审核退票申请', en: 'Review refund applications' },
+      'admin:gardenLog:page': { zh: '查看出入园记录', en: 'View the entry/exit log' },
     },
   },
   {

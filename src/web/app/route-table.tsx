@@ -42,6 +42,9 @@ export const ROUTES: AppRoute[] = [
     title: 'ticket',
     icon: TagsOutlined,
     children: [
+      // routes: order, detailPage, disOrderPage
+      // routes: refundTicCheck, refTicCheDet
+      // routes: visitors
       {
         path: '/ticket/ticType',
         title: 'ticType',

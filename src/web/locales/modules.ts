@@ -4,6 +4,9 @@ import { listPage } from './list-page.ts';
 import { logs } from './logs.ts';
 import { notices } from './notices.ts';
 import { oauth } from './oauth.ts';
+import { refunds } from './refunds.ts';
+import { visitors } from './visitors.ts';
+import { orders } from './orders.ts';
 import { printTemplates } from './print-templates.ts';
 import { products } from './products.ts';
 import { scenic } from './scenic.ts';
@@ -28,4 +31,7 @@ export const moduleNamespaces = {
   staffCards,
   printTemplates,
   notices,
+  refunds,
+  visitors,
+  orders,
 };

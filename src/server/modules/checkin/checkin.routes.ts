@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function checkinRoutes(root: FastifyInstance) {
+  void root;
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
+import { transitionFrom, type TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface TicketRow {
+  id: number;
+  orderId: number;
+  status: TicketStatusCode;
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/**
+ * Moves tickets along one transition of domain.md by compare-and-set: `UPDATE … WHERE status =
+ * ANY(from)`, inside the caller's transaction. All or nothing: when any ticket is not in a status
+ * the transition starts from (someone else moved it first), nothing changes and the answer is 409.
+ * `extra` sets more columns in the same statement (e.g. `code = null`).
+ */
+export async function transitionTickets(
+  tx: Db,
+  input: {
+    scenicId: number;
+    ticketIds: readonly number[];
+    transition: TicketTransitionId;
+    to: TicketStatusCode;
+    /** Only tickets that were in one of these (a subset of the transition's from) */
+    from?: readonly TicketStatusCode[];
+    extra?: ReturnType<typeof sql>;
+  },
+): Promise<TicketRow[]> {
+  const allowed = transitionFrom(input.transition, input.to).filter(
+    (s) => !input.from || input.from.includes(s),
+  );
+  if (allowed.length === 0 || input.ticketIds.length === 0) throw new AppError(409, 'transitionNotAllowed');
+  const ids = [...new Set(input.ticketIds)];
+  const set = input.extra ? sql`, ${input.extra}` : sql``;
+  const rows = rowsOf<{ id: string | number; order_id: string | number; status: number }>(
+    await tx.execute(sql`update order_tickets set status = ${input.to}, updated_at = now()${set}
+      where scenic_id = ${input.scenicId}
+        and id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        and status in (${sql.join(
+          allowed.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+      returning id, order_id, status`),
+  );
+  if (rows.length !== ids.length) {
+    // all or nothing: the caller's transaction rolls back what did change
+    throw new AppError(409, 'transitionNotAllowed');
+  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    orderId: Number(r.order_id),
+    status: r.status as TicketStatusCode,
+  }));
+}
+
+/**
+ * The order's summary status, from its tickets: the first of this list that any ticket has, so an
+ * order shows what still needs attention (a pending payment or refund) before what is settled.
+ */
+export const ORDER_STATUS_PRECEDENCE: readonly TicketStatusCode[] = [
+  S.pendingPayment,
+  S.refundRequested,
+  S.refunding,
+  S.inUse,
+  S.entered,
+  S.left,
+  S.ticketed,
+  S.unused,
+  S.withdrawn,
+  S.used,
+  S.settled,
+  S.expired,
+  S.refunded,
+  S.invalid,
+  S.systemCancelled,
+  S.userCancelled,
+];
+
+export function summaryStatus(statuses: readonly number[]): TicketStatusCode {
+  for (const status of ORDER_STATUS_PRECEDENCE) if (statuses.includes(status)) return status;
+  throw new Error('an order without tickets has no status');
+}
+
+/** Recomputes `ticket_orders.status` from its tickets, in the caller's transaction. */
+export async function refreshOrderStatus(tx: Db, orderIds: readonly number[]): Promise<void> {
+  for (const orderId of new Set(orderIds)) {
+    const statuses = rowsOf<{ status: number }>(
+      await tx.execute(sql`select distinct status from order_tickets where order_id = ${orderId}`),
+    ).map((r) => Number(r.status));
+    if (statuses.length === 0) continue;
+    await tx.execute(
+      sql`update ticket_orders set status = ${summaryStatus(statuses)}, updated_at = now() where id = ${orderId}`,
+    );
+  }
+}

@@ -1,0 +1,6 @@
+import { defineMessages } from './define.ts';
+
+export const orders = defineMessages({
+  zh: {},
+  en: {},
+});

@@ -1,0 +1,6 @@
+import { defineMessages } from './define.ts';
+
+export const refunds = defineMessages({
+  zh: {},
+  en: {},
+});

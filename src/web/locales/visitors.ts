@@ -1,0 +1,6 @@
+import { defineMessages } from './define.ts';
+
+export const visitors = defineMessages({
+  zh: {},
+  en: {},
+});
