@@ -22,6 +22,12 @@ const EnvSchema = z.object({
     .max(64, 'must be at most 64 characters')
     .optional(),
   SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+  DEMO_ORDERS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 1000000')
+    .max(1_000_000, 'must be between 0 and 1000000')
+    .default(2000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
@@ -35,6 +41,8 @@ export interface Config {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   seed: 'demo' | 'none';
+  /** Orders of history the demo seed writes into a new database (`npm run seed -- --orders N` adds more). */
+  demoOrders: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Directory of the built console (index.html + assets/). */
   webDir: string;
@@ -73,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     seed: e.SEED,
+    demoOrders: e.DEMO_ORDERS,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY === 'true',

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_PASSWORD } from './db/seed/demo.ts';
+import { seedDemoOrders } from './db/seed/demo-orders.ts';
 
 function readConfig(): Config {
   try {
@@ -25,6 +26,10 @@ const database = await openDatabase({
 });
 await database.migrate();
 const seed = await seedDatabase(database.db, { mode: config.seed, adminPassword: config.adminPassword });
+if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
+  // a year of order history for the demo area, outside the first seed's transaction
+  await seedDemoOrders(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
+}
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 
 // Clean shutdown: stop taking requests, then close the database so PGlite is never left half-written.

@@ -5,14 +5,21 @@ import { AppError } from './errors.ts';
 
 /**
  * What a route demands of its caller. Every route declares one (a test walks them all):
- * public; any logged-in account; a permission of spec §6; or the separate copyright session.
+ * public; any logged-in account; a permission of spec §6; the separate copyright session; or a
+ * machine client's own token (client_credentials grant: sales channels, OTAs, gates).
  */
 export type Access =
-  { kind: 'public' } | { kind: 'login' } | { kind: 'perm'; perm: Permission } | { kind: 'copyright' };
+  | { kind: 'public' }
+  | { kind: 'login' }
+  | { kind: 'perm'; perm: Permission }
+  | { kind: 'copyright' }
+  | { kind: 'client' };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };
 export const COPYRIGHT: Access = { kind: 'copyright' };
+/** A client token (client_credentials grant); the scenic area comes from the X-Scenic-Id header. */
+export const CLIENT: Access = { kind: 'client' };
 export const perm = (permission: Permission): Access => ({ kind: 'perm', perm: permission });
 
 /** Routes that plugins register (API docs, console files, uploads): public by this list. */
@@ -42,6 +49,14 @@ export interface AuthContext {
   roleCodes: string[];
 }
 
+/** The machine client behind a request (client_credentials token) and the area it acts in. */
+export interface ClientContext {
+  tokenId: number;
+  /** The OAuth client id (spec §9 terminal client id) */
+  clientId: string;
+  scenicId: number;
+}
+
 export interface CopyrightContext {
   tokenId: number;
   adminId: number;
@@ -56,6 +71,7 @@ declare module 'fastify' {
     lang: Lang;
     auth: AuthContext | null;
     copyrightAuth: CopyrightContext | null;
+    client: ClientContext | null;
   }
 }
 
@@ -69,4 +85,9 @@ export function scenicScope(req: FastifyRequest): number {
   const auth = requireAuth(req);
   if (auth.scenicId == null) throw new AppError(400, 'scenicRequired');
   return auth.scenicId;
+}
+
+export function requireClient(req: FastifyRequest): ClientContext {
+  if (!req.client) throw new AppError(401, 'unauthorized');
+  return req.client;
 }

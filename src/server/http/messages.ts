@@ -78,6 +78,39 @@ export const Msg = defineDict({
     zh: '门票当前状态不允许此操作',
     en: 'The ticket’s current status does not allow this',
   },
+  // refunds (domain.md T15-T22)
+  refundNotAllowed: { zh: '该产品不可退票', en: 'This product is non-refundable' },
+  refundExpired: {
+    zh: '门票已过期，该产品不支持过期退票',
+    en: 'The ticket has expired and this product cannot be refunded after expiry',
+  },
+  refundDeadlinePassed: {
+    zh: '已超过退票截止时间（{deadline}）',
+    en: 'The refund deadline ({deadline}) has passed',
+  },
+  refundAfterEntry: {
+    zh: '门票已有入园记录，不能退票',
+    en: 'The ticket has been used at a gate and cannot be refunded',
+  },
+  refundRequestOpen: {
+    zh: '该门票已有待审核的退票申请',
+    en: 'This ticket already has a refund request awaiting review',
+  },
+  refundRequestCap: {
+    zh: '每张门票最多申请退票 {cap} 次',
+    en: 'A ticket can be submitted for refund at most {cap} times',
+  },
+  refundRequestClosed: { zh: '该退票申请已处理', en: 'This refund request has already been handled' },
+  reviewerIsRequester: {
+    zh: '不能审核自己提交的退票申请',
+    en: 'You cannot review a refund request you submitted',
+  },
+  refundExceedsPaid: { zh: '退款金额超过可退金额', en: 'The refund exceeds the amount that can be refunded' },
+  refundNotPending: { zh: '该退款不在待处理状态', en: 'This refund is not pending' },
+  gateNonceTaken: {
+    zh: '该设备的刷票流水号已被其他景区使用',
+    en: 'This device scan nonce was already used in another scenic area',
+  },
   inUse: {
     zh: '该记录正在被使用，不能删除或修改',
     en: 'This record is in use and cannot be removed or changed',
@@ -262,6 +295,37 @@ export const Msg = defineDict({
   showOverlap: {
     zh: '与同一剧院 {date} 的场次 {time} 时间重叠',
     en: 'Overlaps the show at {time} on {date} in the same theatre',
+  },
+  // orders (issue 6, orders core)
+  orderNotFound: { zh: '订单不存在', en: 'Order not found' },
+  orderProductNotFound: { zh: '产品 {id} 不存在', en: 'Product {id} not found' },
+  orderProductOffShelf: { zh: '产品“{name}”已下架', en: 'Product "{name}" is off shelf' },
+  orderChannelNotAllowed: {
+    zh: '当前渠道不能售卖产品“{name}”',
+    en: 'This channel may not sell product "{name}"',
+  },
+  clientNotSelling: { zh: '该客户端不是售票渠道', en: 'This client is not a sales channel' },
+  orderLimitPerIdNumber: {
+    zh: '证件 {idNumber} 在 {date} 最多可购买“{name}” {limit} 张',
+    en: 'ID {idNumber} may buy at most {limit} of "{name}" for {date}',
+  },
+  paymentAmountMismatch: {
+    zh: '支付金额 {amount} 与应付金额 {due} 不一致（单位：分）',
+    en: 'The payment amount {amount} does not equal the amount due {due} (cents)',
+  },
+  paymentProviderUnknown: { zh: '未知的支付渠道 {provider}', en: 'Unknown payment provider {provider}' },
+  paymentTxnOtherOrder: {
+    zh: '该支付流水号已用于其他订单',
+    en: 'This payment transaction belongs to another order',
+  },
+  orderNotPending: { zh: '订单不是待支付状态', en: 'The order is not pending payment' },
+  idempotencyKeyReused: {
+    zh: '该幂等键已用于另一个请求',
+    en: 'This Idempotency-Key was used for a different request',
+  },
+  idempotencyInProgress: {
+    zh: '相同幂等键的请求正在处理，请稍后重试',
+    en: 'A request with this Idempotency-Key is in progress, retry later',
   },
 });
 export type MsgKey = keyof typeof Msg;

@@ -21,7 +21,10 @@ export const UsernameSchema = z
   .min(1, { error: key('required') })
   .max(64);
 
-/** POST /login/oauth/token form body (spec §7): password grant, or refresh_token grant. */
+/**
+ * POST /login/oauth/token form body (spec §7): password grant, refresh_token grant, or the
+ * client_credentials grant of a machine client (sales channel, OTA, gate).
+ */
 export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
@@ -35,6 +38,10 @@ export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
       .string()
       .min(1, { error: key('required') })
       .max(256),
+    scope: z.string().max(64).optional(),
+  }),
+  z.object({
+    grant_type: z.literal('client_credentials'),
     scope: z.string().max(64).optional(),
   }),
 ]);

@@ -120,5 +120,23 @@ export const ValidationMessage = defineDict({
   theatreNoSeats: { zh: '该剧院的座位图中没有座位', en: 'has no seats in its map' },
   theatreDisabled: { zh: '该剧院已停用', en: 'is disabled' },
   seatNotInShow: { zh: '包含该场次没有的座位', en: 'names a seat this show does not have' },
+  // orders (issue 6, orders core)
+  datePast: { zh: '不能早于今天', en: 'must not be before today' },
+  visitorsPerTicket: {
+    zh: '实名制产品须为每张票填写一位游客（姓名和身份证号）',
+    en: 'a real-name product needs one visitor (name and ID number) per ticket',
+  },
+  limitPerOrder: { zh: '超过该产品每单限购数量', en: 'exceeds the per-order limit of the product' },
+  seatsPerTicket: { zh: '须为每张票选择一个座位', en: 'must name one seat per ticket' },
+  showOfProduct: { zh: '不是该产品在该日期的场次', en: 'is not a show of this product on this date' },
+  dateInInterval: { zh: '不在产品有效期区间内', en: 'is outside the validity interval of the product' },
+  payWayOffline: {
+    zh: '下单即付只支持现金、POS 刷卡或挂账',
+    en: 'paying with the order accepts only cash, POS or on account',
+  },
+  idempotencyKey: {
+    zh: '须提供 1-128 位的 Idempotency-Key 请求头',
+    en: 'an Idempotency-Key header of 1-128 characters is required',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

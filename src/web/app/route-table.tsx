@@ -42,9 +42,45 @@ export const ROUTES: AppRoute[] = [
     title: 'ticket',
     icon: TagsOutlined,
     children: [
-      // routes: order, detailPage, disOrderPage
-      // routes: refundTicCheck, refTicCheDet
-      // routes: visitors
+      {
+        path: '/ticket/order',
+        title: 'order',
+        perms: ['admin:order:page'],
+        page: () => import('../modules/orders/order-list.page.tsx'),
+      },
+      {
+        path: '/ticket/detailPage',
+        title: 'detailPage',
+        hidden: true,
+        perms: ['admin:order:page'],
+        page: () => import('../modules/orders/order-detail.page.tsx'),
+      },
+      {
+        path: '/ticket/disOrderPage',
+        title: 'disOrderPage',
+        hidden: true,
+        perms: ['admin:order:page'],
+        page: () => import('../modules/orders/dis-order.page.tsx'),
+      },
+      {
+        path: '/ticket/refundTicCheck',
+        title: 'refundTicCheck',
+        perms: ['admin:refundApply:page'],
+        page: () => import('../modules/refunds/refund-apply-list.page.tsx'),
+      },
+      {
+        path: '/ticket/refTicCheDet',
+        title: 'refTicCheDet',
+        hidden: true,
+        perms: ['admin:refundApply:page'],
+        page: () => import('../modules/refunds/refund-apply-detail.page.tsx'),
+      },
+      {
+        path: '/ticket/visitors',
+        title: 'visitors',
+        perms: ['admin:gardenLog:page'],
+        page: () => import('../modules/checkin/garden-log.page.tsx'),
+      },
       {
         path: '/ticket/ticType',
         title: 'ticType',

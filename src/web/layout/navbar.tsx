@@ -19,6 +19,7 @@ import { logout } from '../lib/auth.ts';
 import { reloadTo } from '../lib/navigation.ts';
 import { useUser } from '../lib/session.ts';
 import { SIZES, updateSettings, useSettings, type Size } from '../lib/settings.ts';
+import { PendingRefundSlot } from '../modules/refunds/pending-refund-slot.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ScenicSwitcher } from './scenic-switcher.tsx';
 import styles from './layout.module.css';
@@ -179,6 +180,7 @@ export function Navbar({
       {mobile ? null : <Breadcrumbs pages={routes.pages} home={routes.home} />}
       <Space size={0} className={styles.navRight}>
         {mobile ? null : <ScenicSwitcher />}
+        <PendingRefundSlot />
         {mobile ? null : <FullscreenToggle />}
         <SizeSwitch />
         <LanguageSwitch onChanged={(lng) => message.success(t('languageChanged', { lng }))} />

@@ -16,7 +16,7 @@ CREATE TABLE "gate_events" (
 	"offline" boolean DEFAULT false NOT NULL,
 	"forced" boolean DEFAULT false NOT NULL,
 	"scanned_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "idempotency_keys" (

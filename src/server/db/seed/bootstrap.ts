@@ -7,6 +7,7 @@ import { adminRoles, admins, rolePermissions, roles } from '../../modules/accoun
 import { hashPassword, sha256 } from '../../modules/auth/password.ts';
 import { copyrights } from '../../modules/copyright/copyright.table.ts';
 import { oauthClients } from '../../modules/oauth/oauth.table.ts';
+import { channelOfClient } from '../../modules/orders/channels.ts';
 import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
 import type { Db } from '../client.ts';
 
@@ -57,7 +58,11 @@ export async function bootstrap(
         secretHash: sha256(secret),
         publicSecret: isPublic ? secret : null,
         isPublic,
-        grantTypes: ['password', 'refresh_token'],
+        // sales terminals and channels may also log in as themselves (selling API)
+        grantTypes:
+          channelOfClient(clientId) == null
+            ? ['password', 'refresh_token']
+            : ['password', 'refresh_token', 'client_credentials'],
       };
     }),
   );

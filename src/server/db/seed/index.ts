@@ -17,6 +17,8 @@ export interface SeedResult {
   seeded: boolean;
   /** Set only when the admin password was generated: printed once, never stored in clear. */
   generatedAdminPassword?: string;
+  /** The first scenic area, where the demo data lives. */
+  demoScenicId?: number;
 }
 
 /** Fills a new database: always the bootstrap, plus the demo set when mode is demo. */
@@ -42,6 +44,9 @@ export async function seedDatabase(
       await seedDemoTheatres(tx, first.scenicId);
       await seedDemoInventory(tx, first.scenicId);
     }
-    return options.adminPassword ? { seeded: true } : { seeded: true, generatedAdminPassword: adminPassword };
+    const demoScenicId = first.scenicId;
+    return options.adminPassword
+      ? { seeded: true, demoScenicId }
+      : { seeded: true, generatedAdminPassword: adminPassword, demoScenicId };
   });
 }

@@ -3,7 +3,7 @@ import { hasPermission } from '../../../shared/perms.ts';
 import { isInfraPublic } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { pickLang } from '../../http/messages.ts';
-import { buildAuthContext, resolveAccessToken } from './auth.service.ts';
+import { buildAuthContext, buildClientContext, resolveAccessToken } from './auth.service.ts';
 
 /** `Authorization: <token_type> <access_token>` (spec §7); the token type is `bearer`. */
 export function bearerToken(req: FastifyRequest): string | null {
@@ -23,6 +23,7 @@ export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
   app.decorateRequest('copyrightAuth', null);
+  app.decorateRequest('client', null);
 
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers['accept-language']);
@@ -42,6 +43,13 @@ export function registerAccessControl(app: FastifyInstance) {
         if (!token) throw new AppError(401, 'copyrightLoginRequired');
         const { token: session, admin } = await resolveAccessToken(db, token, 'copyright');
         req.copyrightAuth = { tokenId: session.id, adminId: admin.id, username: admin.username };
+        return;
+      }
+      case 'client': {
+        // only a client's own token (client_credentials): an account's console token is refused
+        const token = bearerToken(req);
+        if (!token) throw new AppError(401, 'unauthorized');
+        req.client = await buildClientContext(db, token, headerValue(req.headers['x-scenic-id']));
         return;
       }
       case 'login':

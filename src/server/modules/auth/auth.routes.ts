@@ -25,6 +25,7 @@ import {
   checkCredentials,
   checkNewPassword,
   findScenicNames,
+  issueClientToken,
   issueTokens,
   loadGrants,
   originOf,
@@ -97,7 +98,8 @@ export async function authRoutes(root: FastifyInstance) {
       config: { access: PUBLIC, rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'OAuth2 token: password grant (password encrypted) or refresh_token grant',
+        summary:
+          'OAuth2 token: password grant (password encrypted), refresh_token grant, or client_credentials grant (machine clients)',
         description: 'Basic client authentication. Bad credentials: HTTP 401 with data "invalid_grant".',
         body: TokenRequestSchema,
       },
@@ -107,6 +109,22 @@ export async function authRoutes(root: FastifyInstance) {
       const body = req.body;
       requireGrant(client, body.grant_type);
       const origin = originOf(req);
+      if (body.grant_type === 'client_credentials') {
+        // a confidential client's own token; a public client's credential is no secret
+        if (client.isPublic) throw new AppError(400, 'unsupportedGrant', { data: 'unsupported_grant_type' });
+        const issued = await issueClientToken(db, client, origin);
+        return {
+          access_token: issued.accessToken,
+          refresh_token: '',
+          expires_in: issued.accessTtl,
+          refresh_expires_in: 0,
+          createTime: issued.createdAt.toISOString(),
+          roles: [],
+          token_type: 'bearer',
+          avatar: '',
+          scope: client.scope,
+        };
+      }
       if (body.grant_type === 'refresh_token') {
         const { admin, issued } = await rotateRefreshToken(db, client, body.refresh_token, origin);
         return tokenResponse(admin, issued, client.scope);

@@ -5,7 +5,7 @@ import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../http/access.ts';
+import type { AuthContext, ClientContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
@@ -17,6 +17,8 @@ import { DUMMY_HASH, hashPassword, newToken, safeEqual, sha256, verifyPassword }
 export type AdminRow = typeof admins.$inferSelect;
 export type ClientRow = typeof oauthClients.$inferSelect;
 export type TokenKind = 'admin' | 'copyright';
+/** The kinds of token a client's sessions may be: an account's, or the client's own. */
+export const CLIENT_TOKEN_KIND = 'client';
 
 /** A copyright session lasts two hours and cannot be refreshed. */
 export const COPYRIGHT_TOKEN_TTL = 7200;
@@ -213,11 +215,90 @@ export async function rotateRefreshToken(
         ),
       )
       .returning({ adminId: tokens.adminId });
-    if (!old) throw invalid;
+    if (!old?.adminId) throw invalid;
     const [admin] = await tx.select().from(admins).where(eq(admins.id, old.adminId));
     if (!admin || admin.status !== ENABLED) throw invalid;
     return { admin, issued: await issueTokens(tx, admin.id, client, 'admin', origin) };
   });
+}
+
+/**
+ * A token of the client itself (client_credentials grant, RFC 6749 §4.4): no account, no refresh
+ * token; it lives the client's access-token lifetime.
+ */
+export async function issueClientToken(
+  db: Db,
+  client: Pick<ClientRow, 'clientId' | 'accessTokenTtl'>,
+  origin: Origin,
+): Promise<{ accessToken: string; accessTtl: number; createdAt: Date }> {
+  const access = newToken();
+  const createdAt = new Date();
+  await db.insert(tokens).values({
+    kind: CLIENT_TOKEN_KIND,
+    accessHash: access.hash,
+    refreshHash: null,
+    adminId: null,
+    clientId: client.clientId,
+    accessExpiresAt: new Date(createdAt.getTime() + client.accessTokenTtl * 1000),
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    createdAt,
+  });
+  return { accessToken: access.token, accessTtl: client.accessTokenTtl, createdAt };
+}
+
+/** True when the token is a live (unrevoked, unexpired) token of that kind. */
+export async function liveTokenOfKind(db: Db, token: string, kind: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(
+      and(
+        eq(tokens.accessHash, sha256(token)),
+        eq(tokens.kind, kind),
+        isNull(tokens.revokedAt),
+        gt(tokens.accessExpiresAt, new Date()),
+      ),
+    );
+  return row != null;
+}
+
+/**
+ * Resolves a client token and the scenic area it acts in. The area is named by the X-Scenic-Id
+ * header (required: a channel may sell for several areas) and must exist and be enabled. 401 when
+ * the token is unknown, revoked or expired or its client is disabled (or lost the grant).
+ */
+export async function buildClientContext(
+  db: Db,
+  token: string,
+  scenicHeader: string | undefined,
+): Promise<ClientContext> {
+  const [row] = await db
+    .select({ token: tokens, client: oauthClients })
+    .from(tokens)
+    .innerJoin(oauthClients, eq(oauthClients.clientId, tokens.clientId))
+    .where(
+      and(eq(tokens.accessHash, sha256(token)), eq(tokens.kind, CLIENT_TOKEN_KIND), isNull(tokens.revokedAt)),
+    );
+  if (!row) {
+    // a live token of another kind (a console session) is known but not allowed here
+    if (await liveTokenOfKind(db, token, 'admin')) throw new AppError(403, 'forbidden');
+    throw new AppError(401, 'unauthorized');
+  }
+  if (row.token.accessExpiresAt <= new Date()) throw new AppError(401, 'tokenExpired');
+  if (row.client.status !== ENABLED || !row.client.grantTypes.includes('client_credentials'))
+    throw new AppError(401, 'invalidClient', { data: 'invalid_client' });
+  if (scenicHeader == null || scenicHeader === '')
+    throw new FieldError('X-Scenic-Id', ValidationMessage.required);
+  const scenicId = Number(scenicHeader);
+  if (!Number.isInteger(scenicId) || scenicId <= 0 || scenicId > 2147483647)
+    throw new FieldError('X-Scenic-Id', Msg.scenicNotFound);
+  const [area] = await db
+    .select({ id: scenicAreas.id, status: scenicAreas.status })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.id, scenicId));
+  if (!area || area.status !== ENABLED) throw new FieldError('X-Scenic-Id', Msg.scenicNotFound);
+  return { tokenId: row.token.id, clientId: row.client.clientId, scenicId };
 }
 
 /** Permissions and role codes of an account's enabled roles, read on every request (spec §6). */
@@ -247,7 +328,12 @@ export async function resolveAccessToken(db: Db, token: string, kind: TokenKind)
     .from(tokens)
     .innerJoin(admins, eq(admins.id, tokens.adminId))
     .where(and(eq(tokens.accessHash, sha256(token)), eq(tokens.kind, kind), isNull(tokens.revokedAt)));
-  if (!row) throw new AppError(401, 'unauthorized');
+  if (!row) {
+    // a machine client's own token is known but opens no account's routes
+    if (kind === 'admin' && (await liveTokenOfKind(db, token, CLIENT_TOKEN_KIND)))
+      throw new AppError(403, 'forbidden');
+    throw new AppError(401, 'unauthorized');
+  }
   if (row.token.accessExpiresAt <= new Date()) throw new AppError(401, 'tokenExpired');
   if (row.admin.status !== ENABLED) throw new AppError(401, 'accountDisabled');
   return row;

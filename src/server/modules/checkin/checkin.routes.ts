@@ -1,5 +1,327 @@
-import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CheckinAnswerSchema,
+  GardenLogPageSchema,
+  GardenLogRowSchema,
+  GateScanSchema,
+  GateUploadSchema,
+  SelectGardenLogSchema,
+  type GardenLogPage,
+  type GardenLogRow,
+  type GateScanBody,
+} from '../../../shared/api/checkin.ts';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { CheckinResult, GardenLogField, GardenLogText } from '../../../shared/dict/checkin.ts';
+import { dictLabel, type Lang } from '../../../shared/dict/dict.ts';
+import { GateDirection } from '../../../shared/dict/order.ts';
+import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
+import type { Db } from '../../db/client.ts';
+import { CLIENT, perm, requireClient, scenicScope } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { likeContains } from '../../http/paging.ts';
+import { channelOfClient } from '../orders/channels.ts';
+import { gates } from '../gates/gates.table.ts';
+import { gateEvents, orderTickets, ticketOrders } from '../orders/orders.table.ts';
+import { staffCards } from '../staff-cards/staff-cards.table.ts';
+import { checkIn } from './checkin.service.ts';
 
+const BASE = '/web/api/admin/gardenLog';
+const READ = perm('admin:gardenLog:page');
+
+/**
+ * Gates authenticate as an OAuth client (client_credentials) acting in the area of X-Scenic-Id.
+ * Online sales channels (distribution, OTAs: buy channels 13 and above) cannot move tickets at a
+ * gate; windows, machines, handhelds and clients created for gates can.
+ */
+function gateArea(req: FastifyRequest): number {
+  const client = requireClient(req);
+  const channel = channelOfClient(client.clientId);
+  if (channel != null && channel >= 13) throw new AppError(403, 'forbidden');
+  return client.scenicId;
+}
+
+const scanOf = (scenicId: number, body: Omit<GateScanBody, 'offline'>, offline: boolean) => ({
+  scenicId,
+  gateId: body.gateId,
+  deviceId: body.deviceId,
+  nonce: body.nonce,
+  readMode: body.readMode,
+  value: body.value,
+  scannedAt: new Date(body.scannedAt),
+  offline,
+  forced: body.forced,
+});
+
+const logSelect = {
+  event: gateEvents,
+  gateName: gates.name,
+  orderNo: ticketOrders.orderNo,
+  holder: staffCards.holderName,
+};
+
+function logFrom(db: Db) {
+  return db
+    .select(logSelect)
+    .from(gateEvents)
+    .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+    .leftJoin(orderTickets, eq(orderTickets.id, gateEvents.ticketId))
+    .leftJoin(ticketOrders, eq(ticketOrders.id, gateEvents.orderId))
+    .leftJoin(staffCards, eq(staffCards.id, gateEvents.staffCardId));
+}
+
+/** The same joins as logFrom, counted (filters may name any of the joined tables). */
+function logCount(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(gateEvents)
+    .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+    .leftJoin(orderTickets, eq(orderTickets.id, gateEvents.ticketId))
+    .leftJoin(ticketOrders, eq(ticketOrders.id, gateEvents.orderId))
+    .leftJoin(staffCards, eq(staffCards.id, gateEvents.staffCardId));
+}
+
+type LogJoin = Awaited<ReturnType<ReturnType<typeof logFrom>['execute']>>[number];
+
+function toRow(r: LogJoin): GardenLogRow {
+  const e = r.event;
+  return {
+    id: e.id,
+    scannedAt: e.scannedAt.toISOString(),
+    uploadedAt: e.uploadedAt.toISOString(),
+    gateId: e.gateId,
+    gateName: r.gateName,
+    direction: e.direction,
+    deviceId: e.deviceId,
+    readMode: e.readMode,
+    entryType: e.entryType,
+    ticketId: e.ticketId,
+    orderId: e.orderId,
+    orderNo: r.orderNo ?? '',
+    staffCardId: e.staffCardId,
+    staffCardHolder: r.holder ?? '',
+    visitorName: e.visitorName,
+    scannedValue: e.scannedValue,
+    result: e.result,
+    offline: e.offline,
+    forced: e.forced,
+  };
+}
+
+function logWhere(scenicId: number, q: GardenLogPage, extra?: SQL): SQL | undefined {
+  return and(
+    eq(gateEvents.scenicId, scenicId),
+    extra,
+    q.scannedFrom ? gte(gateEvents.scannedAt, new Date(q.scannedFrom)) : undefined,
+    q.scannedTo ? lte(gateEvents.scannedAt, new Date(q.scannedTo)) : undefined,
+    q.gateId ? eq(gateEvents.gateId, q.gateId) : undefined,
+    q.direction ? eq(gateEvents.direction, q.direction) : undefined,
+    q.result ? eq(gateEvents.result, q.result) : undefined,
+    q.entryType ? eq(gateEvents.entryType, q.entryType) : undefined,
+    q.orderNo ? eq(ticketOrders.orderNo, q.orderNo) : undefined,
+    q.ticketCode ? eq(orderTickets.code, q.ticketCode) : undefined,
+    q.visitorName ? ilike(gateEvents.visitorName, likeContains(q.visitorName)) : undefined,
+    q.idNumber
+      ? or(eq(orderTickets.visitorIdNumber, q.idNumber), eq(staffCards.idNumber, q.idNumber))
+      : undefined,
+  );
+}
+
+const logOrder = (q: GardenLogPage) =>
+  q.sort === 'scannedAt' && q.order === 'asc'
+    ? [asc(gateEvents.scannedAt), asc(gateEvents.id)]
+    : [desc(gateEvents.scannedAt), desc(gateEvents.id)];
+
+async function logPage(db: Db, where: SQL | undefined, q: GardenLogPage) {
+  const [rows, total] = await Promise.all([
+    logFrom(db)
+      .where(where)
+      .orderBy(...logOrder(q))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    logCount(db).where(where),
+  ]);
+  return { rows: rows.map(toRow), total: Number(total[0]?.n ?? 0) };
+}
+
+const ticketText = (r: GardenLogRow, lang: Lang) =>
+  r.ticketId
+    ? GardenLogText.ticketNo[lang].replace('{id}', String(r.ticketId))
+    : r.staffCardId
+      ? GardenLogText.staffCard[lang].replace('{name}', r.staffCardHolder)
+      : '';
+
+const LOG_EXPORT: ExportColumn<GardenLogRow>[] = [
+  { header: GardenLogField.scannedAt, value: (r) => r.scannedAt, kind: 'datetime', width: 20 },
+  { header: GardenLogField.gate, value: (r) => r.gateName },
+  { header: GardenLogField.direction, value: (r, lang) => dictLabel(GateDirection, r.direction, lang) },
+  { header: GardenLogField.deviceId, value: (r) => r.deviceId },
+  { header: GardenLogField.readMode, value: (r, lang) => dictLabel(CardReadMode, r.readMode, lang) },
+  {
+    header: GardenLogField.entryType,
+    value: (r, lang) => (r.entryType ? dictLabel(ParkEntryType, r.entryType, lang) : ''),
+  },
+  { header: GardenLogField.ticket, value: ticketText, width: 22 },
+  { header: GardenLogField.orderNo, value: (r) => r.orderNo, kind: 'text', width: 24 },
+  { header: GardenLogField.visitorName, value: (r) => r.visitorName },
+  { header: GardenLogField.scannedValue, value: (r) => r.scannedValue, kind: 'text', width: 22 },
+  { header: GardenLogField.result, value: (r, lang) => dictLabel(CheckinResult, r.result, lang), width: 24 },
+  { header: GardenLogField.offline, value: (r) => (r.offline ? '✓' : '') },
+  { header: GardenLogField.forced, value: (r) => (r.forced ? '✓' : '') },
+  { header: GardenLogField.uploadedAt, value: (r) => r.uploadedAt, kind: 'datetime', width: 20 },
+];
+
+/**
+ * ID-card scans that matched no ticket (spec §7 getFreeIdCardGarLog): people who came in by ID
+ * card without a ticket, i.e. staff cards and free passes read by ID card.
+ */
+const freeIdCard = and(
+  eq(gateEvents.readMode, 2),
+  isNull(gateEvents.ticketId),
+  eq(gateEvents.direction, 'entry'),
+);
+
+/** Gate check-in (domain.md T9-T14) and the entry/exit log of spec §2 /ticket/visitors. */
 export async function checkinRoutes(root: FastifyInstance) {
-  void root;
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    '/api/gate/scan',
+    {
+      config: { access: CLIENT },
+      schema: {
+        tags: ['gate'],
+        summary:
+          'One gate scan: allow or deny with a reason in both languages; idempotent on (deviceId, nonce)',
+        description:
+          'Gate types decide the direction: 10 entry, 11 exit, 20 timer start (entry of a time-limited ' +
+          'ticket), 21 timer pause (its exit). readMode: 1 QR (ticket code, else staff card), 2 ID card ' +
+          '(real-name tickets, else staff card), 3 IC card, 4 face (staff cards). The same nonce again ' +
+          'answers the first answer with duplicate = true.',
+        body: GateScanSchema,
+        response: { 200: envelopeSchema(CheckinAnswerSchema) },
+      },
+    },
+    async (req) => ok(req, await checkIn(db, scanOf(gateArea(req), req.body, req.body.offline))),
+  );
+
+  app.post(
+    '/api/gate/upload',
+    {
+      config: { access: CLIENT },
+      schema: {
+        tags: ['gate'],
+        summary: 'Scans an offline gate kept, uploaded later: recorded as facts in scan-time order',
+        description:
+          'Each scan is a passage that happened: it is recorded in the gate’s direction even when the ' +
+          'ticket has moved since (applied = false, reason says why); it is never denied afterwards. ' +
+          'Nonces already uploaded answer their first answer.',
+        body: GateUploadSchema,
+        response: { 200: envelopeSchema(z.array(CheckinAnswerSchema)) },
+      },
+    },
+    async (req) => {
+      const scenicId = gateArea(req);
+      const order = req.body.scans
+        .map((scan, index) => ({ scan, index }))
+        .sort((a, b) => Date.parse(a.scan.scannedAt) - Date.parse(b.scan.scannedAt) || a.index - b.index);
+      const answers = new Array<z.infer<typeof CheckinAnswerSchema>>(order.length);
+      for (const { scan, index } of order) answers[index] = await checkIn(db, scanOf(scenicId, scan, true));
+      return ok(req, answers);
+    },
+  );
+
+  app.post(
+    `${BASE}/page`,
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['ticket'],
+        summary: 'The entry/exit log of the acting area: filters, newest first or by scan time',
+        body: GardenLogPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(GardenLogRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      return ok(req, await logPage(db, logWhere(scenicScope(req), q), q));
+    },
+  );
+
+  app.post(
+    `${BASE}/derivedPage`,
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['ticket'],
+        summary: 'The entry/exit log of the current filter (all pages) as .xlsx (导出)',
+        body: GardenLogPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const q = req.body;
+      const where = logWhere(scenicScope(req), q);
+      return sendXlsx(req, reply, {
+        fileName: GardenLogText.exportName,
+        columns: LOG_EXPORT,
+        fetch: async (offset, limit) =>
+          (
+            await logFrom(db)
+              .where(where)
+              .orderBy(...logOrder(q))
+              .limit(limit)
+              .offset(offset)
+          ).map(toRow),
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/selectGardenLog`,
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['ticket'],
+        summary: 'The gate events of one ticket or one order, oldest first (at most 500)',
+        body: SelectGardenLogSchema,
+        response: { 200: envelopeSchema(z.array(GardenLogRowSchema)) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { ticketId, orderId } = req.body;
+      const rows = await logFrom(db)
+        .where(
+          and(
+            eq(gateEvents.scenicId, scenicId),
+            ticketId ? eq(gateEvents.ticketId, ticketId) : eq(gateEvents.orderId, orderId!),
+          ),
+        )
+        .orderBy(asc(gateEvents.scannedAt), asc(gateEvents.id))
+        .limit(500);
+      return ok(req, rows.map(toRow));
+    },
+  );
+
+  app.post(
+    `${BASE}/getFreeIdCardGarLog`,
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['ticket'],
+        summary: 'Entries by ID card without a ticket (staff cards and free passes read by ID card)',
+        body: GardenLogPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(GardenLogRowSchema)) },
+      },
+    },
+    async (req) => {
+      const q = req.body;
+      return ok(req, await logPage(db, logWhere(scenicScope(req), q, freeIdCard), q));
+    },
+  );
 }

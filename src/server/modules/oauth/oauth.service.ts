@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../auth/password.ts';
 import { oauthClients, tokens } from './oauth.table.ts';
@@ -16,12 +16,15 @@ export function newClientSecret(isPublic: boolean): {
   return { secret, secretHash: sha256(secret), publicSecret: isPublic ? secret : null };
 }
 
+/** Account sessions of a client and its own client_credentials tokens (not copyright sessions). */
+const CLIENT_SESSION_KINDS = ['admin', 'client'];
+
 /** Tokens of a client that still work: not revoked, and the access or the refresh token unexpired. */
 function liveTokensOf(clientId: string) {
   const now = new Date();
   return and(
     eq(tokens.clientId, clientId),
-    eq(tokens.kind, 'admin'),
+    inArray(tokens.kind, CLIENT_SESSION_KINDS),
     isNull(tokens.revokedAt),
     or(gt(tokens.accessExpiresAt, now), gt(tokens.refreshExpiresAt, now)),
   );
@@ -37,7 +40,13 @@ export async function revokeClientTokens(db: Db, clientId: string, reason: strin
   const revoked = await db
     .update(tokens)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(tokens.clientId, clientId), eq(tokens.kind, 'admin'), isNull(tokens.revokedAt)))
+    .where(
+      and(
+        eq(tokens.clientId, clientId),
+        inArray(tokens.kind, CLIENT_SESSION_KINDS),
+        isNull(tokens.revokedAt),
+      ),
+    )
     .returning({ id: tokens.id });
   return revoked.length;
 }

@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -43,7 +44,10 @@ export const oauthClients = pgTable(
   ],
 );
 
-/** Issued token pairs; only SHA-256 hashes are stored. kind: 'admin' session or 'copyright' session. */
+/**
+ * Issued token pairs; only SHA-256 hashes are stored. kind: 'admin' session, 'copyright' session, or
+ * 'client': a machine client's own token (client_credentials grant), which has no account.
+ */
 export const tokens = pgTable(
   'tokens',
   {
@@ -51,9 +55,8 @@ export const tokens = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     accessHash: varchar('access_hash', { length: 64 }).notNull().unique(),
     refreshHash: varchar('refresh_hash', { length: 64 }).unique(),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** Null only for kind 'client' */
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     clientId: varchar('client_id', { length: 64 }).notNull(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
@@ -63,5 +66,9 @@ export const tokens = pgTable(
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tokens_admin_idx').on(t.adminId), index('tokens_client_idx').on(t.clientId)],
+  (t) => [
+    index('tokens_admin_idx').on(t.adminId),
+    index('tokens_client_idx').on(t.clientId),
+    check('tokens_admin_ck', sql`(${t.kind} = 'client') = (${t.adminId} is null)`),
+  ],
 );

@@ -274,7 +274,7 @@ export const gateEvents = pgTable(
     offline: boolean('offline').notNull().default(false),
     forced: boolean('forced').notNull().default(false),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
-    uploadedAt: createdAt(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),

@@ -1,0 +1,41 @@
+// `npm run seed -- --orders N [--scenic ID]`: sets up the configured database (DATA_DIR or
+// DATABASE_URL, like `npm start`) if it is new, then adds N orders of history to a scenic area
+// (src/server/db/seed/demo-orders.ts). A million orders work; progress is printed per batch.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
+import { seedDatabase } from '../src/server/db/seed/index.ts';
+
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '0' }, scenic: { type: 'string' } },
+});
+const orders = Number(values.orders);
+if (!Number.isInteger(orders) || orders < 0 || orders > 10_000_000) {
+  console.error('--orders must be a whole number between 0 and 10000000');
+  process.exit(1);
+}
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pgdata'),
+});
+try {
+  await database.migrate();
+  const seed = await seedDatabase(database.db, { mode: config.seed, adminPassword: config.adminPassword });
+  if (seed.generatedAdminPassword) console.log(`admin password (shown once): ${seed.generatedAdminPassword}`);
+  const scenicId = values.scenic ? Number(values.scenic) : (seed.demoScenicId ?? 1);
+  const started = Date.now();
+  const result = await seedDemoOrders(database.db, {
+    scenicId,
+    orders,
+    onProgress: (done, total) =>
+      process.stdout.write(`\r${done.toLocaleString('en')} / ${total.toLocaleString('en')} orders`),
+  });
+  console.log(
+    `\n${result.orders.toLocaleString('en')} orders and ${result.tickets.toLocaleString('en')} tickets added to scenic area ${scenicId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+} finally {
+  await database.close();
+}

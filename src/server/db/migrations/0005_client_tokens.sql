@@ -1,0 +1,2 @@
+ALTER TABLE "tokens" ALTER COLUMN "admin_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "tokens" ADD CONSTRAINT "tokens_admin_ck" CHECK (("tokens"."kind" = 'client') = ("tokens"."admin_id" is null));

@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { sha256 } from '../auth/password.ts';
+import { gates } from '../gates/gates.table.ts';
+import { oauthClients } from '../oauth/oauth.table.ts';
+import { orderTickets } from '../orders/orders.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+import { checkIn } from './checkin.service.ts';
+import { createTestProduct, createTestTicket } from './checkin.fixture.ts';
+
+const B = '/web/api/admin/gardenLog';
+let t: TestApp;
+const tok: Record<string, string> = {};
+let gateToken: string;
+let otaToken: string;
+let qsh: number;
+let ylgz: number;
+const gate: Record<string, number> = {};
+let product: number;
+const DAY = '2030-06-01';
+const nonce = () => crypto.randomBytes(8).toString('hex');
+
+async function clientToken(clientId: string) {
+  const secret = crypto.randomBytes(16).toString('hex');
+  await t.database.db
+    .insert(oauthClients)
+    .values({ clientId, name: clientId, secretHash: sha256(secret), grantTypes: ['client_credentials'] })
+    .onConflictDoUpdate({
+      target: oauthClients.clientId,
+      set: { secretHash: sha256(secret), grantTypes: ['client_credentials'] },
+    });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/login/oauth/token',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: 'grant_type=client_credentials',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().access_token as string;
+}
+
+const gateCall = (url: string, body: unknown, token = gateToken, area = qsh) =>
+  t.call(token, 'POST', url, body, { 'x-scenic-id': String(area) });
+
+const scanBody = (value: string, extra: Record<string, unknown> = {}) => ({
+  gateId: gate['S-IN-01'],
+  deviceId: 'gate-s-in-01',
+  nonce: nonce(),
+  readMode: 1,
+  value,
+  scannedAt: `${DAY}T10:00:00+08:00`,
+  ...extra,
+});
+
+const ticket = (extra: Record<string, unknown> = {}) =>
+  createTestTicket(t.database.db, { scenicId: qsh, productId: product, visitDate: DAY, ...extra });
+
+beforeAll(async () => {
+  t = await createTestApp({ loginRateLimit: 1000 });
+  const db = t.database.db;
+  const areas = await db.select().from(scenicAreas);
+  qsh = areas.find((a) => a.code === 'QSH')!.id;
+  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  for (const g of await db.select().from(gates).where(eq(gates.scenicId, qsh))) gate[g.code] = g.id;
+  await t.grant('yunling', ['admin:gardenLog:page']);
+  for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
+  gateToken = await clientToken('gateTerminal');
+  otaToken = await clientToken('ctripManagement');
+  product = (await createTestProduct(db, qsh, { entryMode: 1 })).id;
+});
+afterAll(() => t.close());
+
+describe('POST /api/gate/scan', () => {
+  it('lets a ticket in and answers the first answer for a retried nonce', async () => {
+    const tk = await ticket({ visitorName: '李四' });
+    const body = scanBody(tk.code!);
+    const res = await gateCall('/api/gate/scan', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ allowed: true, message: { zh: '通过', en: 'Passed' } });
+    const again = await gateCall('/api/gate/scan', body);
+    expect(again.json().data).toMatchObject({ allowed: true, duplicate: true });
+    const denied = await gateCall('/api/gate/scan', scanBody(tk.code!));
+    expect(denied.json().data).toMatchObject({ allowed: false, reason: 'alreadyInside' });
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ readMode: 9 }, 'readMode'],
+      [{ nonce: '' }, 'nonce'],
+      [{ scannedAt: 'yesterday' }, 'scannedAt'],
+      [{ gateId: 'x' }, 'gateId'],
+      [{ extra: 1 }, 'extra'],
+    ];
+    for (const [patch, field] of cases) {
+      const res = await gateCall('/api/gate/scan', scanBody('abc', patch));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().data.field).toBe(field);
+    }
+  });
+
+  it("refuses another area's gate (400 gateId) and an area the ticket is not of", async () => {
+    const [yl] = await t.database.db
+      .insert(gates)
+      .values({ scenicId: ylgz, code: 'YL-IN', name: '古镇入口', gateType: 10 })
+      .returning();
+    const res = await gateCall('/api/gate/scan', scanBody('abc', { gateId: yl!.id }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.field).toBe('gateId');
+    const tk = await ticket();
+    const other = await gateCall('/api/gate/scan', scanBody(tk.code!, { gateId: yl!.id }), gateToken, ylgz);
+    expect(other.json().data).toMatchObject({ allowed: false, reason: 'unknown' });
+  });
+
+  it('needs a gate client token: 401 without, 403 for a console session or an OTA client', async () => {
+    expect((await t.call(null, 'POST', '/api/gate/scan', scanBody('abc'))).statusCode).toBe(401);
+    expect((await gateCall('/api/gate/scan', scanBody('abc'), tok.admin)).statusCode).toBe(403);
+    expect((await gateCall('/api/gate/scan', scanBody('abc'), otaToken)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/gate/upload', () => {
+  it('records offline scans as facts in scan-time order', async () => {
+    const tk = await ticket();
+    const res = await gateCall('/api/gate/upload', {
+      scans: [
+        scanBody(tk.code!, { gateId: gate['S-OUT-01'], scannedAt: `${DAY}T12:00:00+08:00` }),
+        scanBody(tk.code!, { scannedAt: `${DAY}T09:00:00+08:00` }),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [exit, entry] = res.json().data;
+    expect(entry).toMatchObject({
+      allowed: true,
+      applied: true,
+      event: { direction: 'entry', offline: true },
+    });
+    expect(exit).toMatchObject({ allowed: true, applied: true, event: { direction: 'exit' } });
+    const [row] = await t.database.db.select().from(orderTickets).where(eq(orderTickets.id, tk.id));
+    expect(row!.status).toBe(403);
+  });
+
+  it('refuses an empty batch naming scans', async () => {
+    const res = await gateCall('/api/gate/upload', { scans: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.field).toBe('scans');
+  });
+});
+
+describe('gardenLog', () => {
+  let tk: Awaited<ReturnType<typeof ticket>>;
+  beforeAll(async () => {
+    tk = await ticket({ visitorName: '赵六', visitorIdNumber: '330102199001010011' });
+    const base = { scenicId: qsh, deviceId: 'log-dev', readMode: 1, value: tk.code! };
+    await checkIn(t.database.db, {
+      ...base,
+      gateId: gate['S-IN-01']!,
+      nonce: nonce(),
+      scannedAt: new Date(`${DAY}T10:00:00+08:00`),
+    });
+    await checkIn(t.database.db, {
+      ...base,
+      gateId: gate['S-IN-01']!,
+      nonce: nonce(),
+      scannedAt: new Date(`${DAY}T10:05:00+08:00`),
+    });
+    await checkIn(t.database.db, {
+      ...base,
+      gateId: gate['S-OUT-01']!,
+      nonce: nonce(),
+      scannedAt: new Date(`${DAY}T11:00:00+08:00`),
+    });
+  });
+
+  const page = (body: Record<string, unknown>, who = 'admin') => t.call(tok[who]!, 'POST', `${B}/page`, body);
+
+  it('lists and filters the log', async () => {
+    const res = await page({ orderNo: tk.orderNo, sort: 'scannedAt', order: 'asc' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, total } = res.json().data;
+    expect(total).toBe(3);
+    expect(rows.map((r: { direction: string }) => r.direction)).toEqual(['entry', 'denied', 'exit']);
+    expect(rows[0]).toMatchObject({
+      gateName: '南门入口',
+      visitorName: '赵六',
+      orderNo: tk.orderNo,
+      result: 'ok',
+    });
+    const denied = (await page({ orderNo: tk.orderNo, result: 'alreadyInside' })).json().data;
+    expect(denied.total).toBe(1);
+    expect((await page({ idNumber: '330102199001010011', direction: 'exit' })).json().data.total).toBe(1);
+    expect((await page({ ticketCode: tk.code, gateId: gate['S-OUT-01'] })).json().data.total).toBe(1);
+    expect((await page({ visitorName: '赵', scannedFrom: `${DAY}T10:30:00+08:00` })).json().data.total).toBe(
+      1,
+    );
+  });
+
+  it('exports the filter as .xlsx', async () => {
+    const res = await t.call(tok.admin!, 'POST', `${B}/derivedPage`, { orderNo: tk.orderNo });
+    expect(res.statusCode).toBe(200);
+    const text = xlsxText(res.rawPayload);
+    expect(text).toContain('南门出口');
+    expect(text).toContain('已入园，请勿重复刷票');
+    expect(text).not.toContain(tk.code!);
+  });
+
+  it('answers the log of one ticket or order', async () => {
+    const one = await t.call(tok.admin!, 'POST', `${B}/selectGardenLog`, { ticketId: tk.id });
+    expect(one.json().data).toHaveLength(3);
+    const order = await t.call(tok.admin!, 'POST', `${B}/selectGardenLog`, { orderId: tk.orderId });
+    expect(order.json().data).toHaveLength(3);
+    const bad = await t.call(tok.admin!, 'POST', `${B}/selectGardenLog`, {});
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('ticketId');
+  });
+
+  it('lists entries by ID card without a ticket', async () => {
+    const res = await t.call(tok.admin!, 'POST', `${B}/getFreeIdCardGarLog`, {});
+    expect(res.statusCode).toBe(200);
+    for (const row of res.json().data.rows)
+      expect(row).toMatchObject({ readMode: 2, ticketId: null, direction: 'entry' });
+  });
+
+  it('refuses unknown filters and sorts naming the field', async () => {
+    for (const [body, field] of [
+      [{ sort: 'deviceId' }, 'sort'],
+      [{ result: 'maybe' }, 'result'],
+      [{ nope: 1 }, 'nope'],
+    ] as const) {
+      const res = await page(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data.field).toBe(field);
+    }
+  });
+
+  it('needs admin:gardenLog:page; another area sees none of it', async () => {
+    for (const path of ['page', 'derivedPage', 'selectGardenLog', 'getFreeIdCardGarLog'])
+      expect((await t.call(tok.staff!, 'POST', `${B}/${path}`, { ticketId: tk.id })).statusCode).toBe(403);
+    const theirs = (await page({}, 'yunling')).json().data.rows as { gateName: string }[];
+    expect(theirs.every((r) => r.gateName === '古镇入口')).toBe(true);
+    expect((await page({ orderNo: tk.orderNo }, 'yunling')).json().data.total).toBe(0);
+    const other = await t.call(tok.yunling!, 'POST', `${B}/selectGardenLog`, { ticketId: tk.id });
+    expect(other.json().data).toEqual([]);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'PostgreSQL: one single-entry ticket at two gates at once',
+  () => {
+    it('lets exactly one in (row lock), 20 scans on two devices', async () => {
+      const tk = await ticket();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          checkIn(t.database.db, {
+            scenicId: qsh,
+            gateId: gate[i % 2 ? 'S-IN-01' : 'N-IN-01']!,
+            deviceId: `race-${i % 2}`,
+            nonce: nonce(),
+            readMode: 1,
+            value: tk.code!,
+            scannedAt: new Date(`${DAY}T10:00:00+08:00`),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.allowed)).toHaveLength(1);
+      expect(answers.filter((a) => a.reason === 'alreadyInside')).toHaveLength(19);
+      const [row] = await t.database.db.select().from(orderTickets).where(eq(orderTickets.id, tk.id));
+      expect(row).toMatchObject({ status: 302, entryCount: 1 });
+    });
+
+    it('CONTROL: a naive read-then-update (no lock, no compare-and-set) lets several in', async () => {
+      const tk = await ticket();
+      const db = t.database.db;
+      const naive = async () =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.select().from(orderTickets).where(eq(orderTickets.id, tk.id));
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          if (row!.status !== 201) return false;
+          await tx.execute(
+            sql`update order_tickets set status = 302, entry_count = entry_count + 1 where id = ${tk.id}`,
+          );
+          return true;
+        });
+      const results = await Promise.all(Array.from({ length: 20 }, naive));
+      expect(results.filter(Boolean).length).toBeGreaterThan(1);
+    });
+  },
+);

@@ -1,0 +1,468 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CheckinAnswer, GateEvent } from '../../../shared/api/checkin.ts';
+import { CARD_READ_MODE } from '../../../shared/api/staff-cards.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { ENABLED } from '../../../shared/dict/account.ts';
+import { CheckinResult, type CheckinReason, type CheckinResultCode } from '../../../shared/dict/checkin.ts';
+import {
+  TICKET_STATUS as S,
+  type GateDirectionCode,
+  type TicketStatusCode,
+} from '../../../shared/dict/order.ts';
+import type { StaffCardRefusalCode } from '../../../shared/dict/staff-cards.ts';
+import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
+import type { TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { gates } from '../gates/gates.table.ts';
+import { gateEvents } from '../orders/orders.table.ts';
+import { refreshOrderStatus, transitionTickets } from '../orders/ticket-state.service.ts';
+import { getScenicSettings } from '../settings/settings.service.ts';
+import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
+
+/** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
+export interface GateScan {
+  scenicId: number;
+  gateId: number;
+  deviceId: string;
+  nonce: string;
+  readMode: number;
+  value: string;
+  scannedAt: Date;
+  /** Uploaded later by an offline gate: a passage that happened (never denied afterwards) */
+  offline?: boolean;
+  /** Let through by staff at the gate: also a fact */
+  forced?: boolean;
+}
+
+/** ParkEntryType of spec §9. */
+const ENTRY_TYPE = { ticket: 1, passCard: 2, staffCard: 3 } as const;
+
+/**
+ * Scenic areas of this system keep China Standard Time: "today", entry windows and opening hours
+ * are read in UTC+8 (docs/decisions.md "Gate check-in").
+ */
+const AREA_UTC_OFFSET_MS = 8 * 3600_000;
+const local = (at: Date) => new Date(at.getTime() + AREA_UTC_OFFSET_MS).toISOString();
+export const localDate = (at: Date) => local(at).slice(0, 10);
+export const localTime = (at: Date) => local(at).slice(11, 16);
+
+type GateRow = typeof gates.$inferSelect;
+
+/** Gate types 10 entry and 20 timer start let in; 11 exit and 21 timer pause let out. */
+export function gateDirection(gateType: number): 'entry' | 'exit' {
+  return gateType === 11 || gateType === 21 ? 'exit' : 'entry';
+}
+const isTimerGate = (gate: GateRow) => gate.gateType === 20 || gate.gateType === 21;
+
+/** What was read, masked for the log: an ID number shows only its ends, a secret only a hint. */
+export function maskScanned(readMode: number, value: string): string {
+  const v = value.trim();
+  if (readMode === CARD_READ_MODE.face) return v.slice(0, 64);
+  if (readMode === CARD_READ_MODE.idCard)
+    return v.length > 7 ? `${v.slice(0, 3)}***********${v.slice(-4)}` : '****';
+  if (readMode === CARD_READ_MODE.icCard) return v.length > 4 ? `****${v.slice(-4)}` : '****';
+  return v.length > 8 ? `${v.slice(0, 4)}****${v.slice(-4)}` : '****';
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+interface TicketCtx {
+  id: number;
+  orderId: number;
+  status: TicketStatusCode;
+  entriesLeft: number;
+  firstEntryAt: Date | null;
+  validFrom: Date;
+  validUntil: Date;
+  visitorName: string;
+  entryMode: number;
+  validityType: number;
+  timeLimitMinutes: number | null;
+  timeWindows: { start: string; end: string }[];
+  sessionStart: string | null;
+  sessionEnd: string | null;
+}
+
+type RawTicket = Record<string, unknown>;
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+function ticketOf(r: RawTicket): TicketCtx {
+  const windows = typeof r.time_windows === 'string' ? JSON.parse(r.time_windows) : r.time_windows;
+  return {
+    id: Number(r.id),
+    orderId: Number(r.order_id),
+    status: Number(r.status) as TicketStatusCode,
+    entriesLeft: Number(r.entries_left),
+    firstEntryAt: r.first_entry_at == null ? null : toDate(r.first_entry_at),
+    validFrom: toDate(r.valid_from),
+    validUntil: toDate(r.valid_until),
+    visitorName: String(r.visitor_name ?? ''),
+    entryMode: Number(r.entry_mode),
+    validityType: Number(r.validity_type),
+    timeLimitMinutes: r.time_limit_minutes == null ? null : Number(r.time_limit_minutes),
+    timeWindows: (windows as { start: string; end: string }[] | null) ?? [],
+    sessionStart: (r.start_time as string | null) ?? null,
+    sessionEnd: (r.end_time as string | null) ?? null,
+  };
+}
+
+/** The tickets (with what the gate rules need of their product) matching `where`; `lock` = FOR UPDATE. */
+async function loadTickets(tx: Db, where: ReturnType<typeof sql>, lock: boolean): Promise<TicketCtx[]> {
+  const rows = rowsOf<RawTicket>(
+    await tx.execute(sql`select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
+        t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes, p.time_windows,
+        s.start_time, s.end_time
+      from order_tickets t
+      join ticket_products p on p.id = t.product_id
+      left join product_sessions s on s.id = t.session_id
+      where ${where}
+      order by t.valid_from desc, t.id desc
+      limit 20
+      ${lock ? sql`for update of t` : sql``}`),
+  );
+  return rows.map(ticketOf);
+}
+
+/** A planned change of the ticket: one or two transitions, or a use counted on a 401 ticket. */
+type Step =
+  | { kind: 'move'; transition: TicketTransitionId; to: TicketStatusCode; extra?: ReturnType<typeof sql> }
+  | { kind: 'countUse' };
+type Verdict = { reason: CheckinReason } | { steps: Step[] };
+
+const isoParam = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const entryExtra = (at: Date) =>
+  sql`entry_count = entry_count + 1, first_entry_at = coalesce(first_entry_at, ${isoParam(at)})`;
+
+/** The status a withdrawn (204) ticket had before its refund request (domain.md T19). */
+async function statusBeforeWithdrawal(tx: Db, ticketId: number): Promise<number | null> {
+  const [row] = rowsOf<{ status_before_refund: number }>(
+    await tx.execute(sql`select status_before_refund from refund_requests
+      where ticket_id = ${ticketId} and status = 4 order by id desc limit 1`),
+  );
+  return row ? Number(row.status_before_refund) : null;
+}
+
+interface Hours {
+  openTime: string;
+  closeTime: string;
+}
+
+/**
+ * domain.md T9-T14 for one ticket read at one gate at `at`: the refusal reason, or the steps that
+ * let the visitor through. Pure apart from the 204 look-up; the caller holds the row lock.
+ */
+async function judge(
+  tx: Db,
+  ticket: TicketCtx,
+  gate: GateRow,
+  at: Date,
+  hours: () => Promise<Hours>,
+): Promise<Verdict> {
+  if (gate.status !== ENABLED) return { reason: 'wrongGate' };
+  // timer gates (20 start, 21 pause) serve time-limited tickets only
+  if (isTimerGate(gate) && ticket.validityType !== VALIDITY_TYPE.timeLimited) return { reason: 'wrongGate' };
+  const direction = gateDirection(gate.gateType);
+
+  if (direction === 'exit') {
+    // leaving is never refused for validity or hours: nobody is kept inside
+    if (ticket.status === S.entered) return { steps: [{ kind: 'move', transition: 'T11', to: S.left }] };
+    if (ticket.status === S.inUse) return { steps: [] }; // multi-use: presence is read from the log
+    if (ticket.status === S.used || ticket.status === S.settled) return { reason: 'used' };
+    return { reason: 'notInside' };
+  }
+
+  let status: number = ticket.status;
+  let viaWithdrawal = false;
+  if (status === S.withdrawn) {
+    const before = await statusBeforeWithdrawal(tx, ticket.id);
+    if (before !== S.unused && before !== S.ticketed) return { reason: 'invalid' };
+    status = before;
+    viaWithdrawal = true;
+  }
+  switch (status) {
+    case S.pendingPayment:
+      return { reason: 'unpaid' };
+    case S.userCancelled:
+    case S.systemCancelled:
+    case S.refunded:
+    case S.invalid:
+      return { reason: 'invalid' };
+    case S.refundRequested:
+    case S.refunding:
+      return { reason: 'refundPending' };
+    case S.expired:
+      return { reason: 'expired' };
+    case S.used:
+    case S.settled:
+      return { reason: 'used' };
+  }
+  if (at.getTime() >= ticket.validUntil.getTime()) return { reason: 'expired' };
+  if (at.getTime() < ticket.validFrom.getTime())
+    return { reason: localDate(at) < localDate(ticket.validFrom) ? 'notToday' : 'notYetValid' };
+  if (
+    ticket.validityType === VALIDITY_TYPE.timeLimited &&
+    ticket.firstEntryAt &&
+    ticket.timeLimitMinutes &&
+    at.getTime() > ticket.firstEntryAt.getTime() + ticket.timeLimitMinutes * 60_000
+  )
+    return { reason: 'expired' };
+  const windows = ticket.timeWindows.length
+    ? ticket.timeWindows
+    : ticket.sessionStart && ticket.sessionEnd
+      ? [{ start: ticket.sessionStart, end: ticket.sessionEnd }]
+      : [await hours().then((h) => ({ start: h.openTime, end: h.closeTime }))];
+  const now = localTime(at);
+  if (!windows.some((w) => w.start <= now && now < w.end)) return { reason: 'outsideTimeWindow' };
+
+  const fresh = status === S.unused || status === S.ticketed;
+  if (ticket.entryMode === ENTRY_MODE.times) {
+    if (fresh) {
+      const steps: Step[] = [
+        {
+          kind: 'move',
+          transition: viaWithdrawal ? 'T19' : 'T10',
+          to: S.inUse,
+          extra: sql`entries_left = entries_left - 1, ${entryExtra(at)}`,
+        },
+      ];
+      if (ticket.entriesLeft <= 1) steps.push({ kind: 'move', transition: 'T14', to: S.used });
+      return { steps };
+    }
+    if (status === S.inUse) {
+      if (ticket.entriesLeft <= 0) return { reason: 'used' };
+      const steps: Step[] = [{ kind: 'countUse' }];
+      if (ticket.entriesLeft <= 1) steps.push({ kind: 'move', transition: 'T14', to: S.used });
+      return { steps };
+    }
+    return { reason: status === S.entered ? 'alreadyInside' : 'used' };
+  }
+  if (fresh)
+    return {
+      steps: [
+        { kind: 'move', transition: viaWithdrawal ? 'T19' : 'T9', to: S.entered, extra: entryExtra(at) },
+      ],
+    };
+  if (status === S.entered) return { reason: 'alreadyInside' };
+  if (status === S.left && ticket.entryMode === ENTRY_MODE.reentry)
+    return { steps: [{ kind: 'move', transition: 'T12', to: S.entered, extra: entryExtra(at) }] };
+  return { reason: 'used' };
+}
+
+async function applySteps(tx: Db, scenicId: number, ticket: TicketCtx, steps: Step[]): Promise<void> {
+  for (const step of steps) {
+    if (step.kind === 'countUse') {
+      const done = rowsOf(
+        await tx.execute(sql`update order_tickets set entries_left = entries_left - 1,
+            entry_count = entry_count + 1, updated_at = now()
+          where id = ${ticket.id} and status = ${S.inUse} and entries_left > 0 returning id`),
+      );
+      if (done.length !== 1) throw new AppError(409, 'transitionNotAllowed');
+    } else {
+      await transitionTickets(tx, {
+        scenicId,
+        ticketIds: [ticket.id],
+        transition: step.transition,
+        to: step.to,
+        ...(step.extra ? { extra: step.extra } : {}),
+      });
+    }
+  }
+  if (steps.some((s) => s.kind === 'move')) await refreshOrderStatus(tx, [ticket.orderId]);
+}
+
+const STAFF_REASON: Record<StaffCardRefusalCode, CheckinReason> = {
+  unknown: 'unknown',
+  disabled: 'cardDisabled',
+  notYetValid: 'cardNotYetValid',
+  expired: 'cardExpired',
+  gateNotAllowed: 'cardGateNotAllowed',
+  modeNotAllowed: 'cardModeNotAllowed',
+};
+
+const READ_OF: Record<number, StaffCardRead['mode']> = {
+  [CARD_READ_MODE.qr]: 'qr',
+  [CARD_READ_MODE.idCard]: 'idCard',
+  [CARD_READ_MODE.icCard]: 'icCard',
+  [CARD_READ_MODE.face]: 'face',
+};
+
+type GateEventRow = typeof gateEvents.$inferSelect;
+
+function eventOf(row: GateEventRow): GateEvent {
+  return {
+    id: row.id,
+    gateId: row.gateId,
+    deviceId: row.deviceId,
+    nonce: row.nonce,
+    direction: row.direction as GateDirectionCode,
+    entryType: row.entryType,
+    readMode: row.readMode,
+    ticketId: row.ticketId,
+    orderId: row.orderId,
+    staffCardId: row.staffCardId,
+    scannedValue: row.scannedValue,
+    result: row.result,
+    visitorName: row.visitorName,
+    offline: row.offline,
+    forced: row.forced,
+    scannedAt: row.scannedAt.toISOString(),
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+/** The answer an event stands for (also the answer repeated for a retried nonce). */
+function answerOf(row: GateEventRow, duplicate: boolean): CheckinAnswer {
+  const result = (row.result in CheckinResult ? row.result : 'unknown') as CheckinResultCode;
+  const { zh, en } = CheckinResult[result];
+  return {
+    allowed: row.direction !== 'denied',
+    applied: result === 'ok',
+    duplicate,
+    ...(result === 'ok' ? {} : { reason: result }),
+    message: { zh, en },
+    event: eventOf(row),
+  };
+}
+
+async function findEvent(db: Db, deviceId: string, nonce: string) {
+  const [row] = await db
+    .select()
+    .from(gateEvents)
+    .where(and(eq(gateEvents.deviceId, deviceId), eq(gateEvents.nonce, nonce)));
+  return row;
+}
+
+function repeated(row: GateEventRow, scenicId: number): CheckinAnswer {
+  if (row.scenicId !== scenicId) throw new AppError(409, 'gateNonceTaken');
+  return answerOf(row, true);
+}
+
+const isNonceViolation = (error: unknown) => {
+  for (let e: unknown = error, i = 0; e && i < 3; e = (e as { cause?: unknown }).cause, i++) {
+    const pg = e as { code?: string; constraint?: string; message?: string };
+    if (
+      pg.code === '23505' &&
+      (pg.constraint === 'gate_events_nonce_uq' || /gate_events_nonce_uq/.test(pg.message ?? ''))
+    )
+      return true;
+  }
+  return false;
+};
+
+/**
+ * One gate scan (domain.md T9-T14, "Gate event log"): resolves the ticket or staff card, applies
+ * the gate rules under a lock of the ticket row, moves the ticket by compare-and-set and writes
+ * the gate event, all in one transaction. Idempotent on (deviceId, nonce): a retried scan answers
+ * what the first one did, with no second event or transition. Offline and forced scans are facts:
+ * the passage is recorded in its direction even when the ticket can no longer move.
+ */
+export async function checkIn(db: Db, scan: GateScan): Promise<CheckinAnswer> {
+  const seen = await findEvent(db, scan.deviceId, scan.nonce);
+  if (seen) return repeated(seen, scan.scenicId);
+  const [gate] = await db
+    .select()
+    .from(gates)
+    .where(and(eq(gates.id, scan.gateId), eq(gates.scenicId, scan.scenicId)));
+  if (!gate) throw new FieldError('gateId', ValidationMessage.gateOfArea);
+  try {
+    return await db.transaction((tx) => decide(tx, scan, gate));
+  } catch (error) {
+    if (!isNonceViolation(error)) throw error;
+    // the same nonce raced in on another connection: its answer is the answer
+    const first = await findEvent(db, scan.deviceId, scan.nonce);
+    if (!first) throw error;
+    return repeated(first, scan.scenicId);
+  }
+}
+
+async function decide(tx: Db, scan: GateScan, gate: GateRow): Promise<CheckinAnswer> {
+  const fact = Boolean(scan.offline || scan.forced);
+  const direction = gateDirection(gate.gateType);
+  const value = scan.value.trim();
+  const at = scan.scannedAt;
+  let hoursCache: Hours | undefined;
+  const hours = async () => (hoursCache ??= await getScenicSettings(tx, scan.scenicId));
+
+  const record = async (fields: {
+    result: CheckinResultCode;
+    entryType: number | null;
+    ticket?: TicketCtx;
+    staffCardId?: number;
+    visitorName?: string;
+  }) => {
+    const passed = fields.result === 'ok' || fact;
+    const [row] = await tx
+      .insert(gateEvents)
+      .values({
+        scenicId: scan.scenicId,
+        gateId: gate.id,
+        deviceId: scan.deviceId,
+        nonce: scan.nonce,
+        direction: passed ? direction : 'denied',
+        entryType: fields.entryType,
+        readMode: scan.readMode,
+        ticketId: fields.ticket?.id ?? null,
+        orderId: fields.ticket?.orderId ?? null,
+        staffCardId: fields.staffCardId ?? null,
+        scannedValue: maskScanned(scan.readMode, value),
+        result: fields.result,
+        visitorName: (fields.visitorName ?? fields.ticket?.visitorName ?? '').slice(0, 50),
+        offline: Boolean(scan.offline),
+        forced: Boolean(scan.forced),
+        scannedAt: at,
+      })
+      .returning();
+    return answerOf(row!, false);
+  };
+
+  const byTicket = async (candidates: TicketCtx[]) => {
+    // several real-name tickets of one ID number: the first this gate would accept, else the most
+    // relevant refusal (a ticket valid at the scan time before one of another day)
+    let chosen = candidates[0]!;
+    if (candidates.length > 1) {
+      let found: TicketCtx | undefined;
+      for (const c of candidates)
+        if ('steps' in (await judge(tx, c, gate, at, hours))) {
+          found = c;
+          break;
+        }
+      chosen =
+        found ??
+        candidates.find(
+          (c) => c.validFrom.getTime() <= at.getTime() && at.getTime() < c.validUntil.getTime(),
+        ) ??
+        chosen;
+    }
+    const [locked] = await loadTickets(tx, sql`t.id = ${chosen.id}`, true);
+    const ticket = locked!;
+    const verdict = await judge(tx, ticket, gate, at, hours);
+    if ('reason' in verdict) return record({ result: verdict.reason, entryType: ENTRY_TYPE.ticket, ticket });
+    await applySteps(tx, scan.scenicId, ticket, verdict.steps);
+    return record({ result: 'ok', entryType: ENTRY_TYPE.ticket, ticket });
+  };
+
+  if (scan.readMode === CARD_READ_MODE.qr) {
+    const found = await loadTickets(tx, sql`t.scenic_id = ${scan.scenicId} and t.code = ${value}`, false);
+    if (found.length) return byTicket(found);
+  } else if (scan.readMode === CARD_READ_MODE.idCard) {
+    const found = await loadTickets(
+      tx,
+      sql`t.scenic_id = ${scan.scenicId} and t.visitor_id_number = ${value.toUpperCase()}`,
+      false,
+    );
+    if (found.length) return byTicket(found);
+  }
+
+  const mode = READ_OF[scan.readMode];
+  if (!mode) return record({ result: 'unknown', entryType: null });
+  if (gate.status !== ENABLED) return record({ result: 'wrongGate', entryType: null });
+  const check = await checkStaffCard(tx, scan.scenicId, { mode, value }, gate.id, at);
+  const card = check.card;
+  const base = {
+    entryType: card ? ENTRY_TYPE.staffCard : null,
+    ...(card ? { staffCardId: card.id, visitorName: card.holderName } : {}),
+  };
+  if (check.allowed) return record({ result: 'ok', ...base });
+  return record({ result: STAFF_REASON[check.reason], ...base });
+}

@@ -1,0 +1,198 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OrderPage, OrderRow, OrderTotals } from '../../../shared/api/orders.ts';
+import { DAY_MS } from '../../../shared/dates.ts';
+import type { Db } from '../../db/client.ts';
+import { orderFor } from '../../http/paging.ts';
+import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
+import { ticketProducts } from '../products/products.table.ts';
+
+type Order = typeof ticketOrders.$inferSelect;
+
+/**
+ * A visit-day bound as a date: "YYYY-MM-DD" as is; an ISO time is the start (or end) of a whole day
+ * in the console's time zone, so the day is the one 12 hours after the start (before the end), right
+ * for any offset within ±12 h.
+ */
+export function visitDay(bound: string, end: boolean): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(bound)) return bound;
+  return new Date(Date.parse(bound) + (end ? -DAY_MS / 2 : DAY_MS / 2)).toISOString().slice(0, 10);
+}
+
+/** ID numbers show only their ends (1101********1234). */
+export function maskIdNumber(value: string | null | undefined): string {
+  if (!value) return '';
+  if (value.length <= 8)
+    return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 2))}${value.slice(-1)}`;
+  return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+}
+
+/**
+ * The filter of the order list, its totals and its export: one WHERE on ticket_orders. Every
+ * condition is on the order row or an EXISTS on its tickets (order_tickets_order_idx), so no join
+ * multiplies rows; time ranges, status, order number, phone and visitor ID number use indexes.
+ */
+export function orderWhere(scenicId: number, q: Partial<OrderPage>): SQL | undefined {
+  const o = ticketOrders;
+  const ticketExists = (condition: SQL) =>
+    sql`exists (select 1 from ${orderTickets} where ${orderTickets.orderId} = ${o.id} and ${condition})`;
+  return and(
+    eq(o.scenicId, scenicId),
+    q.ordStartTime ? gte(o.createdAt, new Date(q.ordStartTime)) : undefined,
+    q.ordEndTime ? lte(o.createdAt, new Date(q.ordEndTime)) : undefined,
+    // the order's visit_date is the first visit day of its tickets (ticket_orders_scenic_visit_idx)
+    q.subStartTime ? gte(o.visitDate, visitDay(q.subStartTime, false)) : undefined,
+    q.subEndTime ? lte(o.visitDate, visitDay(q.subEndTime, true)) : undefined,
+    q.productId ? ticketExists(sql`${orderTickets.productId} = ${q.productId}`) : undefined,
+    q.ordTicketType ? ticketExists(sql`${orderTickets.productType} = ${q.ordTicketType}`) : undefined,
+    q.channel ? eq(o.channel, q.channel) : undefined,
+    q.ordPayWay ? eq(o.payWay, q.ordPayWay) : undefined,
+    q.ordIsPay ? eq(o.payStatus, q.ordIsPay) : undefined,
+    q.status ? eq(o.status, q.status) : undefined,
+    q.orderNo ? eq(o.orderNo, q.orderNo) : undefined,
+    q.phone ? eq(o.buyerPhone, q.phone) : undefined,
+    q.idNumber
+      ? ticketExists(
+          sql`${orderTickets.visitorIdNumber} = ${q.idNumber.toUpperCase()} and ${orderTickets.scenicId} = ${scenicId}`,
+        )
+      : undefined,
+  );
+}
+
+/** Newest first (the scenic/created_at/id index); a chosen sort keeps id last so pages are stable. */
+export function orderOrder(q: Pick<OrderPage, 'sort' | 'order'>): (PgColumn | SQL)[] {
+  return orderFor(
+    {
+      createTime: ticketOrders.createdAt,
+      visitDate: ticketOrders.visitDate,
+      totalAmount: ticketOrders.totalAmount,
+    },
+    q,
+    [desc(ticketOrders.createdAt), desc(ticketOrders.id)],
+  );
+}
+
+/** Columns of the list (no wide remark etc.). */
+const listColumns = {
+  id: ticketOrders.id,
+  orderNo: ticketOrders.orderNo,
+  channel: ticketOrders.channel,
+  clientId: ticketOrders.clientId,
+  externalNo: ticketOrders.externalNo,
+  ticketCount: ticketOrders.ticketCount,
+  visitDate: ticketOrders.visitDate,
+  totalAmount: ticketOrders.totalAmount,
+  paidAmount: ticketOrders.paidAmount,
+  refundedAmount: ticketOrders.refundedAmount,
+  payWay: ticketOrders.payWay,
+  payStatus: ticketOrders.payStatus,
+  status: ticketOrders.status,
+  buyerName: ticketOrders.buyerName,
+  buyerPhone: ticketOrders.buyerPhone,
+  buyerIdNumber: ticketOrders.buyerIdNumber,
+  createdAt: ticketOrders.createdAt,
+  paidAt: ticketOrders.paidAt,
+};
+type ListOrder = Pick<Order, keyof typeof listColumns>;
+
+/** The first ticket's product name and the number of distinct products, for a page of orders at once. */
+async function productsOf(db: Db, orderIds: number[]) {
+  const map = new Map<number, { name: string; count: number }>();
+  if (!orderIds.length) return map;
+  const first = sql<number>`(array_agg(${orderTickets.productId} order by ${orderTickets.id}))[1]`;
+  const lines = await db
+    .select({
+      orderId: orderTickets.orderId,
+      productId: first,
+      products: sql<number>`count(distinct ${orderTickets.productId})::int`,
+    })
+    .from(orderTickets)
+    .where(inArray(orderTickets.orderId, orderIds))
+    .groupBy(orderTickets.orderId);
+  const productIds = [...new Set(lines.map((l) => Number(l.productId)))];
+  const names = productIds.length
+    ? await db
+        .select({ id: ticketProducts.id, name: ticketProducts.name })
+        .from(ticketProducts)
+        .where(inArray(ticketProducts.id, productIds))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  for (const l of lines)
+    map.set(Number(l.orderId), { name: nameOf.get(Number(l.productId)) ?? '', count: Number(l.products) });
+  return map;
+}
+
+async function toRows(db: Db, orders: ListOrder[]): Promise<OrderRow[]> {
+  const products = await productsOf(
+    db,
+    orders.map((o) => o.id),
+  );
+  return orders.map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    channel: o.channel,
+    clientId: o.clientId,
+    externalNo: o.externalNo,
+    productName: products.get(o.id)?.name ?? '',
+    productCount: products.get(o.id)?.count ?? 0,
+    ticketCount: o.ticketCount,
+    visitDate: o.visitDate,
+    totalAmount: o.totalAmount,
+    paidAmount: o.paidAmount,
+    refundedAmount: o.refundedAmount,
+    payWay: o.payWay,
+    payStatus: o.payStatus,
+    status: o.status,
+    buyerName: o.buyerName,
+    buyerPhone: o.buyerPhone,
+    buyerIdNumber: maskIdNumber(o.buyerIdNumber),
+    createTime: o.createdAt.toISOString(),
+    paidTime: o.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/** Rows offset..offset+limit of the filtered list, with their product names (one query per page, not per row). */
+export async function listOrders(
+  db: Db,
+  scenicId: number,
+  q: OrderPage,
+  offset: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  const orders = await db
+    .select(listColumns)
+    .from(ticketOrders)
+    .where(orderWhere(scenicId, q))
+    .orderBy(...orderOrder(q))
+    .limit(limit)
+    .offset(offset);
+  return toRows(db, orders);
+}
+
+/** Count and money of the filtered set: the same WHERE as the list. */
+export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<OrderTotals> {
+  const [row] = await db
+    .select({
+      count: count(),
+      totalAmount: sum(ticketOrders.totalAmount),
+      paidAmount: sum(ticketOrders.paidAmount),
+      refundedAmount: sum(ticketOrders.refundedAmount),
+    })
+    .from(ticketOrders)
+    .where(orderWhere(scenicId, q));
+  return {
+    count: Number(row?.count ?? 0),
+    totalAmount: Number(row?.totalAmount ?? 0),
+    paidAmount: Number(row?.paidAmount ?? 0),
+    refundedAmount: Number(row?.refundedAmount ?? 0),
+  };
+}
+
+/** An order of the area, or undefined (another area's order is as absent as a missing one). */
+export async function findOrder(db: Db, scenicId: number, id: number): Promise<Order | undefined> {
+  const [order] = await db
+    .select()
+    .from(ticketOrders)
+    .where(and(eq(ticketOrders.id, id), eq(ticketOrders.scenicId, scenicId)));
+  return order;
+}

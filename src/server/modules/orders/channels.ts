@@ -1,0 +1,23 @@
+import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { TerminalClientId } from '../../../shared/dict/terminal-client.ts';
+
+/**
+ * The buy channel (spec §9) an order placed by a terminal client counts as. Clients not listed
+ * (the console, the mobile management app, the data dashboard) do not sell.
+ */
+export const CLIENT_CHANNEL: Partial<Record<TerminalClientId, BuyChannelCode>> = {
+  winManagement: 1,
+  selfManagement: 2,
+  handManagement: 3,
+  weixinManagement: 4,
+  distributionManagement: 13,
+  zowoyooManagement: 14,
+  pftManagement: 15,
+  ctripManagement: 16,
+  mtManagement: 17,
+};
+
+/** The channel of a client, or null when it does not sell. */
+export function channelOfClient(clientId: string): BuyChannelCode | null {
+  return (CLIENT_CHANNEL as Record<string, BuyChannelCode | undefined>)[clientId] ?? null;
+}

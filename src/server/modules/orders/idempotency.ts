@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { idempotencyKeys } from './orders.table.ts';
+
+/** JSON with object keys sorted, so the same body hashes the same whatever its key order. */
+function stableJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+}
+
+/** The request's `Idempotency-Key` header: required, 1-128 visible characters (400 naming it). */
+export function idempotencyKeyOf(req: FastifyRequest): string {
+  const raw = req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !/^[\x21-\x7e]{1,128}$/.test(key))
+    throw new FieldError('Idempotency-Key', ValidationMessage.idempotencyKey);
+  return key;
+}
+
+/**
+ * Runs a money- or stock-moving call once per (client, key), in one transaction with the key's row
+ * (design.md). The same key with the same method, path and body answers what the first call
+ * answered; with another request it is a 409. A failed call keeps no key, so it may be retried.
+ * Two concurrent calls with one key: the second waits on the key's unique index, then replays.
+ */
+export async function withIdempotency<T>(
+  db: Db,
+  req: FastifyRequest,
+  clientId: string,
+  run: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const key = idempotencyKeyOf(req);
+  const requestHash = crypto
+    .createHash('sha256')
+    .update(stableJson({ method: req.method, path: req.routeOptions.url, body: req.body ?? null }))
+    .digest('hex');
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({ clientId, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (!claimed) {
+      const [seen] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.key, key)));
+      if (seen && seen.requestHash !== requestHash) throw new AppError(409, 'idempotencyKeyReused');
+      if (!seen || seen.statusCode == null) throw new AppError(409, 'idempotencyInProgress');
+      return seen.response as T;
+    }
+    // what is stored is what is answered, both times
+    const value = JSON.parse(JSON.stringify(await run(tx))) as T;
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response: value })
+      .where(eq(idempotencyKeys.id, claimed.id));
+    return value;
+  });
+}

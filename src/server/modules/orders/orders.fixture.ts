@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
+import type { Db } from '../../db/client.ts';
+import type { TestApp } from '../../test/harness.ts';
+import { sha256 } from '../auth/password.ts';
+import { priceCalendar } from '../inventory/inventory.table.ts';
+import { oauthClients } from '../oauth/oauth.table.ts';
+import { productSessions, ticketProducts, ticketTypes } from '../products/products.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+import { showSeats, theatres, theatreShows } from '../theatres/theatres.table.ts';
+import { dayString } from './orders.service.ts';
+
+export const CLIENT_SECRET = 'Test-Secret-1234';
+
+/** A day `n` days from today, YYYY-MM-DD (server wall clock). */
+export const dayFromToday = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return dayString(d);
+};
+
+/** A valid 18-digit ID number (birth date 1990-01-01, sequence `n`). */
+export function idNumber(n: number): string {
+  const first17 = `11010119900101${String(n % 1000).padStart(3, '0')}`;
+  return first17 + idNumberCheckChar(first17);
+}
+
+/** Gives a client a known secret and the client_credentials grant; returns its token. */
+export async function clientToken(t: TestApp, clientId = 'ctripManagement'): Promise<string> {
+  const db = t.database.db;
+  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
+  await db
+    .update(oauthClients)
+    .set({
+      secretHash: sha256(CLIENT_SECRET),
+      grantTypes: [...new Set([...(client?.grantTypes ?? []), 'client_credentials'])],
+    })
+    .where(eq(oauthClients.clientId, clientId));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/login/oauth/token',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${CLIENT_SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: 'grant_type=client_credentials',
+  });
+  if (res.statusCode !== 200) throw new Error(`client token ${clientId}: ${res.body}`);
+  return res.json<{ access_token: string }>().access_token;
+}
+
+export interface OrderFixtures {
+  scenicId: number;
+  otherScenicId: number;
+  /** regular, no real name, channels 1 and 16 (ctrip) */
+  regular: number;
+  /** regular, real name, at most 3 per order and 1 per ID number */
+  realName: number;
+  /** timed, with one session */
+  timed: number;
+  sessionId: number;
+  /** performance with one show on `date`, 2 rows x 5 seats at 5000 (row 0) / 3000 (row 1) */
+  performance: number;
+  showId: number;
+  /** a day with calendar rows for every product: stock 100, price 10000 (timed 8000) */
+  date: string;
+}
+
+/**
+ * Products of their own in area YLGZ (its public-stock slots closed, so no slot is needed) for the
+ * order tests: on shelf, sold by the window (1) and Ctrip (16).
+ */
+export async function createOrderFixtures(db: Db, date = dayFromToday(3)): Promise<OrderFixtures> {
+  const areas = await db.select().from(scenicAreas);
+  const scenicId = areas.find((a) => a.code === 'YLGZ')!.id;
+  const otherScenicId = areas.find((a) => a.code === 'QSH')!.id;
+  await db.execute(sql`update scenic_periods set status = 2 where scenic_id = ${scenicId}`);
+  const tag = crypto.randomBytes(3).toString('hex');
+  const [type] = await db
+    .insert(ticketTypes)
+    .values({ scenicId, name: `ord-${tag}` })
+    .returning();
+  const base = {
+    scenicId,
+    typeId: type!.id,
+    validityType: 1,
+    realNameType: 2,
+    printType: 1,
+    channels: [1, 16],
+    refundRule: 1,
+    shelfStatus: 1,
+  };
+  const [regular, realName, timed, performance] = await db
+    .insert(ticketProducts)
+    .values([
+      { ...base, productType: 1, name: `门票-${tag}`, price: 10000 },
+      {
+        ...base,
+        productType: 1,
+        name: `实名票-${tag}`,
+        price: 10000,
+        realNameType: 1,
+        limitPerOrder: 3,
+        limitPerIdNumber: 1,
+      },
+      { ...base, productType: 2, name: `分时-${tag}`, price: 8000, validityType: 4 },
+      { ...base, productType: 3, name: `演出-${tag}`, price: 5000 },
+    ])
+    .returning();
+  const [session] = await db
+    .insert(productSessions)
+    .values({ scenicId, productId: timed!.id, name: '上午', startTime: '09:00', endTime: '11:00' })
+    .returning();
+  await db.insert(priceCalendar).values([
+    { scenicId, productId: regular!.id, date, price: 10000, stock: 100 },
+    { scenicId, productId: realName!.id, date, price: 10000, stock: 100 },
+    { scenicId, productId: timed!.id, sessionId: session!.id, date, price: 8000, stock: 100 },
+  ]);
+  const [theatre] = await db
+    .insert(theatres)
+    .values({ scenicId, name: `剧场-${tag}`, rows: 2, cols: 5 })
+    .returning();
+  const [show] = await db
+    .insert(theatreShows)
+    .values({
+      scenicId,
+      theatreId: theatre!.id,
+      productId: performance!.id,
+      showDate: date,
+      startTime: '19:00',
+      endTime: '21:00',
+    })
+    .returning();
+  const seats = [];
+  for (let row = 0; row < 2; row++)
+    for (let col = 0; col < 5; col++)
+      seats.push({
+        showId: show!.id,
+        row,
+        col,
+        label: `${row + 1}排${col + 1}号`,
+        areaKey: row === 0 ? 'A' : 'B',
+        price: row === 0 ? 5000 : 3000,
+      });
+  await db.insert(showSeats).values(seats);
+  return {
+    scenicId,
+    otherScenicId,
+    regular: regular!.id,
+    realName: realName!.id,
+    timed: timed!.id,
+    sessionId: session!.id,
+    performance: performance!.id,
+    showId: show!.id,
+    date,
+  };
+}
+
+export const rowsOf = <T>(result: unknown): T[] =>
+  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+export async function soldOf(db: Db, productId: number, date: string): Promise<number> {
+  const [row] = rowsOf<{ sold: number }>(
+    await db.execute(sql`select sold from price_calendar where product_id = ${productId} and date = ${date}`),
+  );
+  return Number(row?.sold ?? -1);
+}

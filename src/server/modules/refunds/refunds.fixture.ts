@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ticketProducts, ticketTypes } from '../products/products.table.ts';
+
+/**
+ * Test data for the refund tests, straight in the database: a product with a refund rule, and paid
+ * orders (ticket_orders + order_tickets in 201 with a code + confirmed payments) whose calendar stock
+ * counts the tickets sold, so a refund can give it back.
+ */
+export async function insertRefundProduct(
+  db: Db,
+  scenicId: number,
+  rule: { refundRule: number; refundDeadlineHours?: number; refundFeeUnit?: number; refundFeeValue?: number },
+  name = `退票测试-${crypto.randomBytes(3).toString('hex')}`,
+): Promise<number> {
+  const [type] = await db
+    .insert(ticketTypes)
+    .values({ scenicId, name: `${name}-类` })
+    .returning({ id: ticketTypes.id });
+  const [product] = await db
+    .insert(ticketProducts)
+    .values({
+      scenicId,
+      typeId: type!.id,
+      productType: 1,
+      name,
+      price: 10_000,
+      validityType: 1,
+      realNameType: 2,
+      printType: 1,
+      channels: [1],
+      shelfStatus: 1,
+      refundDeadlineHours: 0,
+      refundFeeUnit: 1,
+      refundFeeValue: 0,
+      ...rule,
+    })
+    .returning({ id: ticketProducts.id });
+  return product!.id;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local date `days` from today, "YYYY-MM-DD". */
+export function dayFromNow(days: number): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export interface PaidOrder {
+  orderId: number;
+  orderNo: string;
+  ticketIds: number[];
+  paymentIds: number[];
+}
+
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** A paid order of `prices.length` tickets; `payments` default to one offline payment of the total. */
+export async function insertPaidOrder(
+  db: Db,
+  input: {
+    scenicId: number;
+    productId: number;
+    visitDate: string;
+    prices: number[];
+    payments?: { provider: string; payWay: number; amount: number }[];
+    clientId?: string;
+    buyerPhone?: string;
+  },
+): Promise<PaidOrder> {
+  const total = input.prices.reduce((s, p) => s + p, 0);
+  const payments = input.payments ?? [{ provider: 'offline', payWay: 1, amount: total }];
+  const orderNo = `RF${Date.now()}${crypto.randomBytes(3).toString('hex')}`;
+  const [order] = await rows<{ id: number }>(
+    db,
+    sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, buyer_name, buyer_phone, visit_date,
+          ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at)
+        values (${orderNo}, ${input.scenicId}, 1, ${input.clientId ?? 'window'}, '测试买家',
+          ${input.buyerPhone ?? '13800000000'}, ${input.visitDate}, ${input.prices.length}, ${total}, ${total},
+          201, ${payments[0]!.payWay}, 201, now())
+        returning id`,
+  );
+  const orderId = Number(order!.id);
+  const ticketIds: number[] = [];
+  for (const [i, price] of input.prices.entries()) {
+    const [ticket] = await rows<{ id: number }>(
+      db,
+      sql`insert into order_tickets (order_id, scenic_id, product_id, product_type, visit_date, valid_from,
+            valid_until, price, visitor_name, visitor_phone, code, status)
+          values (${orderId}, ${input.scenicId}, ${input.productId}, 1, ${input.visitDate},
+            ${input.visitDate}::date, ${input.visitDate}::date + 1, ${price}, ${`游客${i + 1}`}, '13900000000',
+            ${crypto.randomBytes(16).toString('hex')}, 201)
+          returning id`,
+    );
+    ticketIds.push(Number(ticket!.id));
+  }
+  const paymentIds: number[] = [];
+  for (const p of payments) {
+    const [payment] = await rows<{ id: number }>(
+      db,
+      sql`insert into payments (order_id, scenic_id, pay_way, provider, provider_txn_id, amount, status, confirmed_at)
+          values (${orderId}, ${input.scenicId}, ${p.payWay}, ${p.provider},
+            ${crypto.randomBytes(8).toString('hex')}, ${p.amount}, 'confirmed', now())
+          returning id`,
+    );
+    paymentIds.push(Number(payment!.id));
+  }
+  await db.execute(
+    sql`insert into price_calendar (scenic_id, product_id, date, price, stock, sold)
+        values (${input.scenicId}, ${input.productId}, ${input.visitDate}, 10000, 1000, ${input.prices.length})
+        on conflict (product_id, date, coalesce(session_id, 0))
+        do update set sold = price_calendar.sold + excluded.sold`,
+  );
+  return { orderId, orderNo, ticketIds, paymentIds };
+}
+
+/** Calendar tickets sold of a product on a day. */
+export async function soldOn(db: Db, productId: number, date: string): Promise<number> {
+  const [row] = await rows<{ sold: number }>(
+    db,
+    sql`select sold from price_calendar where product_id = ${productId} and date = ${date} and session_id is null`,
+  );
+  return Number(row?.sold ?? 0);
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { CheckinResult } from '../dict/checkin.ts';
+import { GateDirection } from '../dict/order.ts';
+import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
+import { dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
+
+const key = (k: ValidationMessageKey) => k;
+
+/** An instant with its offset, e.g. 2025-01-01T08:00:00+08:00. */
+const InstantSchema = z.iso.datetime({ offset: true });
+
+const DEVICE_TEXT = /^[A-Za-z0-9._:-]+$/;
+
+/** One scan a gate sends (POST /api/gate/scan); the gate's area comes from its client token. */
+export const GateScanSchema = z
+  .object({
+    gateId: IdSchema,
+    deviceId: z
+      .string()
+      .trim()
+      .min(1, { error: key('required') })
+      .max(64)
+      .regex(DEVICE_TEXT),
+    /** The device's own id of this scan: a retried scan with the same nonce is recorded once */
+    nonce: z
+      .string()
+      .trim()
+      .min(1, { error: key('required') })
+      .max(64)
+      .regex(DEVICE_TEXT),
+    /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id the terminal matched) */
+    readMode: dictCodeSchema(CardReadMode),
+    value: z
+      .string()
+      .trim()
+      .min(1, { error: key('required') })
+      .max(64),
+    scannedAt: InstantSchema,
+    offline: z.boolean().default(false),
+    forced: z.boolean().default(false),
+  })
+  .strict();
+export type GateScanBody = z.infer<typeof GateScanSchema>;
+
+/** Scans an offline gate kept and uploads later (facts: see docs/decisions.md "Gate check-in"). */
+export const GateUploadSchema = z
+  .object({
+    scans: z
+      .array(GateScanSchema.omit({ offline: true }))
+      .min(1, { error: key('required') })
+      .max(500),
+  })
+  .strict();
+
+export const GateEventSchema = z.object({
+  id: z.number().int(),
+  gateId: z.number().int(),
+  deviceId: z.string(),
+  nonce: z.string(),
+  direction: z.enum(['entry', 'exit', 'denied']),
+  entryType: z.number().int().nullable(),
+  readMode: z.number().int(),
+  ticketId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  staffCardId: z.number().int().nullable(),
+  scannedValue: z.string(),
+  result: z.string(),
+  visitorName: z.string(),
+  offline: z.boolean(),
+  forced: z.boolean(),
+  scannedAt: z.string(),
+  uploadedAt: z.string(),
+});
+export type GateEvent = z.infer<typeof GateEventSchema>;
+
+/** The gate's answer: let through or not, the reason and its text in both languages. */
+export const CheckinAnswerSchema = z.object({
+  allowed: z.boolean(),
+  /** false when the passage was recorded but the ticket could not move (offline/forced facts) */
+  applied: z.boolean(),
+  /** true when this nonce was seen before: the first answer, nothing recorded again */
+  duplicate: z.boolean(),
+  reason: z.string().optional(),
+  message: z.object({ zh: z.string(), en: z.string() }),
+  event: GateEventSchema,
+});
+export type CheckinAnswer = z.infer<typeof CheckinAnswerSchema>;
+
+export const GARDEN_LOG_SORT_FIELDS = ['scannedAt'] as const;
+
+const resultCodes = Object.keys(CheckinResult) as [string, ...string[]];
+
+/** Filters of the entry/exit log (spec §7 gardenLog/page and derivedPage). */
+export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
+  scannedFrom: InstantSchema.optional(),
+  scannedTo: InstantSchema.optional(),
+  gateId: IdSchema.optional(),
+  direction: z.enum(Object.keys(GateDirection) as [string, ...string[]]).optional(),
+  /** 'ok' or a refusal reason (CheckinResult) */
+  result: z.enum(resultCodes).optional(),
+  /** ParkEntryType: 1 ticket, 2 pass card, 3 staff card */
+  entryType: dictCodeSchema(ParkEntryType).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+  ticketCode: z.string().trim().max(64).optional(),
+  visitorName: z.string().trim().max(50).optional(),
+  idNumber: z.string().trim().toUpperCase().max(18).optional(),
+});
+export type GardenLogPage = z.infer<typeof GardenLogPageSchema>;
+
+/** The log of one ticket or one order (spec §7 selectGardenLog). */
+export const SelectGardenLogSchema = z
+  .object({ ticketId: IdSchema.optional(), orderId: IdSchema.optional() })
+  .strict()
+  .refine((b) => (b.ticketId === undefined) !== (b.orderId === undefined), {
+    error: key('required'),
+    path: ['ticketId'],
+  });
+
+export const GardenLogRowSchema = z.object({
+  id: z.number().int(),
+  scannedAt: z.string(),
+  uploadedAt: z.string(),
+  gateId: z.number().int(),
+  gateName: z.string(),
+  direction: z.string(),
+  deviceId: z.string(),
+  readMode: z.number().int(),
+  entryType: z.number().int().nullable(),
+  ticketId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  orderNo: z.string(),
+  staffCardId: z.number().int().nullable(),
+  staffCardHolder: z.string(),
+  visitorName: z.string(),
+  scannedValue: z.string(),
+  result: z.string(),
+  offline: z.boolean(),
+  forced: z.boolean(),
+});
+export type GardenLogRow = z.infer<typeof GardenLogRowSchema>;

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
+import { BuyChannel, ProductType } from '../dict/ticket.ts';
+import { DateOnlySchema, dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
+
+const key = (k: ValidationMessageKey) => k;
+
+const IsoTimeSchema = z.iso.datetime({ offset: true });
+/** A visit day: "YYYY-MM-DD", or the ISO start/end of a whole day as the console's date-range picker sends it. */
+const DayBoundSchema = z.union([DateOnlySchema, IsoTimeSchema]);
+
+export const ORDER_SORT_FIELDS = ['createTime', 'visitDate', 'totalAmount'] as const;
+
+/** Spec §3 names: ordStartTime/ordEndTime (order time), subStartTime/subEndTime (visit days). */
+export const OrderFilterShape = {
+  ordStartTime: IsoTimeSchema.optional(),
+  ordEndTime: IsoTimeSchema.optional(),
+  subStartTime: DayBoundSchema.optional(),
+  subEndTime: DayBoundSchema.optional(),
+  productId: IdSchema.optional(),
+  /** ProductType of any of the order's tickets */
+  ordTicketType: dictCodeSchema(ProductType).optional(),
+  channel: dictCodeSchema(BuyChannel).optional(),
+  ordPayWay: dictCodeSchema(PayWay).optional(),
+  ordIsPay: dictCodeSchema(PayStatus).optional(),
+  /** The order's summary status (TicketStatus) */
+  status: dictCodeSchema(TicketStatus).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+  /** The buyer's phone, exactly */
+  phone: z.string().trim().max(20).optional(),
+  /** A visitor's ID number on any ticket of the order, exactly */
+  idNumber: z.string().trim().max(18).optional(),
+};
+
+type OrderFilterValue = {
+  ordStartTime?: string | undefined;
+  ordEndTime?: string | undefined;
+  subStartTime?: string | undefined;
+  subEndTime?: string | undefined;
+};
+
+const ordered = (from?: string, to?: string) => !from || !to || Date.parse(from) <= Date.parse(to);
+
+export const OrderPageSchema = listQuerySchema(ORDER_SORT_FIELDS, OrderFilterShape)
+  .refine((v: OrderFilterValue) => ordered(v.ordStartTime, v.ordEndTime), {
+    error: key('timeRange'),
+    path: ['ordEndTime'],
+  })
+  .refine((v: OrderFilterValue) => ordered(v.subStartTime, v.subEndTime), {
+    error: key('timeRange'),
+    path: ['subEndTime'],
+  });
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+export const OrderRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  channel: z.number().int().describe('BuyChannel'),
+  clientId: z.string(),
+  externalNo: z.string().nullable(),
+  /** The first ticket's product, and how many distinct products the order has */
+  productName: z.string(),
+  productCount: z.number().int(),
+  ticketCount: z.number().int(),
+  visitDate: z.string(),
+  totalAmount: z.number().int().describe('cents'),
+  paidAmount: z.number().int().describe('cents'),
+  refundedAmount: z.number().int().describe('cents'),
+  payWay: z.number().int().nullable().describe('PayWay'),
+  payStatus: z.number().int().describe('PayStatus'),
+  status: z.number().int().describe('TicketStatus (summary of the tickets)'),
+  buyerName: z.string(),
+  buyerPhone: z.string(),
+  buyerIdNumber: z.string().describe('masked'),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+});
+export type OrderRow = z.infer<typeof OrderRowSchema>;
+
+/** The body of /totals and /export: the list's filters (paging and sort are accepted and ignored by /totals). */
+export const OrderTotalsSchema = z.object({
+  count: z.number().int(),
+  totalAmount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+});
+export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
+
+export const OrderProductOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  productType: z.number().int(),
+});
+export type OrderProductOption = z.infer<typeof OrderProductOptionSchema>;
+
+export const OrderIdSchema = z.object({ id: IdSchema }).strict();
+
+const ReasonSchema = z
+  .string()
+  .trim()
+  .min(1, { error: key('required') })
+  .max(200);
+const TicketIdsSchema = z.array(IdSchema).min(1).max(500);
+
+export const OrderIssueSchema = z.object({ id: IdSchema, ticketIds: TicketIdsSchema.optional() }).strict();
+export const OrderVoidSchema = z
+  .object({ id: IdSchema, ticketIds: TicketIdsSchema, reason: ReasonSchema })
+  .strict();
+const TicketSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  productType: z.number().int(),
+  sessionName: z.string().nullable(),
+  seatLabel: z.string().nullable(),
+  visitDate: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  price: z.number().int(),
+  visitorName: z.string(),
+  visitorIdNumber: z.string().nullable(),
+  visitorPhone: z.string(),
+  status: z.number().int().describe('TicketStatus'),
+  /** The ticket secret (QR payload): only for holders of admin:order:update; null when revoked */
+  code: z.string().nullable(),
+  codeHidden: z.boolean().describe('true when the caller may not see codes'),
+  entriesLeft: z.number().int(),
+  entryCount: z.number().int(),
+  firstEntryTime: z.string().nullable(),
+  printCount: z.number().int(),
+});
+export type OrderTicket = z.infer<typeof TicketSchema>;
+
+const PaymentSchema = z.object({
+  id: z.number().int(),
+  payWay: z.number().int(),
+  provider: z.string(),
+  providerTxnId: z.string().nullable(),
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  status: z.string().describe('PaymentStatus'),
+  createTime: z.string(),
+  confirmedTime: z.string().nullable(),
+});
+
+const RefundSchema = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  refundRequestId: z.number().int().nullable(),
+  ticketIds: z.array(z.number().int()),
+  amount: z.number().int(),
+  status: z.string().describe('RefundStatus'),
+  providerRefundId: z.string().nullable(),
+  reason: z.string(),
+  createTime: z.string(),
+  doneTime: z.string().nullable(),
+});
+
+const RefundRequestSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  status: z.number().int().describe('RefundApplyStatus'),
+  statusBeforeRefund: z.number().int(),
+  ticketAmount: z.number().int(),
+  fee: z.number().int(),
+  refundAmount: z.number().int(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  rejectReason: z.string(),
+  createTime: z.string(),
+  reviewedTime: z.string().nullable(),
+});
+
+const GateEventSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int().nullable(),
+  gateId: z.number().int(),
+  gateName: z.string(),
+  deviceId: z.string(),
+  direction: z.string().describe('GateDirection'),
+  result: z.string(),
+  offline: z.boolean(),
+  forced: z.boolean(),
+  scanTime: z.string(),
+});
+
+const AuditTrailSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  module: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createTime: z.string(),
+});
+
+export const OrderDetailSchema = z.object({
+  order: OrderRowSchema.extend({
+    buyerIdNumber: z.string().nullable(),
+    remark: z.string(),
+    expiresTime: z.string().nullable(),
+    cancelledTime: z.string().nullable(),
+    adminId: z.number().int().nullable(),
+    adminName: z.string().nullable(),
+  }),
+  tickets: z.array(TicketSchema),
+  payments: z.array(PaymentSchema),
+  refunds: z.array(RefundSchema),
+  refundRequests: z.array(RefundRequestSchema),
+  gateEvents: z.array(GateEventSchema),
+  audit: z.array(AuditTrailSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+/** One printed ticket (TicketPrintData of print-templates.ts) and the template to print it with. */
+const PrintDataSchema = z.object({
+  productName: z.string(),
+  visitDate: z.string(),
+  price: z.number().int(),
+  qrCode: z.string(),
+  visitor: z.string(),
+  orderNo: z.string(),
+});
+const PrintTemplateShape = z.object({
+  id: z.number().int(),
+  widthMm: z.number(),
+  heightMm: z.number(),
+  elements: z.array(z.unknown()),
+});
+export const OrderPrintSchema = z.object({
+  /** Tickets grouped by the print template of their product (the area's default when none) */
+  groups: z.array(
+    z.object({
+      template: PrintTemplateShape.nullable(),
+      tickets: z.array(PrintDataSchema.extend({ ticketId: z.number().int() })),
+    }),
+  ),
+});
+export type OrderPrint = z.infer<typeof OrderPrintSchema>;
+
+export const OrderNoticeSchema = z.object({
+  channel: z.literal('sms'),
+  phone: z.string(),
+  text: z.string(),
+  sent: z.boolean().describe('false: no SMS module yet; the resend is only recorded in the audit log'),
+});
+export type OrderNotice = z.infer<typeof OrderNoticeSchema>;
+
+export const OrderDistributionSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  channel: z.number().int(),
+  clientId: z.string(),
+  externalNo: z.string().nullable(),
+  distributor: z
+    .object({
+      id: z.number().int(),
+      username: z.string(),
+      nickname: z.string(),
+      admType: z.number().int(),
+      payType: z.number().int(),
+    })
+    .nullable(),
+  payWay: z.number().int().nullable(),
+  payStatus: z.number().int(),
+  status: z.number().int(),
+  ticketCount: z.number().int(),
+  totalAmount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  /** paid − refunded: what the area keeps (no commission model yet) */
+  dueAmount: z.number().int(),
+  /** Settled tickets (405) of the order; settlement batches do not exist yet */
+  settledTickets: z.number().int(),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+});
+export type OrderDistribution = z.infer<typeof OrderDistributionSchema>;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { PayWay } from '../dict/order.ts';
+import { DateOnlySchema, dictCodeSchema, IdSchema } from './common.ts';
+import { IdNumberSchema } from './staff-cards.ts';
+import { SeatRefSchema } from './theatres.ts';
+
+/** The selling API of sales channels (`/api/open/…`, client_credentials tokens; docs/api.md). */
+
+const PhoneSchema = z.string().trim().max(20);
+
+export const VisitorSchema = z
+  .object({
+    name: z.string().trim().max(50),
+    idNumber: IdNumberSchema.optional(),
+    phone: PhoneSchema.optional(),
+  })
+  .strict();
+
+export const OrderLineSchema = z
+  .object({
+    productId: IdSchema,
+    /** Visit date (the show date of a performance) */
+    date: DateOnlySchema,
+    /** A session of a timed product */
+    sessionId: IdSchema.optional(),
+    /** A time slot of the area's public stock (regular products, when the area has slots) */
+    periodId: IdSchema.optional(),
+    /** A show of a performance product, with one seat per ticket */
+    showId: IdSchema.optional(),
+    seats: z.array(SeatRefSchema).max(50).optional(),
+    quantity: z.number().int().min(1).max(100),
+    /** One per ticket for a real-name product */
+    visitors: z.array(VisitorSchema).max(100).optional(),
+  })
+  .strict();
+
+export const CreateOrderSchema = z
+  .object({
+    /** The channel's own order number (unique per client) */
+    externalNo: z.string().trim().min(1).max(64).optional(),
+    buyer: z
+      .object({
+        name: z.string().trim().max(50).default(''),
+        phone: PhoneSchema.default(''),
+        idNumber: IdNumberSchema.optional(),
+      })
+      .strict(),
+    lines: z.array(OrderLineSchema).min(1).max(20),
+    /** Pay together with the order: cash (1), POS (99) or on account (98) */
+    payNow: z
+      .object({ payWay: dictCodeSchema(PayWay) })
+      .strict()
+      .optional(),
+    remark: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type CreateOrder = z.infer<typeof CreateOrderSchema>;
+
+export const PayOrderSchema = z
+  .object({
+    orderNo: z.string().trim().min(1).max(32),
+    payWay: dictCodeSchema(PayWay),
+    /** cents; must equal the amount due */
+    amount: z.number().int().min(0),
+    provider: z.string().trim().min(1).max(32).default('offline'),
+    /** The payment's id at the provider (or the channel's settlement id): deduplicates confirmations */
+    providerTxnId: z.string().trim().min(1).max(64),
+  })
+  .strict();
+
+export const OrderNoSchema = z.object({ orderNo: z.string().trim().min(1).max(32) }).strict();
+
+export const SellableQuerySchema = z.object({ date: DateOnlySchema }).strict();
+
+export const OpenTicketSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productType: z.number().int(),
+  visitDate: z.string(),
+  sessionId: z.number().int().nullable(),
+  periodId: z.number().int().nullable(),
+  showId: z.number().int().nullable(),
+  seatLabel: z.string().nullable(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  price: z.number().int().describe('cents'),
+  status: z.number().int().describe('TicketStatus'),
+  visitorName: z.string(),
+  /** The ticket secret (QR payload), once paid; null before payment and once revoked */
+  code: z.string().nullable(),
+});
+
+export const OpenOrderSchema = z.object({
+  orderNo: z.string(),
+  externalNo: z.string().nullable(),
+  status: z.number().int().describe('TicketStatus (summary)'),
+  payStatus: z.number().int().describe('PayStatus'),
+  totalAmount: z.number().int().describe('cents'),
+  paidAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  visitDate: z.string(),
+  expiresAt: z.string().nullable().describe('unpaid orders are cancelled after this time'),
+  createTime: z.string(),
+  tickets: z.array(OpenTicketSchema),
+});
+export type OpenOrder = z.infer<typeof OpenOrderSchema>;
+
+export const PayResultSchema = z.object({
+  outcome: z.enum(['confirmed', 'duplicate', 'lateAccepted', 'lateRefunded']),
+  order: OpenOrderSchema,
+});
+
+export const SellableSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  productType: z.number().int(),
+  realNameType: z.number().int(),
+  limitPerOrder: z.number().int(),
+  limitPerIdNumber: z.number().int(),
+  /** Calendar days (one per session of a timed product) or shows of a performance */
+  offers: z.array(
+    z.object({
+      sessionId: z.number().int().nullable(),
+      showId: z.number().int().nullable(),
+      time: z.string().describe('"HH:mm-HH:mm", or empty for a whole day'),
+      price: z.number().int().describe('cents; the lowest seat price of a show'),
+      left: z.number().int().describe('stock (or free seats) left'),
+    }),
+  ),
+});

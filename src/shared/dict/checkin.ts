@@ -1,0 +1,73 @@
+import { defineDict } from './dict.ts';
+
+/**
+ * The result of a gate scan (gate_events.result): 'ok' or why the gate refused. The check-in
+ * service answers the gate with the text of its code in both languages. An offline or forced scan
+ * is a passage that happened: it keeps its direction and, when the ticket could not move (e.g. it
+ * had moved since), the reason here (docs/decisions.md "Gate check-in").
+ */
+export const CheckinResult = defineDict({
+  ok: { zh: '通过', en: 'Passed', color: 'green' },
+  unknown: { zh: '无效的票或卡', en: 'Unknown ticket or card', color: 'red' },
+  unpaid: { zh: '订单未支付', en: 'The order is not paid', color: 'red' },
+  notToday: { zh: '非当日票，请在游玩日期入园', en: 'The ticket is for another day', color: 'orange' },
+  notYetValid: { zh: '尚未到入园时间', en: 'The ticket is not valid yet', color: 'orange' },
+  expired: { zh: '门票已过期', en: 'The ticket has expired', color: 'default' },
+  refundPending: {
+    zh: '门票退票处理中，不能入园',
+    en: 'A refund of the ticket is in progress',
+    color: 'gold',
+  },
+  invalid: { zh: '门票已失效', en: 'The ticket is no longer valid', color: 'red' },
+  used: { zh: '门票已使用', en: 'The ticket has been used', color: 'purple' },
+  alreadyInside: { zh: '已入园，请勿重复刷票', en: 'Already inside the park', color: 'orange' },
+  notInside: { zh: '未入园，不能出园', en: 'Not inside the park', color: 'orange' },
+  outsideTimeWindow: {
+    zh: '不在可入园时段',
+    en: 'Outside the entry hours of the ticket',
+    color: 'orange',
+  },
+  wrongGate: { zh: '该票不能通过此闸机', en: 'The ticket does not open this gate', color: 'red' },
+  cardDisabled: { zh: '员工卡已禁用', en: 'The staff card is disabled', color: 'red' },
+  cardNotYetValid: { zh: '员工卡尚未生效', en: 'The staff card is not valid yet', color: 'orange' },
+  cardExpired: { zh: '员工卡已过期', en: 'The staff card has expired', color: 'default' },
+  cardGateNotAllowed: {
+    zh: '该员工卡不能通过此闸机',
+    en: 'The staff card does not open this gate',
+    color: 'red',
+  },
+  cardModeNotAllowed: {
+    zh: '该员工卡不支持此读卡方式',
+    en: 'The staff card cannot be read this way',
+    color: 'red',
+  },
+});
+export type CheckinResultCode = keyof typeof CheckinResult;
+export type CheckinReason = Exclude<CheckinResultCode, 'ok'>;
+
+/** Column labels of the entry/exit log (/ticket/visitors), shared with its Excel export. */
+export const GardenLogField = defineDict({
+  scannedAt: { zh: '刷票时间', en: 'Scan time' },
+  uploadedAt: { zh: '上传时间', en: 'Uploaded' },
+  gate: { zh: '闸机', en: 'Gate' },
+  direction: { zh: '方向', en: 'Direction' },
+  deviceId: { zh: '设备', en: 'Device' },
+  readMode: { zh: '识别方式', en: 'Read mode' },
+  entryType: { zh: '入园类型', en: 'Entry type' },
+  ticket: { zh: '门票/卡', en: 'Ticket / card' },
+  orderNo: { zh: '订单号', en: 'Order number' },
+  ticketCode: { zh: '票码', en: 'Ticket code' },
+  visitorName: { zh: '游客', en: 'Visitor' },
+  idNumber: { zh: '证件号', en: 'ID number' },
+  scannedValue: { zh: '识别内容', en: 'Value read' },
+  result: { zh: '结果', en: 'Result' },
+  offline: { zh: '离线', en: 'Offline' },
+  forced: { zh: '强制放行', en: 'Forced' },
+});
+
+export const GardenLogText = defineDict({
+  exportName: { zh: '出入园记录', en: 'Entry and exit log' },
+  freeIdCardExportName: { zh: '身份证免票入园记录', en: 'Entries by ID card without a ticket' },
+  ticketNo: { zh: '门票 #{id}', en: 'Ticket #{id}' },
+  staffCard: { zh: '员工卡：{name}', en: 'Staff card: {name}' },
+});

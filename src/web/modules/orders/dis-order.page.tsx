@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { OrderDistribution } from '../../../shared/api/orders.ts';
+import { AdmType, PayType } from '../../../shared/dict/account.ts';
+import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
+import { OrderField } from '../../../shared/dict/order-fields.ts';
+import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { DictTag } from '../../components/dict-tag.tsx';
+import { useLabel } from '../../components/list-page/index.ts';
+import { MoneyText } from '../../components/money-text.tsx';
+import { RequestError } from '../../lib/request.ts';
+import { distributionQuery } from './order-api.ts';
+
+const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+
+function Distribution({ d }: { d: OrderDistribution }) {
+  const { t } = useTranslation(['orders', 'common']);
+  const label = useLabel();
+  const navigate = useNavigate();
+  const f = (key: keyof typeof OrderField) => label(OrderField[key]);
+  return (
+    <>
+      <Card
+        title={t('disTitle', { orderNo: d.orderNo })}
+        extra={
+          <Space wrap>
+            <Button onClick={() => void navigate(`/ticket/detailPage?id=${d.id}`)}>{t('viewDetail')}</Button>
+            <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
+          </Space>
+        }
+        style={{ marginBottom: 16 }}
+      >
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'orderNo', label: f('orderNo'), children: d.orderNo },
+            {
+              key: 'channel',
+              label: f('channel'),
+              children: <DictTag dict={BuyChannel} value={d.channel} />,
+            },
+            { key: 'clientId', label: f('clientId'), children: d.clientId },
+            { key: 'externalNo', label: f('externalNo'), children: d.externalNo ?? '' },
+            {
+              key: 'distributor',
+              label: t('distributor'),
+              children: d.distributor ? (
+                <Space size={4}>
+                  {d.distributor.nickname || d.distributor.username}
+                  <DictTag dict={AdmType} value={d.distributor.admType} />
+                </Space>
+              ) : (
+                t('distributorNone')
+              ),
+            },
+            {
+              key: 'payType',
+              label: t('payType'),
+              children: d.distributor ? <DictTag dict={PayType} value={d.distributor.payType} /> : '',
+            },
+            { key: 'status', label: f('status'), children: <DictTag dict={TicketStatus} value={d.status} /> },
+            {
+              key: 'payStatus',
+              label: f('payStatus'),
+              children: <DictTag dict={PayStatus} value={d.payStatus} />,
+            },
+            { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={d.payWay} /> },
+            { key: 'ticketCount', label: f('ticketCount'), children: d.ticketCount },
+            { key: 'createTime', label: f('createTime'), children: time(d.createTime) },
+            { key: 'paidTime', label: f('paidTime'), children: time(d.paidTime) },
+          ]}
+        />
+      </Card>
+      <Card title={t('settlement')} size="small">
+        <Alert type="info" showIcon message={t('settlementNote')} style={{ marginBottom: 12 }} />
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'total', label: f('totalAmount'), children: <MoneyText cents={d.totalAmount} /> },
+            { key: 'paid', label: f('paidAmount'), children: <MoneyText cents={d.paidAmount} /> },
+            { key: 'refunded', label: f('refundedAmount'), children: <MoneyText cents={d.refundedAmount} /> },
+            { key: 'due', label: t('dueAmount'), children: <MoneyText cents={d.dueAmount} /> },
+            {
+              key: 'settled',
+              label: t('settledTickets'),
+              children: `${d.settledTickets} / ${d.ticketCount}`,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** Spec §2 /ticket/disOrderPage (hidden): the distribution view of the order of `?id=`. */
+export default function DisOrderPage() {
+  const { t } = useTranslation(['orders', 'common']);
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...distributionQuery(valid ? id : 0), enabled: valid });
+
+  if (!valid || query.error)
+    return (
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            !valid || (query.error instanceof RequestError && query.error.status === 404)
+              ? t('notFound')
+              : query.error?.message || t('common:loadFailed')
+          }
+        >
+          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
+        </Empty>
+      </Card>
+    );
+  if (!query.data)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  return <Distribution d={query.data} />;
+}

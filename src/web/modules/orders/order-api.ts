@@ -1,0 +1,39 @@
+import type {
+  OrderDetail,
+  OrderDistribution,
+  OrderProductOption,
+  OrderTotals,
+} from '../../../shared/api/orders.ts';
+import { get, post } from '../../lib/request.ts';
+
+export const ORDER_BASE = '/web/api/admin/order';
+export const ORDER_PAGE_URL = `${ORDER_BASE}/page`;
+
+/** Channels whose orders have a distribution view (spec §9: third-party stores, distribution, OTAs). */
+export const DISTRIBUTION_CHANNEL_MIN = 11;
+
+/** Products of the area for the product filter. */
+export const productOptionsQuery = () => ({
+  queryKey: ['orders', 'productOptions'] as const,
+  queryFn: () => get<OrderProductOption[]>(`${ORDER_BASE}/productOptions`),
+  staleTime: 60_000,
+});
+
+/**
+ * Totals of the list's current filter. Keyed under the list's url, so whatever refreshes the list
+ * (a reload after an action) refreshes the totals too.
+ */
+export const totalsQuery = (filters: Record<string, unknown>) => ({
+  queryKey: [ORDER_PAGE_URL, 'totals', filters] as const,
+  queryFn: () => post<OrderTotals>(`${ORDER_BASE}/totals`, filters, { silent: true }),
+});
+
+export const orderDetailQuery = (id: number) => ({
+  queryKey: ['orders', 'detail', id] as const,
+  queryFn: () => get<OrderDetail>(`${ORDER_BASE}/query`, { id }, { silent: true }),
+});
+
+export const distributionQuery = (id: number) => ({
+  queryKey: ['orders', 'distribution', id] as const,
+  queryFn: () => get<OrderDistribution>(`${ORDER_BASE}/distribution`, { id }, { silent: true }),
+});

@@ -1,0 +1,308 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Spin, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { RefundApplyDetail, RefundRecord } from '../../../shared/api/refunds.ts';
+import {
+  GateDirection,
+  PayStatus,
+  PayWay,
+  RefundApplyStatus,
+  RefundStatus,
+  TicketStatus,
+} from '../../../shared/dict/order.ts';
+import { RefundApplyField } from '../../../shared/dict/refunds.ts';
+import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/ticket.ts';
+import { formatCents } from '../../../shared/money.ts';
+import { Can } from '../../components/can.tsx';
+import { DictTag } from '../../components/dict-tag.tsx';
+import { useLabel } from '../../components/list-page/index.ts';
+import { MoneyText } from '../../components/money-text.tsx';
+import { RequestError } from '../../lib/request.ts';
+import { markRefundDone, refundApplyQuery } from './refund-api.ts';
+import { ReviewActions } from './review-actions.tsx';
+
+const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
+
+function MarkDone({ refund, onDone }: { refund: RefundRecord; onDone: () => void }) {
+  const { t } = useTranslation('refunds');
+  const { message } = App.useApp();
+  if (!['created', 'transit', 'failed'].includes(refund.status)) return null;
+  return (
+    <Can perm="admin:order:refund">
+      {(allowed) => (
+        <Popconfirm
+          title={t('markDone')}
+          description={t('markDoneConfirm')}
+          disabled={!allowed}
+          onConfirm={async () => {
+            try {
+              await markRefundDone(refund.id);
+              void message.success(t('markDone'));
+              onDone();
+            } catch {
+              // shown by the request layer
+            }
+          }}
+        >
+          <Button type="link" size="small" disabled={!allowed}>
+            {t('markDone')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Can>
+  );
+}
+
+function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
+  const { t } = useTranslation('refunds');
+  const label = useLabel();
+  const f = (name: keyof typeof RefundApplyField) => label(RefundApplyField[name]);
+  const r = d.request;
+  const fee =
+    d.rule.refundRule === REFUND_RULE.conditional
+      ? t('feeRuleText', {
+          hours: d.rule.refundDeadlineHours,
+          fee:
+            d.rule.refundFeeUnit === REFUND_UNIT.percent
+              ? `${d.rule.refundFeeValue}%`
+              : `¥${formatCents(d.rule.refundFeeValue)}`,
+        })
+      : null;
+  return (
+    <>
+      <Card
+        title={`${f('id')} ${r.id}`}
+        style={{ marginBottom: 16 }}
+        extra={
+          <ReviewActions
+            id={r.id}
+            status={r.status}
+            refundAmount={r.refundAmount}
+            onDone={reload}
+            size="middle"
+            link={false}
+          />
+        }
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            {
+              key: 'status',
+              label: f('status'),
+              children: <DictTag dict={RefundApplyStatus} value={r.status} />,
+            },
+            {
+              key: 'ticketStatus',
+              label: f('ticketStatus'),
+              children: <DictTag dict={TicketStatus} value={r.ticketStatus} />,
+            },
+            {
+              key: 'before',
+              label: f('statusBeforeRefund'),
+              children: <DictTag dict={TicketStatus} value={r.statusBeforeRefund} />,
+            },
+            { key: 'reason', label: f('reason'), children: r.reason || t('none') },
+            { key: 'requestedBy', label: f('requestedBy'), children: r.requestedBy },
+            { key: 'requestTime', label: f('requestTime'), children: time(r.createTime) },
+            { key: 'reviewedBy', label: f('reviewedBy'), children: r.reviewedBy || t('none') },
+            { key: 'reviewTime', label: f('reviewTime'), children: time(r.reviewTime) || t('none') },
+            ...(r.rejectReason
+              ? [{ key: 'rejectReason', label: f('rejectReason'), children: r.rejectReason }]
+              : []),
+          ]}
+        />
+      </Card>
+
+      <Card title={t('sectionFee')} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 4 }}
+          items={[
+            { key: 'ticketAmount', label: f('ticketAmount'), children: <MoneyText cents={r.ticketAmount} /> },
+            { key: 'fee', label: f('fee'), children: <MoneyText cents={r.fee} /> },
+            { key: 'refundAmount', label: f('refundAmount'), children: <MoneyText cents={r.refundAmount} /> },
+            {
+              key: 'rule',
+              label: t('feeRule'),
+              children: (
+                <Space size={4}>
+                  <DictTag dict={RefundRule} value={d.rule.refundRule} />
+                  {fee}
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <Typography.Text type="secondary">{t('feeFrozen')}</Typography.Text>
+      </Card>
+
+      <Card title={t('sectionTicket')} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'product', label: f('productName'), children: d.ticket.productName },
+            { key: 'visitor', label: f('visitorName'), children: d.ticket.visitorName },
+            { key: 'phone', label: f('visitorPhone'), children: d.ticket.visitorPhone },
+            { key: 'visitDate', label: f('visitDate'), children: d.ticket.visitDate },
+            {
+              key: 'validity',
+              label: t('validity'),
+              children: `${time(d.ticket.validFrom)} ~ ${time(d.ticket.validUntil)}`,
+            },
+            ...(d.ticket.seatLabel ? [{ key: 'seat', label: t('seat'), children: d.ticket.seatLabel }] : []),
+            { key: 'price', label: t('price'), children: <MoneyText cents={d.ticket.price} /> },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('sectionOrder')} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'orderNo', label: f('orderNo'), children: d.order.orderNo },
+            {
+              key: 'channel',
+              label: f('channel'),
+              children: <DictTag dict={BuyChannel} value={d.order.channel} />,
+            },
+            { key: 'buyer', label: f('buyerPhone'), children: `${d.order.buyerName} ${d.order.buyerPhone}` },
+            {
+              key: 'status',
+              label: f('orderStatus'),
+              children: <DictTag dict={TicketStatus} value={d.order.status} />,
+            },
+            {
+              key: 'payStatus',
+              label: f('payStatus'),
+              children: (
+                <Space size={4}>
+                  <DictTag dict={PayStatus} value={d.order.payStatus} />
+                  <DictTag dict={PayWay} value={d.order.payWay} />
+                </Space>
+              ),
+            },
+            { key: 'paid', label: t('paidAmount'), children: <MoneyText cents={d.order.paidAmount} /> },
+            {
+              key: 'refunded',
+              label: t('refundedAmount'),
+              children: <MoneyText cents={d.order.refundedAmount} />,
+            },
+            { key: 'createTime', label: t('createTime'), children: time(d.order.createTime) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('sectionGate')} size="small" style={{ marginBottom: 16 }}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={d.gateEvents}
+          locale={{ emptyText: t('none') }}
+          columns={[
+            {
+              key: 'scannedAt',
+              dataIndex: 'scannedAt',
+              title: t('scannedAt'),
+              render: (v: string) => time(v),
+            },
+            { key: 'gateName', dataIndex: 'gateName', title: t('gate') },
+            {
+              key: 'direction',
+              dataIndex: 'direction',
+              title: t('direction'),
+              render: (v: string) => <DictTag dict={GateDirection} value={v} />,
+            },
+            { key: 'result', dataIndex: 'result', title: t('result') },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('sectionRefunds')} size="small">
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={d.refunds}
+          locale={{ emptyText: t('none') }}
+          columns={[
+            {
+              key: 'payWay',
+              dataIndex: 'payWay',
+              title: t('payWay'),
+              render: (v: number) => <DictTag dict={PayWay} value={v} />,
+            },
+            {
+              key: 'amount',
+              dataIndex: 'amount',
+              title: t('amount'),
+              render: (v: number) => <MoneyText cents={v} />,
+            },
+            {
+              key: 'status',
+              dataIndex: 'status',
+              title: t('refundStatus'),
+              render: (v: string) => <DictTag dict={RefundStatus} value={v} />,
+            },
+            { key: 'providerRefundId', dataIndex: 'providerRefundId', title: t('providerRefundId') },
+            {
+              key: 'createTime',
+              dataIndex: 'createTime',
+              title: t('createTime'),
+              render: (v: string) => time(v),
+            },
+            {
+              key: 'doneTime',
+              dataIndex: 'doneTime',
+              title: t('doneTime'),
+              render: (v: string | null) => time(v),
+            },
+            {
+              key: 'actions',
+              title: '',
+              render: (_: unknown, row: RefundRecord) => <MarkDone refund={row} onDone={reload} />,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** Spec §2 /ticket/refTicCheDet (hidden): one refund application with everything needed to review it. */
+export default function RefundApplyDetailPage() {
+  const { t } = useTranslation(['refunds', 'common']);
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...refundApplyQuery(valid ? id : 0), enabled: valid });
+
+  if (!valid || query.error)
+    return (
+      <Card>
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            !valid || (query.error instanceof RequestError && query.error.status === 404)
+              ? t('notFound')
+              : query.error?.message || t('common:loadFailed')
+          }
+        >
+          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
+        </Empty>
+      </Card>
+    );
+  if (!query.data)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  return <Details d={query.data} reload={() => void query.refetch()} />;
+}
