@@ -1,0 +1,120 @@
+// `npm run bench [-- --orders N] [--db pglite|pg|both] [--runs R] [--checkins C]`: the order list
+// and check-in at scale (issue 6). For each database it builds a fresh one (PGlite in memory, or a
+// new PostgreSQL database at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test,
+// dropped afterwards), seeds the demo and N orders of history, then times the order-list calls
+// through the HTTP layer (token check included) and the check-in service. Results: docs/benchmarks.md.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
+import { benchCheckin } from '../src/server/modules/checkin/checkin.bench.ts';
+import { createTestApp, type TestApp } from '../src/server/test/harness.ts';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    db: { type: 'string', default: 'both' },
+    runs: { type: 'string', default: '40' },
+    checkins: { type: 'string', default: '2000' },
+  },
+});
+const ORDERS = Number(values.orders);
+const RUNS = Number(values.runs);
+const CHECKINS = Number(values.checkins);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const targets = values.db === 'both' ? ['pglite', 'pg'] : [String(values.db)];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function time(t: TestApp, token: string, url: string, body: unknown) {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS + 3; i++) {
+    const started = performance.now();
+    const res = await t.call(token, 'POST', url, body);
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200)
+      throw new Error(`${url} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);
+    if (i >= 3) samples.push(ms); // the first calls warm caches and plans
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? NaN };
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+async function benchTarget(target: string) {
+  if (target === 'pg') process.env.TEST_DATABASE_URL = PG_URL;
+  else delete process.env.TEST_DATABASE_URL;
+  const t = await createTestApp({ loginRateLimit: 1_000_000 });
+  try {
+    const db = t.database.db;
+    let started = performance.now();
+    await seedDemoOrders(db, {
+      scenicId: 1,
+      orders: ORDERS,
+      onProgress: (done, total) => process.stderr.write(`\r${target}: ${done} / ${total} orders`),
+    });
+    const seedSeconds = (performance.now() - started) / 1000;
+    process.stderr.write('\n');
+    await db.execute(sql`analyze`);
+    const [counts] = rowsOf<{ orders: number; tickets: number }>(
+      await db.execute(
+        sql`select (select count(*)::int from ticket_orders) as orders, (select count(*)::int from order_tickets) as tickets`,
+      ),
+    );
+    const [sample] = rowsOf<{ phone: string; order_no: string }>(
+      await db.execute(
+        sql`select buyer_phone as phone, order_no from ticket_orders order by id desc limit 1`,
+      ),
+    );
+    const token = (await t.login('admin')).access_token;
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const cases: [string, string, unknown][] = [
+      ['list, first page', '/web/api/admin/order/page', { page: 1, limit: 20 }],
+      ['list, page 100', '/web/api/admin/order/page', { page: 100, limit: 20 }],
+      ['list, status + channel', '/web/api/admin/order/page', { status: 402, channel: 1 }],
+      ['list, last 30 days', '/web/api/admin/order/page', { ordStartTime: monthAgo }],
+      ['list, phone', '/web/api/admin/order/page', { phone: sample?.phone }],
+      ['list, order number', '/web/api/admin/order/page', { orderNo: sample?.order_no }],
+      ['totals, no filter', '/web/api/admin/order/totals', {}],
+      ['totals, status + channel', '/web/api/admin/order/totals', { status: 402, channel: 1 }],
+    ];
+    const results: { name: string; p50: number; p95: number; max: number }[] = [];
+    for (const [name, url, body] of cases) {
+      results.push({ name, ...(await time(t, token, url, body)) });
+      process.stderr.write(`${target}: ${name} done\n`);
+    }
+    started = performance.now();
+    const checkin = await benchCheckin(db, 1, { n: CHECKINS, concurrency: 8 });
+    return {
+      target,
+      seedSeconds,
+      counts,
+      results,
+      checkin,
+      totalSeconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+const all = [];
+for (const target of targets) all.push(await benchTarget(target));
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(
+  `\nMachine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}\n`,
+);
+for (const r of all) {
+  console.log(
+    `## ${r.target === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${r.counts?.orders.toLocaleString('en')} orders, ${r.counts?.tickets.toLocaleString('en')} tickets (seeded in ${r.seedSeconds.toFixed(0)} s)\n`,
+  );
+  console.log('| call | p50 ms | p95 ms | max ms |\n| --- | ---: | ---: | ---: |');
+  for (const x of r.results)
+    console.log(`| ${x.name} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${x.max.toFixed(1)} |`);
+  console.log(
+    `\nCheck-in: ${r.checkin.n} scans (8 at a time, service level) in ${(r.checkin.ms / 1000).toFixed(2)} s: **${r.checkin.perSecond.toFixed(0)} per second** (${r.checkin.allowed} let in)\n`,
+  );
+}
