@@ -34,7 +34,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  // the bench (scripts/bench.ts) uses the production pool size
+  const database = await openDatabase({
+    url: url.toString(),
+    poolSize: Number(process.env.TEST_DB_POOL_SIZE ?? 5),
+  });
   return {
     database,
     drop: async () => {
