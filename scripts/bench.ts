@@ -85,8 +85,11 @@ async function benchTarget(target: string) {
     ];
     const results: { name: string; p50: number; p95: number; max: number }[] = [];
     for (const [name, url, body] of cases) {
-      results.push({ name, ...(await time(t, token, url, body)) });
-      process.stderr.write(`${target}: ${name} done\n`);
+      const result = { name, ...(await time(t, token, url, body)) };
+      results.push(result);
+      process.stderr.write(
+        `${target}: ${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms\n`,
+      );
     }
     started = performance.now();
     const checkin = await benchCheckin(db, 1, { n: CHECKINS, concurrency: GATES_AT_ONCE });

@@ -810,7 +810,14 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
       const due = await tx
         .select()
         .from(ticketOrders)
-        .where(and(eq(ticketOrders.payStatus, PAY_STATUS.unpaid), sql`${ticketOrders.expiresAt} < ${now}`))
+        // only orders still pending: a user-cancelled order stays unpaid (101) but is no longer due
+        .where(
+          and(
+            eq(ticketOrders.payStatus, PAY_STATUS.unpaid),
+            eq(ticketOrders.status, S.pendingPayment),
+            sql`${ticketOrders.expiresAt} < ${now}`,
+          ),
+        )
         .orderBy(ticketOrders.expiresAt)
         .limit(batch)
         .for('update', { skipLocked: true });

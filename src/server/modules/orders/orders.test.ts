@@ -363,6 +363,17 @@ describe('orders service', () => {
     }
   });
 
+  it('leaves a customer-cancelled order alone once its deadline passes (the job ends)', async () => {
+    const cancelled = await place([regularLine(1)]);
+    await cancelOrder(db(), { scenicId: f.scenicId, orderId: cancelled.order.id, by: 'customer' });
+    const later = new Date(Date.now() + 16 * 60_000);
+    // the expiry job first takes whatever else is due, then finds nothing: a second run is empty
+    await expireUnpaidOrders(db(), later);
+    expect(await expireUnpaidOrders(db(), later)).toBe(0);
+    const [row] = await db().select().from(ticketOrders).where(eq(ticketOrders.id, cancelled.order.id));
+    expect(row).toMatchObject({ status: S.userCancelled, payStatus: 101 });
+  });
+
   it('expires unpaid orders (T5); a late payment revives the order (T6) or is refunded when sold out', async () => {
     const before = await soldOf(db(), f.regular, f.date);
     const a = await place([regularLine(1)]);
