@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { OrderDistribution } from '../../../shared/api/orders.ts';
 import { AdmType, PayType } from '../../../shared/dict/account.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
@@ -11,8 +11,8 @@ import { BuyChannel } from '../../../shared/dict/ticket.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { RequestError } from '../../lib/request.ts';
 import { distributionQuery } from './order-api.ts';
+import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -102,31 +102,12 @@ function Distribution({ d }: { d: OrderDistribution }) {
 /** Spec §2 /ticket/disOrderPage (hidden): the distribution view of the order of `?id=`. */
 export default function DisOrderPage() {
   const { t } = useTranslation(['orders', 'common']);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ ...distributionQuery(valid ? id : 0), enabled: valid });
+  const id = useIdParam();
+  const query = useQuery({ ...distributionQuery(id ?? 0), enabled: id !== null });
 
-  if (!valid || query.error)
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            !valid || (query.error instanceof RequestError && query.error.status === 404)
-              ? t('notFound')
-              : query.error?.message || t('common:loadFailed')
-          }
-        >
-          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
-        </Empty>
-      </Card>
-    );
-  if (!query.data)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  return <Distribution d={query.data} />;
+  return (
+    <RecordState id={id} query={query} notFound={t('notFound')}>
+      {(data) => <Distribution d={data} />}
+    </RecordState>
+  );
 }

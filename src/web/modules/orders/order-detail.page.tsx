@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Popover, Space, Spin, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Popover, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { OrderDetail } from '../../../shared/api/orders.ts';
 import {
   GateDirection,
@@ -21,9 +21,9 @@ import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { RequestError } from '../../lib/request.ts';
 import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, orderDetailQuery } from './order-api.ts';
 import { OrderActions, ReprintButton } from './order-actions.tsx';
+import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
 type Ticket = OrderDetail['tickets'][number];
 
@@ -268,10 +268,8 @@ function Details({ d, reload }: { d: OrderDetail; reload: () => void }) {
 /** Spec §2 /ticket/detailPage (hidden): the order of `?id=` with everything about it, and staff actions. */
 export default function OrderDetailPage() {
   const { t } = useTranslation(['orders', 'common']);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ ...orderDetailQuery(valid ? id : 0), enabled: valid });
+  const id = useIdParam();
+  const query = useQuery({ ...orderDetailQuery(id ?? 0), enabled: id !== null });
   const queryClient = useQueryClient();
   // after an action: this order, and the list and its totals
   const reload = () => {
@@ -279,26 +277,9 @@ export default function OrderDetailPage() {
     void queryClient.invalidateQueries({ queryKey: listQueryKey(ORDER_PAGE_URL) });
   };
 
-  if (!valid || query.error)
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            !valid || (query.error instanceof RequestError && query.error.status === 404)
-              ? t('notFound')
-              : query.error?.message || t('common:loadFailed')
-          }
-        >
-          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
-        </Empty>
-      </Card>
-    );
-  if (!query.data)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  return <Details d={query.data} reload={reload} />;
+  return (
+    <RecordState id={id} query={query} notFound={t('notFound')}>
+      {(data) => <Details d={data} reload={reload} />}
+    </RecordState>
+  );
 }

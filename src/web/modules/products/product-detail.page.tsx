@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Image, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ProductDetail } from '../../../shared/api/products.ts';
 import { ProductField } from '../../../shared/dict/product-fields.ts';
 import {
@@ -27,8 +27,8 @@ import { Can } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { RequestError } from '../../lib/request.ts';
 import { productQuery } from './product-api.ts';
+import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
 function Details({ p }: { p: ProductDetail }) {
   const { t } = useTranslation(['products', 'common']);
@@ -198,31 +198,12 @@ function Details({ p }: { p: ProductDetail }) {
 /** Spec §2 /ticket/productDetail (hidden): everything about the product of `?id=`, read-only. */
 export default function ProductDetailPage() {
   const { t } = useTranslation(['products', 'common']);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ ...productQuery(valid ? id : 0), enabled: valid });
+  const id = useIdParam();
+  const query = useQuery({ ...productQuery(id ?? 0), enabled: id !== null });
 
-  if (!valid || query.error)
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            !valid || (query.error instanceof RequestError && query.error.status === 404)
-              ? t('notFound')
-              : query.error?.message || t('common:loadFailed')
-          }
-        >
-          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
-        </Empty>
-      </Card>
-    );
-  if (!query.data)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  return <Details p={query.data} />;
+  return (
+    <RecordState id={id} query={query} notFound={t('notFound')}>
+      {(data) => <Details p={data} />}
+    </RecordState>
+  );
 }

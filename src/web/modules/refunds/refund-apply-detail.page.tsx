@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Popconfirm, Space, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { RefundApplyDetail, RefundRecord } from '../../../shared/api/refunds.ts';
 import {
   GateDirection,
@@ -19,9 +18,9 @@ import { Can } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { RequestError } from '../../lib/request.ts';
 import { markRefundDone, refundApplyQuery } from './refund-api.ts';
 import { ReviewActions } from './review-actions.tsx';
+import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -278,31 +277,12 @@ function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
 /** Spec §2 /ticket/refTicCheDet (hidden): one refund application with everything needed to review it. */
 export default function RefundApplyDetailPage() {
   const { t } = useTranslation(['refunds', 'common']);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ ...refundApplyQuery(valid ? id : 0), enabled: valid });
+  const id = useIdParam();
+  const query = useQuery({ ...refundApplyQuery(id ?? 0), enabled: id !== null });
 
-  if (!valid || query.error)
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            !valid || (query.error instanceof RequestError && query.error.status === 404)
-              ? t('notFound')
-              : query.error?.message || t('common:loadFailed')
-          }
-        >
-          {valid && <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>}
-        </Empty>
-      </Card>
-    );
-  if (!query.data)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  return <Details d={query.data} reload={() => void query.refetch()} />;
+  return (
+    <RecordState id={id} query={query} notFound={t('notFound')}>
+      {(data) => <Details d={data} reload={() => void query.refetch()} />}
+    </RecordState>
+  );
 }
