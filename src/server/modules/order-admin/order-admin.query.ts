@@ -169,6 +169,15 @@ export async function listOrders(
   return toRows(db, orders);
 }
 
+/**
+ * How many orders the filter matches: a count alone, which the (scenic_id, created_at) index can
+ * answer without reading the rows; the money sums are the separate `/totals` call.
+ */
+export async function countOrders(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(ticketOrders).where(orderWhere(scenicId, q));
+  return Number(row?.count ?? 0);
+}
+
 /** Count and money of the filtered set: the same WHERE as the list. */
 export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<OrderTotals> {
   const [row] = await db

@@ -34,7 +34,7 @@ import { gates } from '../gates/gates.table.ts';
 import { gateEvents, orderTickets, payments, refundRequests, refunds } from '../orders/orders.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { findOrder, listOrders, orderTotals } from './order-admin.query.ts';
+import { countOrders, findOrder, listOrders, orderTotals } from './order-admin.query.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
 import { printData } from './order-print.ts';
 
@@ -308,11 +308,11 @@ export async function orderAdminRoutes(root: FastifyInstance) {
     async (req) => {
       const q = req.body;
       const scenicId = scenicScope(req);
-      const [rows, totals] = await Promise.all([
+      const [rows, total] = await Promise.all([
         listOrders(db, scenicId, q, (q.page - 1) * q.limit, q.limit),
-        orderTotals(db, scenicId, q),
+        countOrders(db, scenicId, q),
       ]);
-      return ok(req, { rows, total: totals.count });
+      return ok(req, { rows, total });
     },
   );
 
