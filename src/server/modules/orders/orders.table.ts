@@ -71,7 +71,9 @@ export const ticketOrders = pgTable(
   (t) => [
     uniqueIndex('ticket_orders_no_uq').on(t.orderNo),
     uniqueIndex('ticket_orders_external_uq').on(t.clientId, t.externalNo),
-    index('ticket_orders_scenic_created_idx').on(t.scenicId, t.createdAt.desc(), t.id.desc()),
+    // ascending on purpose: scanned backwards it is exactly ORDER BY created_at DESC, id DESC (NULLS
+    // FIRST), so the newest page is read from the index; a DESC NULLS LAST index would not match
+    index('ticket_orders_scenic_created_idx').on(t.scenicId, t.createdAt, t.id),
     index('ticket_orders_scenic_visit_idx').on(t.scenicId, t.visitDate),
     index('ticket_orders_scenic_status_idx').on(t.scenicId, t.status),
     index('ticket_orders_phone_idx').on(t.buyerPhone),
@@ -198,7 +200,7 @@ export const refundRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('refund_requests_scenic_status_idx').on(t.scenicId, t.status, t.createdAt.desc()),
+    index('refund_requests_scenic_status_idx').on(t.scenicId, t.status, t.createdAt),
     index('refund_requests_order_idx').on(t.orderId),
     // one open request per ticket
     uniqueIndex('refund_requests_open_uq')
@@ -278,7 +280,7 @@ export const gateEvents = pgTable(
   },
   (t) => [
     uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),
-    index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt.desc()),
+    index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt),
     index('gate_events_ticket_idx').on(t.ticketId),
   ],
 );
