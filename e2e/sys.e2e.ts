@@ -105,6 +105,9 @@ describe('system screens', () => {
       .getByText(/下次登录时必须修改密码/)
       .waitFor();
     await button(page.locator('.ant-modal-confirm-success'), '确定').click();
+    // both dialogs close before the user moves on (a dialog of a tab that is hidden while it
+    // closes stays on screen: the known issue in docs/console.md)
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
 
     // --- the settings screen: money typed in yuan goes out as cents
     await go('/sys/setting');
