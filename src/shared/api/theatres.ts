@@ -102,6 +102,11 @@ export function seatMapIssues(
   return issues;
 }
 
+/** The label a seat gets when staff give it none: "3排12号" (stored and printed on the ticket). */
+export const autoSeatLabel = (row: number | string, seat: number) => `${row}排${seat}号`;
+/** Whether a label is one `autoSeatLabel` made (the editor drops those and lets the server renumber). */
+export const isAutoSeatLabel = (label: string | undefined) => !label || /^\d+排\d+号$/.test(label);
+
 /**
  * Fills the missing labels of seats as "N排M号": N counts only rows that hold a seat, M only the
  * seats of the row from the left, so aisles and gaps do not use up a number. Other cells lose
@@ -125,7 +130,7 @@ export function labelSeats(seats: readonly SeatCell[]): SeatCell[] {
     .sort((a, b) => a.r - b.r || a.c - b.c)
     .map((s) => {
       if (s.kind !== SEAT_KIND.seat) return { r: s.r, c: s.c, kind: s.kind };
-      const label = s.label?.trim() || `${rowNo.get(s.r)}排${seatNo.get(cellKey(s.r, s.c))}号`;
+      const label = s.label?.trim() || autoSeatLabel(rowNo.get(s.r) ?? 0, seatNo.get(cellKey(s.r, s.c)) ?? 0);
       return { r: s.r, c: s.c, kind: s.kind, area: s.area, label };
     });
 }

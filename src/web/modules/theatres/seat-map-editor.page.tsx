@@ -23,6 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  autoSeatLabel,
   SeatAreaSchema,
   THEATRE_LIMITS,
   type SeatArea,
@@ -163,7 +164,7 @@ function Editor({ theatre, back }: { theatre: TheatreDetail; back: React.ReactNo
             return { kind: 'disabled', title: t('theatres:toolDisabled') };
           seatNo++;
           const area = cell.area ? areaByKey.get(cell.area) : undefined;
-          const label = cell.label ?? `${head}排${seatNo}号`;
+          const label = cell.label ?? autoSeatLabel(head, seatNo);
           return {
             kind: 'seat',
             color: area?.color ?? '#bfbfbf',

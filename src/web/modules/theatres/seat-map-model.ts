@@ -1,4 +1,4 @@
-import { labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/theatres.ts';
+import { isAutoSeatLabel, labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/theatres.ts';
 import { SEAT_KIND } from '../../../shared/dict/ticket.ts';
 
 /** A cell of the editor's grid: null is empty space. */
@@ -6,8 +6,7 @@ export type Grid = (SeatCell | null)[][];
 export type Tool = 'seat' | 'aisle' | 'disabled' | 'erase';
 
 /** Labels the server generated ("N排M号") are dropped on load and regenerated on save. */
-const AUTO_LABEL = /^\d+排\d+号$/;
-export const isAutoLabel = (label: string | undefined) => !label || AUTO_LABEL.test(label);
+export const isAutoLabel = isAutoSeatLabel;
 
 export function toGrid(rows: number, cols: number, seats: readonly SeatCell[]): Grid {
   const grid: Grid = Array.from({ length: rows }, () => Array<SeatCell | null>(cols).fill(null));
