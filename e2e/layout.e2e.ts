@@ -3,20 +3,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, snap, useConsole, waitForRoute } from './support/browser.ts';
 import {
+  button,
+  drawer,
   activeTabText,
   breadcrumbTexts,
   dropdownItem,
   expectMenu,
   menuTexts,
+  pane,
   sidebar,
   switchLanguage,
-  tabs,
   tabTexts,
+  tabs,
 } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
-const pane = (page: Page) => page.locator('[data-testid="active-pane"]');
 const paginatorText = async (page: Page) =>
   (await pane(page).locator('.ant-pagination').innerText()).replace(/\s+/g, ' ');
 
@@ -163,6 +165,26 @@ describe('tabs', () => {
     expect(await pane(page).locator('input#name').inputValue()).toBe('云岭');
     expect(await pane(page).locator('.ant-table-row').count()).toBe(1);
     expect(await pane(page).locator('.ant-table-row').innerText()).toContain('云岭');
+  });
+  it("hides a tab's open drawer with the tab and brings it back with it", async () => {
+    const { page, go } = await openPage({ tokens: inject('adminTokens') });
+    await go('/dashboard');
+    await page.getByText('您好，').first().waitFor();
+    await go('/sys/role');
+    await pane(page).locator('.ant-table-row').first().waitFor();
+    await button(pane(page), '新增').click();
+    await drawer(page).locator('#record_name').fill('未保存的角色');
+
+    // the drawer belongs to the tab: leaving the tab (here with the browser's back button) hides it
+    await page.goBack();
+    await waitForRoute(page, '/dashboard');
+    expect(await page.locator('.ant-drawer-open').isVisible()).toBe(false);
+    expect(await page.locator('.ant-drawer-mask:visible').count()).toBe(0);
+    await pane(page).getByText('您好，').first().click();
+
+    await tabs(page).filter({ hasText: '角色管理' }).click();
+    await waitForRoute(page, '/sys/role');
+    expect(await drawer(page).locator('#record_name').inputValue()).toBe('未保存的角色');
   });
 });
 

@@ -2,21 +2,12 @@
 // order list; a refund requested through the API and approved on the review screen; and a gate
 // scan seen in the entry/exit log.
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
+import { button, row } from './support/ui.ts';
 
 const { openPage } = useConsole();
-
-/** A button by its text; antd puts a space between two Chinese characters, and icons add a name. */
-function button(scope: Locator | Page, text: string): Locator {
-  const pattern = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
-  return scope.getByRole('button', { name: new RegExp(`${pattern}$`) });
-}
-
-const pane = (page: Page) => page.locator('[data-testid="active-pane"]');
-const row = (page: Page, text: string) => pane(page).locator('.ant-table-row').filter({ hasText: text });
 
 /** A date in China time, `days` from today. */
 const cstDate = (days: number) =>

@@ -4,7 +4,17 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
-import { expectMenu, loginWithForm, sidebar, submitLogin, toast } from './support/ui.ts';
+import {
+  button,
+  drawer,
+  expectMenu,
+  loginWithForm,
+  pane,
+  row,
+  sidebar,
+  submitLogin,
+  toast,
+} from './support/ui.ts';
 
 const { openPage } = useConsole();
 
@@ -14,16 +24,6 @@ const CLERK = { username: 'e2e_clerk', nickname: 'E2E 职员' };
 const INITIAL = 'Initial123';
 const RESET = 'Reset12345';
 const CHANGED = 'Clerk12345';
-
-/** A button by its text; antd puts a space between two Chinese characters, and icons add a name. */
-function button(scope: Locator | Page, text: string): Locator {
-  const pattern = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
-  return scope.getByRole('button', { name: new RegExp(`${pattern}$`) });
-}
-
-const pane = (page: Page) => page.locator('[data-testid="active-pane"]');
-const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
-const row = (page: Page, text: string) => pane(page).locator('.ant-table-row').filter({ hasText: text });
 
 async function pickOption(page: Page, control: Locator, text: string): Promise<void> {
   await control.click();

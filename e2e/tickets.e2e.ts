@@ -6,23 +6,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
-import { toast } from './support/ui.ts';
+import { button, drawer, modal, pane, row, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
 const PRODUCT = 'E2E 星空夜游';
 const THEATRE = 'E2E 小剧场';
-
-/** A button by its text; antd puts a space between two Chinese characters, and icons add a name. */
-function button(scope: Locator | Page, text: string): Locator {
-  const pattern = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
-  return scope.getByRole('button', { name: new RegExp(`${pattern}$`) });
-}
-
-const pane = (page: Page) => page.locator('[data-testid="active-pane"]');
-const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section');
-const modal = (page: Page) => page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
-const row = (page: Page, text: string) => pane(page).locator('.ant-table-row').filter({ hasText: text });
 
 async function pickOption(page: Page, control: Locator, text: string): Promise<void> {
   await control.click();

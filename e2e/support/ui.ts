@@ -88,3 +88,20 @@ export async function switchLanguage(page: Page, label: 'English' | '中文'): P
     })
     .toBe(want);
 }
+
+/** A button by its text; antd puts a space between two Chinese characters, and icons add a name. */
+export function button(scope: Locator | Page, text: string): Locator {
+  const pattern = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
+  return scope.getByRole('button', { name: new RegExp(`${pattern}$`) });
+}
+
+/** The active tab's pane (each open tab has one; the hidden ones stay mounted). */
+export const pane = (page: Page): Locator => page.locator('[data-testid="active-pane"]');
+/** The open drawer's body. */
+export const drawer = (page: Page): Locator => page.locator('.ant-drawer-open .ant-drawer-section');
+/** The open dialog (not one closed and kept hidden by antd). */
+export const modal = (page: Page): Locator =>
+  page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
+/** A row of the active tab's table, by any text in it. */
+export const row = (page: Page, text: string): Locator =>
+  pane(page).locator('.ant-table-row').filter({ hasText: text });

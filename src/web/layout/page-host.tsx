@@ -1,4 +1,5 @@
-import { Activity, useLayoutEffect, useRef } from 'react';
+import { ConfigProvider } from 'antd';
+import { Activity, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { LazyPageView } from '../app/lazy-page.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
@@ -38,7 +39,7 @@ export function PageHost({ pages, activePath }: { pages: PermittedRoutes['pages'
             }}
             onScroll={(e) => scroll.current.set(tab.path, e.currentTarget.scrollTop)}
           >
-            <Activity mode={active ? 'visible' : 'hidden'}>
+            <PanePopups active={active}>
               <ErrorBoundary>
                 <Routes
                   location={{ pathname: tab.path, search: tab.search, hash: '', state: null, key: tab.path }}
@@ -54,10 +55,33 @@ export function PageHost({ pages, activePath }: { pages: PermittedRoutes['pages'
                   )}
                 </Routes>
               </ErrorBoundary>
-            </Activity>
+            </PanePopups>
           </div>
         );
       })}
+    </>
+  );
+}
+
+/**
+ * The tab's dialogs and drawers render into a layer inside its own pane rather than into
+ * `document.body`: a hidden tab hides them with it, even one still closing when the user switched
+ * tabs (React defers updates inside a hidden <Activity>, so its close animation would otherwise
+ * stay on screen). Dropdowns and tooltips, which antd places next to their trigger, stay on body.
+ */
+function PanePopups({ active, children }: { active: boolean; children: ReactNode }) {
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  const getPopupContainer = useCallback(
+    (trigger?: HTMLElement) =>
+      trigger && trigger !== document.body ? document.body : (layer ?? document.body),
+    [layer],
+  );
+  return (
+    <>
+      <Activity mode={active ? 'visible' : 'hidden'}>
+        <ConfigProvider getPopupContainer={getPopupContainer}>{children}</ConfigProvider>
+      </Activity>
+      <div ref={setLayer} data-testid={active ? 'active-pane-popups' : undefined} />
     </>
   );
 }
