@@ -21,5 +21,7 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_scenic_time_idx').on(t.scenicId, t.createdAt),
     index('audit_logs_admin_time_idx').on(t.adminId, t.createdAt),
+    // the trail of one record (an order's detail page)
+    index('audit_logs_target_idx').on(t.targetType, t.targetId),
   ],
 );

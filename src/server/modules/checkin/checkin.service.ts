@@ -16,8 +16,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { gates } from '../gates/gates.table.ts';
 import { gateEvents } from '../orders/orders.table.ts';
-import { refreshOrderStatus, transitionTickets } from '../orders/ticket-state.service.ts';
-import { getScenicSettings } from '../settings/settings.service.ts';
+import { transitionTickets } from '../orders/ticket-state.service.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
+import { scenicSettings } from '../settings/settings.table.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
 
 /** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
@@ -107,8 +108,12 @@ function ticketOf(r: RawTicket): TicketCtx {
   };
 }
 
-/** The tickets (with what the gate rules need of their product) matching `where`; `lock` = FOR UPDATE. */
-async function loadTickets(tx: Db, where: ReturnType<typeof sql>, lock: boolean): Promise<TicketCtx[]> {
+/**
+ * The tickets matching `where`, with what the gate rules need of their product, locked (FOR UPDATE
+ * of the ticket rows) until the caller's transaction ends: two gates reading one ticket at once
+ * take turns, and the second sees what the first did.
+ */
+async function loadTickets(tx: Db, where: ReturnType<typeof sql>): Promise<TicketCtx[]> {
   const rows = rowsOf<RawTicket>(
     await tx.execute(sql`select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
         t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes, p.time_windows,
@@ -119,7 +124,7 @@ async function loadTickets(tx: Db, where: ReturnType<typeof sql>, lock: boolean)
       where ${where}
       order by t.valid_from desc, t.id desc
       limit 20
-      ${lock ? sql`for update of t` : sql``}`),
+      for update of t`),
   );
   return rows.map(ticketOf);
 }
@@ -157,7 +162,7 @@ async function judge(
   ticket: TicketCtx,
   gate: GateRow,
   at: Date,
-  hours: () => Promise<Hours>,
+  hours: Hours,
 ): Promise<Verdict> {
   if (gate.status !== ENABLED) return { reason: 'wrongGate' };
   // timer gates (20 start, 21 pause) serve time-limited tickets only
@@ -211,7 +216,7 @@ async function judge(
     ? ticket.timeWindows
     : ticket.sessionStart && ticket.sessionEnd
       ? [{ start: ticket.sessionStart, end: ticket.sessionEnd }]
-      : [await hours().then((h) => ({ start: h.openTime, end: h.closeTime }))];
+      : [{ start: hours.openTime, end: hours.closeTime }];
   const now = localTime(at);
   if (!windows.some((w) => w.start <= now && now < w.end)) return { reason: 'outsideTimeWindow' };
 
@@ -268,7 +273,6 @@ async function applySteps(tx: Db, scenicId: number, ticket: TicketCtx, steps: St
       });
     }
   }
-  if (steps.some((s) => s.kind === 'move')) await refreshOrderStatus(tx, [ticket.orderId]);
 }
 
 const STAFF_REASON: Record<StaffCardRefusalCode, CheckinReason> = {
@@ -358,31 +362,34 @@ const isNonceViolation = (error: unknown) => {
  * the passage is recorded in its direction even when the ticket can no longer move.
  */
 export async function checkIn(db: Db, scan: GateScan): Promise<CheckinAnswer> {
-  const seen = await findEvent(db, scan.deviceId, scan.nonce);
-  if (seen) return repeated(seen, scan.scenicId);
-  const [gate] = await db
-    .select()
+  // The gate and the area's hours in one read. A retried nonce is not looked up first: it is rare,
+  // and the event's unique (device, nonce) refuses it below, rolling back whatever it would change.
+  const [context] = await db
+    .select({ gate: gates, openTime: scenicSettings.openTime, closeTime: scenicSettings.closeTime })
     .from(gates)
+    .leftJoin(scenicSettings, eq(scenicSettings.scenicId, gates.scenicId))
     .where(and(eq(gates.id, scan.gateId), eq(gates.scenicId, scan.scenicId)));
-  if (!gate) throw new FieldError('gateId', ValidationMessage.gateOfArea);
+  if (!context) throw new FieldError('gateId', ValidationMessage.gateOfArea);
+  const hours: Hours = {
+    openTime: context.openTime ?? DEFAULT_SETTINGS.openTime,
+    closeTime: context.closeTime ?? DEFAULT_SETTINGS.closeTime,
+  };
   try {
-    return await db.transaction((tx) => decide(tx, scan, gate));
+    return await db.transaction((tx) => decide(tx, scan, context.gate, hours));
   } catch (error) {
     if (!isNonceViolation(error)) throw error;
-    // the same nonce raced in on another connection: its answer is the answer
+    // a retried scan, or the same nonce raced in on another connection: the first answer stands
     const first = await findEvent(db, scan.deviceId, scan.nonce);
     if (!first) throw error;
     return repeated(first, scan.scenicId);
   }
 }
 
-async function decide(tx: Db, scan: GateScan, gate: GateRow): Promise<CheckinAnswer> {
+async function decide(tx: Db, scan: GateScan, gate: GateRow, hours: Hours): Promise<CheckinAnswer> {
   const fact = Boolean(scan.offline || scan.forced);
   const direction = gateDirection(gate.gateType);
   const value = scan.value.trim();
   const at = scan.scannedAt;
-  let hoursCache: Hours | undefined;
-  const hours = async () => (hoursCache ??= await getScenicSettings(tx, scan.scenicId));
 
   const record = async (fields: {
     result: CheckinResultCode;
@@ -416,40 +423,35 @@ async function decide(tx: Db, scan: GateScan, gate: GateRow): Promise<CheckinAns
     return answerOf(row!, false);
   };
 
+  // the candidates arrive locked (FOR UPDATE), so the verdict holds until the transaction ends
   const byTicket = async (candidates: TicketCtx[]) => {
     // several real-name tickets of one ID number: the first this gate would accept, else the most
     // relevant refusal (a ticket valid at the scan time before one of another day)
-    let chosen = candidates[0]!;
-    if (candidates.length > 1) {
-      let found: TicketCtx | undefined;
-      for (const c of candidates)
-        if ('steps' in (await judge(tx, c, gate, at, hours))) {
-          found = c;
-          break;
-        }
-      chosen =
-        found ??
-        candidates.find(
-          (c) => c.validFrom.getTime() <= at.getTime() && at.getTime() < c.validUntil.getTime(),
-        ) ??
-        chosen;
+    let ticket = candidates[0]!;
+    let verdict = await judge(tx, ticket, gate, at, hours);
+    for (const c of candidates.slice(1)) {
+      if ('steps' in verdict) break;
+      const v = await judge(tx, c, gate, at, hours);
+      if ('steps' in v) [ticket, verdict] = [c, v];
     }
-    const [locked] = await loadTickets(tx, sql`t.id = ${chosen.id}`, true);
-    const ticket = locked!;
-    const verdict = await judge(tx, ticket, gate, at, hours);
+    if ('reason' in verdict && candidates.length > 1) {
+      const valid = candidates.find(
+        (c) => c.validFrom.getTime() <= at.getTime() && at.getTime() < c.validUntil.getTime(),
+      );
+      if (valid && valid !== ticket) [ticket, verdict] = [valid, await judge(tx, valid, gate, at, hours)];
+    }
     if ('reason' in verdict) return record({ result: verdict.reason, entryType: ENTRY_TYPE.ticket, ticket });
     await applySteps(tx, scan.scenicId, ticket, verdict.steps);
     return record({ result: 'ok', entryType: ENTRY_TYPE.ticket, ticket });
   };
 
   if (scan.readMode === CARD_READ_MODE.qr) {
-    const found = await loadTickets(tx, sql`t.scenic_id = ${scan.scenicId} and t.code = ${value}`, false);
+    const found = await loadTickets(tx, sql`t.scenic_id = ${scan.scenicId} and t.code = ${value}`);
     if (found.length) return byTicket(found);
   } else if (scan.readMode === CARD_READ_MODE.idCard) {
     const found = await loadTickets(
       tx,
       sql`t.scenic_id = ${scan.scenicId} and t.visitor_id_number = ${value.toUpperCase()}`,
-      false,
     );
     if (found.length) return byTicket(found);
   }

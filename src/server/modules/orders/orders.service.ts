@@ -21,7 +21,7 @@ import { findProduct } from '../products/products.service.ts';
 import { claimSeats, findShow, releaseSeats, sellSeats } from '../theatres/theatres.service.ts';
 import { paymentProvider } from './providers/index.ts';
 import { orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
-import { refreshOrderStatus, transitionTickets } from './ticket-state.service.ts';
+import { transitionTickets } from './ticket-state.service.ts';
 
 export type OrderRecord = typeof ticketOrders.$inferSelect;
 export type TicketRecord = typeof orderTickets.$inferSelect;
@@ -631,7 +631,6 @@ export async function confirmPayment(
           updatedAt: now,
         })
         .where(eq(ticketOrders.id, order.id));
-      await refreshOrderStatus(tx, [order.id]);
       await audit(tx, input.actor, order.scenicId, {
         action: 'pay',
         targetId: order.orderNo,
@@ -748,7 +747,6 @@ async function cancelLocked(
       updatedAt: now,
     })
     .where(eq(ticketOrders.id, order.id));
-  await refreshOrderStatus(tx, [order.id]);
   await audit(tx, actor, order.scenicId, {
     action: transition === 'T4' ? 'cancel' : 'systemCancel',
     targetId: order.orderNo,
@@ -860,10 +858,6 @@ export async function expireTickets(
         for (const r of rows) byScenic.set(r.scenic_id, [...(byScenic.get(r.scenic_id) ?? []), Number(r.id)]);
         for (const [scenicId, ticketIds] of byScenic)
           await transitionTickets(tx, { scenicId, ticketIds, transition, to });
-        await refreshOrderStatus(
-          tx,
-          rows.map((r) => Number(r.order_id)),
-        );
         return rows.length;
       });
       count += n;
@@ -939,7 +933,6 @@ export async function issueTickets(
             eq(orderTickets.status, S.ticketed),
           ),
         );
-    await refreshOrderStatus(tx, [order.id]);
     await audit(tx, input.actor ?? { adminId: input.adminId, username: '' }, order.scenicId, {
       action: 'issue',
       targetId: order.orderNo,
@@ -992,7 +985,6 @@ export async function voidTickets(
     const today = dayString(input.now ?? new Date());
     const future = picked.filter((t) => t.status !== S.expired && t.visitDate >= today);
     await releaseInventory(tx, order.orderNo, future, true);
-    await refreshOrderStatus(tx, [order.id]);
     await audit(tx, input.actor ?? { adminId: input.adminId, username: '' }, order.scenicId, {
       action: 'void',
       targetId: order.orderNo,

@@ -75,7 +75,9 @@ export const ticketOrders = pgTable(
     // FIRST), so the newest page is read from the index; a DESC NULLS LAST index would not match
     index('ticket_orders_scenic_created_idx').on(t.scenicId, t.createdAt, t.id),
     index('ticket_orders_scenic_visit_idx').on(t.scenicId, t.visitDate),
-    index('ticket_orders_scenic_status_idx').on(t.scenicId, t.status),
+    // the list filtered by status or by channel, newest first (read backwards like the one above)
+    index('ticket_orders_scenic_status_created_idx').on(t.scenicId, t.status, t.createdAt, t.id),
+    index('ticket_orders_scenic_channel_created_idx').on(t.scenicId, t.channel, t.createdAt, t.id),
     index('ticket_orders_phone_idx').on(t.buyerPhone),
     index('ticket_orders_unpaid_idx')
       .on(t.expiresAt)

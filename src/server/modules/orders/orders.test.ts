@@ -27,7 +27,7 @@ import {
   voidTickets,
   type OrderLineInput,
 } from './orders.service.ts';
-import { refreshOrderStatus, transitionTickets } from './ticket-state.service.ts';
+import { ORDER_STATUS_PRECEDENCE, summaryStatus, transitionTickets } from './ticket-state.service.ts';
 
 let t: TestApp;
 let f: OrderFixtures;
@@ -490,7 +490,7 @@ describe('orders service', () => {
   });
 });
 
-describe('transitionTickets and refreshOrderStatus', () => {
+describe('transitionTickets and the order summary status', () => {
   it('moves all or nothing, and the order shows what needs attention first', async () => {
     const { order, tickets } = await place([regularLine(2)], { payNow: { payWay: 1 } });
     const [a, b] = tickets;
@@ -501,7 +501,6 @@ describe('transitionTickets and refreshOrderStatus', () => {
         transition: 'T8',
         to: S.ticketed,
       });
-      await refreshOrderStatus(tx, [order.id]);
     });
     const [o1] = await db().select().from(ticketOrders).where(eq(ticketOrders.id, order.id));
     expect(o1!.status).toBe(S.ticketed);
@@ -535,5 +534,29 @@ describe('transitionTickets and refreshOrderStatus', () => {
       await db().execute(sql`select status from order_tickets where order_id = ${order.id} order by id`),
     ).map((r) => Number(r.status));
     expect(statuses).toEqual([S.ticketed, S.unused]);
+  });
+
+  it('keeps the order status in the database by the precedence of the code (migration 0007)', async () => {
+    const rows = rowsOf<{ status: number; rank: number }>(
+      await db().execute(sql`select status, rank from order_status_precedence order by rank`),
+    );
+    expect(rows.map((r) => Number(r.status))).toEqual([...ORDER_STATUS_PRECEDENCE]);
+    expect(summaryStatus([S.used, S.entered, S.refunded])).toBe(S.entered);
+  });
+
+  it('recomputes the order status in the statement that moves a ticket, and only then', async () => {
+    const { order, tickets } = await place([regularLine(2)], { payNow: { payWay: 1 } });
+    const statusOf = async () =>
+      (await db().select().from(ticketOrders).where(eq(ticketOrders.id, order.id)))[0]!;
+    const before = await statusOf();
+    expect(before.status).toBe(S.unused);
+    // a change that moves no status leaves the order row alone
+    await db().execute(sql`update order_tickets set entry_count = entry_count where order_id = ${order.id}`);
+    expect((await statusOf()).updatedAt).toEqual(before.updatedAt);
+    // a plain UPDATE outside any service: the order follows all the same
+    await db().execute(sql`update order_tickets set status = ${S.entered} where id = ${tickets[1]!.id}`);
+    expect((await statusOf()).status).toBe(S.entered);
+    await db().execute(sql`update order_tickets set status = ${S.left} where id = ${tickets[1]!.id}`);
+    expect((await statusOf()).status).toBe(S.left);
   });
 });

@@ -63,6 +63,8 @@ export async function transitionTickets(
 /**
  * The order's summary status, from its tickets: the first of this list that any ticket has, so an
  * order shows what still needs attention (a pending payment or refund) before what is settled.
+ * The database keeps `ticket_orders.status` by this list (migration 0007: a trigger on
+ * order_tickets, in the statement that moves the tickets); orders.test.ts checks the two agree.
  */
 export const ORDER_STATUS_PRECEDENCE: readonly TicketStatusCode[] = [
   S.pendingPayment,
@@ -86,17 +88,4 @@ export const ORDER_STATUS_PRECEDENCE: readonly TicketStatusCode[] = [
 export function summaryStatus(statuses: readonly number[]): TicketStatusCode {
   for (const status of ORDER_STATUS_PRECEDENCE) if (statuses.includes(status)) return status;
   throw new Error('an order without tickets has no status');
-}
-
-/** Recomputes `ticket_orders.status` from its tickets, in the caller's transaction. */
-export async function refreshOrderStatus(tx: Db, orderIds: readonly number[]): Promise<void> {
-  for (const orderId of new Set(orderIds)) {
-    const statuses = rowsOf<{ status: number }>(
-      await tx.execute(sql`select distinct status from order_tickets where order_id = ${orderId}`),
-    ).map((r) => Number(r.status));
-    if (statuses.length === 0) continue;
-    await tx.execute(
-      sql`update ticket_orders set status = ${summaryStatus(statuses)}, updated_at = now() where id = ${orderId}`,
-    );
-  }
 }

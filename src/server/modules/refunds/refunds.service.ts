@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { redact } from '../audit/audit.service.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { releaseStock } from '../inventory/inventory.service.ts';
-import { refreshOrderStatus, transitionTickets } from '../orders/ticket-state.service.ts';
+import { transitionTickets } from '../orders/ticket-state.service.ts';
 import { releaseSeats } from '../theatres/theatres.service.ts';
 
 /** At most this many refund requests per ticket, withdrawn and rejected ones included (T15/T19 cap). */
@@ -277,7 +277,6 @@ export async function requestRefund(
         { action: 'refundRequest', targetType: 'refundRequest', targetId: request.id, after: request },
       );
     }
-    await refreshOrderStatus(tx, [...new Set(tickets.map((t) => t.orderId))]);
     return created;
   });
 }
@@ -334,7 +333,6 @@ export async function withdrawRefundRequest(
       transition: 'T18',
       to: S.withdrawn,
     });
-    await refreshOrderStatus(tx, [request.orderId]);
     await audit(
       tx,
       req,
@@ -374,7 +372,6 @@ export async function rejectRefundRequest(
       transition: 'T18',
       to: request.statusBeforeRefund as TicketStatusCode,
     });
-    await refreshOrderStatus(tx, [request.orderId]);
     await audit(
       tx,
       req,
@@ -559,7 +556,6 @@ async function refundTickets(
     adminId: input.adminId,
   });
   const refunded = await finishRefunds(tx, input.scenicId, ticketIds);
-  await refreshOrderStatus(tx, [orderId]);
   return { refunds, refunded };
 }
 
@@ -676,7 +672,6 @@ export async function staffRefund(
       input.scenicId,
       tickets.map((t) => t.id),
     );
-    await refreshOrderStatus(tx, [input.orderId]);
     await audit(
       tx,
       req,
@@ -736,7 +731,6 @@ export async function markRefundDone(
       ticketIds,
     };
     const refunded = input.failed ? [] : await finishRefunds(tx, input.scenicId, ticketIds);
-    await refreshOrderStatus(tx, [Number(row.order_id)]);
     await audit(
       tx,
       req,
