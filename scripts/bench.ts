@@ -3,6 +3,7 @@
 // new PostgreSQL database at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test,
 // dropped afterwards), seeds the demo and N orders of history, then times the order-list calls
 // through the HTTP layer (token check included) and the check-in service. Results: docs/benchmarks.md.
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,27 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 process.env.TEST_DB_POOL_SIZE = '10';
 const GATES_AT_ONCE = 10;
 const targets = values.db === 'both' ? ['pglite', 'pg'] : [String(values.db)];
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL server's processes, when it runs on this machine
+ * (read from /proc; the bench's Node process is measured with process.cpuUsage). Undefined elsewhere.
+ */
+function postgresCpuMs(): number | undefined {
+  if (!fs.existsSync('/proc/self/stat')) return undefined;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -93,7 +115,12 @@ async function benchTarget(target: string) {
       );
     }
     started = performance.now();
-    const checkin = await benchCheckin(db, 1, { n: CHECKINS, concurrency: GATES_AT_ONCE });
+    const pgCpu = target === 'pg' ? postgresCpuMs : undefined;
+    const checkin = await benchCheckin(db, 1, {
+      n: CHECKINS,
+      concurrency: GATES_AT_ONCE,
+      ...(pgCpu?.() !== undefined ? { pgCpu: () => pgCpu()! } : {}),
+    });
     return {
       target,
       seedSeconds,
@@ -122,6 +149,6 @@ for (const r of all) {
   for (const x of r.results)
     console.log(`| ${x.name} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${x.max.toFixed(1)} |`);
   console.log(
-    `\nCheck-in: ${r.checkin.n} scans (${GATES_AT_ONCE} at a time, service level) in ${(r.checkin.ms / 1000).toFixed(2)} s: **${r.checkin.perSecond.toFixed(0)} per second** (${r.checkin.allowed} let in)\n`,
+    `\nCheck-in: ${r.checkin.n} scans (${GATES_AT_ONCE} at a time, service level) in ${(r.checkin.ms / 1000).toFixed(2)} s: **${r.checkin.perSecond.toFixed(0)} per second** (${r.checkin.allowed} let in); CPU per scan: Node ${(r.checkin.nodeCpuMs / r.checkin.n).toFixed(2)} ms${r.checkin.dbCpuMs == null ? '' : `, PostgreSQL ${(r.checkin.dbCpuMs / r.checkin.n).toFixed(2)} ms`}\n`,
   );
 }

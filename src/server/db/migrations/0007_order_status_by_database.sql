@@ -14,39 +14,28 @@ INSERT INTO "order_status_precedence" ("status", "rank") VALUES
   (101, 1), (202, 2), (205, 3), (401, 4), (302, 5), (403, 6), (301, 7), (201, 8),
   (204, 9), (402, 10), (405, 11), (501, 12), (203, 13), (502, 14), (103, 15), (102, 16);--> statement-breakpoint
 CREATE FUNCTION "order_tickets_refresh_order_status"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids bigint[];
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    -- only the orders of tickets whose status changed (not a code reset or an entry count)
-    SELECT array_agg(DISTINCT n."order_id") INTO ids
-      FROM "changed_tickets" n JOIN "old_tickets" o ON o."id" = n."id"
-      WHERE n."status" <> o."status";
-  ELSE
-    SELECT array_agg(DISTINCT "order_id") INTO ids FROM "changed_tickets";
-  END IF;
-  IF ids IS NULL THEN
-    RETURN NULL;
-  END IF;
-  -- Lock the orders first, in id order. The UPDATE below is a new statement, so under READ
-  -- COMMITTED it sees every ticket change committed by a transaction that held one of these locks:
-  -- two tickets of one order moved at once at two gates still leave the right summary.
-  PERFORM 1 FROM "ticket_orders" WHERE "id" = ANY (ids) ORDER BY "id" FOR UPDATE;
+  -- Lock the order first. The UPDATE below is a new statement, so under READ COMMITTED it sees
+  -- every ticket change committed by a transaction that held this lock: two tickets of one order
+  -- moved at once at two gates still leave the right summary.
+  PERFORM 1 FROM "ticket_orders" WHERE "id" = NEW."order_id" FOR UPDATE;
   UPDATE "ticket_orders" o SET "status" = s."status", "updated_at" = now()
   FROM (
-    SELECT DISTINCT ON (t."order_id") t."order_id", t."status"
+    SELECT p."status"
     FROM "order_tickets" t
     JOIN "order_status_precedence" p ON p."status" = t."status"
-    WHERE t."order_id" = ANY (ids)
-    ORDER BY t."order_id", p."rank"
+    WHERE t."order_id" = NEW."order_id"
+    ORDER BY p."rank"
+    LIMIT 1
   ) s
-  WHERE o."id" = s."order_id" AND o."status" IS DISTINCT FROM s."status";
+  WHERE o."id" = NEW."order_id" AND o."status" IS DISTINCT FROM s."status";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- Row triggers (fired at the end of the statement, so they see all of it): with the WHEN clause, a
+-- change that moves no status (an entry count, a new code) costs nothing.
 CREATE TRIGGER "order_tickets_order_status_insert" AFTER INSERT ON "order_tickets"
-  REFERENCING NEW TABLE AS "changed_tickets"
-  FOR EACH STATEMENT EXECUTE FUNCTION "order_tickets_refresh_order_status"();--> statement-breakpoint
-CREATE TRIGGER "order_tickets_order_status_update" AFTER UPDATE ON "order_tickets"
-  REFERENCING OLD TABLE AS "old_tickets" NEW TABLE AS "changed_tickets"
-  FOR EACH STATEMENT EXECUTE FUNCTION "order_tickets_refresh_order_status"();
+  FOR EACH ROW EXECUTE FUNCTION "order_tickets_refresh_order_status"();--> statement-breakpoint
+CREATE TRIGGER "order_tickets_order_status_update" AFTER UPDATE OF "status" ON "order_tickets"
+  FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status")
+  EXECUTE FUNCTION "order_tickets_refresh_order_status"();

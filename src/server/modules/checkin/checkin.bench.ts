@@ -11,8 +11,21 @@ import { createTestProduct, createTestTicket } from './checkin.fixture.ts';
 export async function benchCheckin(
   db: Db,
   scenicId: number,
-  options: { n: number; concurrency?: number; visitDate?: string },
-): Promise<{ n: number; ms: number; perSecond: number; allowed: number }> {
+  options: {
+    n: number;
+    concurrency?: number;
+    visitDate?: string;
+    /** CPU milliseconds the database's processes have used so far, when it runs on this machine */
+    pgCpu?: () => number;
+  },
+): Promise<{
+  n: number;
+  ms: number;
+  perSecond: number;
+  allowed: number;
+  nodeCpuMs: number;
+  dbCpuMs: number | null;
+}> {
   const visitDate = options.visitDate ?? '2030-06-01';
   const [gate] = await db
     .select()
@@ -29,6 +42,8 @@ export async function benchCheckin(
   let next = 0;
   let allowed = 0;
   const start = performance.now();
+  const cpu = process.cpuUsage();
+  const pgStart = options.pgCpu?.() ?? 0;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       while (next < codes.length) {
@@ -47,5 +62,13 @@ export async function benchCheckin(
     }),
   );
   const ms = performance.now() - start;
-  return { n: codes.length, ms, perSecond: (codes.length / ms) * 1000, allowed };
+  const used = process.cpuUsage(cpu);
+  return {
+    n: codes.length,
+    ms,
+    perSecond: (codes.length / ms) * 1000,
+    allowed,
+    nodeCpuMs: (used.user + used.system) / 1000,
+    dbCpuMs: options.pgCpu ? options.pgCpu() - pgStart : null,
+  };
 }

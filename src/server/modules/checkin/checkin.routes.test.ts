@@ -5,10 +5,10 @@ import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { sha256 } from '../auth/password.ts';
 import { gates } from '../gates/gates.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
-import { orderTickets } from '../orders/orders.table.ts';
+import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { checkIn } from './checkin.service.ts';
-import { createTestProduct, createTestTicket } from './checkin.fixture.ts';
+import { createTestProduct, createTestTicket, forceTicketStatus } from './checkin.fixture.ts';
 
 const B = '/web/api/admin/gardenLog';
 let t: TestApp;
@@ -251,7 +251,7 @@ describe('gardenLog', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'PostgreSQL: one single-entry ticket at two gates at once',
   () => {
-    it('lets exactly one in (row lock), 20 scans on two devices', async () => {
+    it('lets exactly one in (compare-and-set), 20 scans on two devices', async () => {
       const tk = await ticket();
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -270,6 +270,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(answers.filter((a) => a.reason === 'alreadyInside')).toHaveLength(19);
       const [row] = await t.database.db.select().from(orderTickets).where(eq(orderTickets.id, tk.id));
       expect(row).toMatchObject({ status: 302, entryCount: 1 });
+    });
+
+    it('keeps the order status right when two of its tickets leave at two gates at once', async () => {
+      const db = t.database.db;
+      for (let round = 0; round < 8; round++) {
+        const a = await ticket();
+        const [b] = (
+          (await db.execute(sql`insert into order_tickets (order_id, scenic_id, product_id, product_type,
+              visit_date, valid_from, valid_until, price, visitor_name, code, status, entries_left)
+            select order_id, scenic_id, product_id, product_type, visit_date, valid_from, valid_until, price,
+              visitor_name, ${nonce() + nonce()}, 201, entries_left
+            from order_tickets where id = ${a.id}
+            returning id, code`)) as unknown as { rows: { id: string; code: string }[] }
+        ).rows;
+        await forceTicketStatus(db, a.id, [302]);
+        await forceTicketStatus(db, Number(b!.id), [302]);
+        const answers = await Promise.all(
+          [a.code!, b!.code].map((code, i) =>
+            checkIn(db, {
+              scenicId: qsh,
+              gateId: gate[i ? 'S-OUT-01' : 'N-OUT-01']!,
+              deviceId: `leave-${i}`,
+              nonce: nonce(),
+              readMode: 1,
+              value: code,
+              scannedAt: new Date(`${DAY}T15:00:00+08:00`),
+            }),
+          ),
+        );
+        expect(answers.map((x) => x.allowed)).toEqual([true, true]);
+        // each statement read the order's tickets after taking the order's lock: both see "left"
+        const [order] = await db.select().from(ticketOrders).where(eq(ticketOrders.id, a.orderId));
+        expect(order!.status, `round ${round}`).toBe(403);
+      }
     });
 
     it('CONTROL: a naive read-then-update (no lock, no compare-and-set) lets several in', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CheckinAnswer, GateEvent } from '../../../shared/api/checkin.ts';
 import { CARD_READ_MODE } from '../../../shared/api/staff-cards.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
@@ -14,11 +14,9 @@ import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
 import type { TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { gates } from '../gates/gates.table.ts';
 import { gateEvents } from '../orders/orders.table.ts';
-import { transitionTickets } from '../orders/ticket-state.service.ts';
+import { moveTicketSql } from '../orders/ticket-state.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
-import { scenicSettings } from '../settings/settings.table.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
 
 /** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
@@ -48,13 +46,11 @@ const local = (at: Date) => new Date(at.getTime() + AREA_UTC_OFFSET_MS).toISOStr
 export const localDate = (at: Date) => local(at).slice(0, 10);
 export const localTime = (at: Date) => local(at).slice(11, 16);
 
-type GateRow = typeof gates.$inferSelect;
-
 /** Gate types 10 entry and 20 timer start let in; 11 exit and 21 timer pause let out. */
 export function gateDirection(gateType: number): 'entry' | 'exit' {
   return gateType === 11 || gateType === 21 ? 'exit' : 'entry';
 }
-const isTimerGate = (gate: GateRow) => gate.gateType === 20 || gate.gateType === 21;
+const isTimerGate = (gate: GateCtx) => gate.gateType === 20 || gate.gateType === 21;
 
 /** What was read, masked for the log: an ID number shows only its ends, a secret only a hint. */
 export function maskScanned(readMode: number, value: string): string {
@@ -68,6 +64,7 @@ export function maskScanned(readMode: number, value: string): string {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
+/** A ticket as the gate rules read it, with what they need of its product (and session). */
 interface TicketCtx {
   id: number;
   orderId: number;
@@ -85,17 +82,29 @@ interface TicketCtx {
   sessionEnd: string | null;
 }
 
-type RawTicket = Record<string, unknown>;
-const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+interface GateCtx {
+  id: number;
+  gateType: number;
+  status: number;
+}
 
-function ticketOf(r: RawTicket): TicketCtx {
+interface Hours {
+  openTime: string;
+  closeTime: string;
+}
+
+type Raw = Record<string, unknown>;
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+const toDateOrNull = (v: unknown) => (v == null ? null : toDate(v));
+
+function ticketOf(r: Raw): TicketCtx {
   const windows = typeof r.time_windows === 'string' ? JSON.parse(r.time_windows) : r.time_windows;
   return {
     id: Number(r.id),
     orderId: Number(r.order_id),
     status: Number(r.status) as TicketStatusCode,
     entriesLeft: Number(r.entries_left),
-    firstEntryAt: r.first_entry_at == null ? null : toDate(r.first_entry_at),
+    firstEntryAt: toDateOrNull(r.first_entry_at),
     validFrom: toDate(r.valid_from),
     validUntil: toDate(r.valid_until),
     visitorName: String(r.visitor_name ?? ''),
@@ -109,29 +118,60 @@ function ticketOf(r: RawTicket): TicketCtx {
 }
 
 /**
- * The tickets matching `where`, with what the gate rules need of their product, locked (FOR UPDATE
- * of the ticket rows) until the caller's transaction ends: two gates reading one ticket at once
- * take turns, and the second sees what the first did.
+ * Everything a scan needs, in one round trip: the gate, the area's opening hours, and the tickets
+ * the read names (its code, or the visitor's ID number; newest validity first). Not locked: the
+ * write that follows moves a ticket only from the status read here (compare-and-set).
  */
-async function loadTickets(tx: Db, where: ReturnType<typeof sql>): Promise<TicketCtx[]> {
-  const rows = rowsOf<RawTicket>(
-    await tx.execute(sql`select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
-        t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes, p.time_windows,
-        s.start_time, s.end_time
-      from order_tickets t
-      join ticket_products p on p.id = t.product_id
-      left join product_sessions s on s.id = t.session_id
-      where ${where}
-      order by t.valid_from desc, t.id desc
-      limit 20
-      for update of t`),
+async function readScan(db: Db, scan: GateScan, value: string) {
+  const match =
+    scan.readMode === CARD_READ_MODE.qr
+      ? sql`t.code = ${value}`
+      : scan.readMode === CARD_READ_MODE.idCard
+        ? sql`t.visitor_id_number = ${value.toUpperCase()}`
+        : sql`false`;
+  const rows = rowsOf<Raw>(
+    await db.execute(sql`select g.id as gate_id, g.gate_type, g.status as gate_status,
+        st.open_time, st.close_time, t.*
+      from gates g
+      left join scenic_settings st on st.scenic_id = g.scenic_id
+      left join lateral (
+        select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
+          t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes,
+          p.time_windows, s.start_time, s.end_time
+        from order_tickets t
+        join ticket_products p on p.id = t.product_id
+        left join product_sessions s on s.id = t.session_id
+        where t.scenic_id = g.scenic_id and ${match}
+        order by t.valid_from desc, t.id desc
+        limit 20
+      ) t on true
+      where g.id = ${scan.gateId} and g.scenic_id = ${scan.scenicId}`),
   );
-  return rows.map(ticketOf);
+  const first = rows[0];
+  if (!first) throw new FieldError('gateId', ValidationMessage.gateOfArea);
+  const gate: GateCtx = {
+    id: Number(first.gate_id),
+    gateType: Number(first.gate_type),
+    status: Number(first.gate_status),
+  };
+  const hours: Hours = {
+    openTime: (first.open_time as string | null) ?? DEFAULT_SETTINGS.openTime,
+    closeTime: (first.close_time as string | null) ?? DEFAULT_SETTINGS.closeTime,
+  };
+  const tickets = rows.filter((r) => r.id != null).map(ticketOf);
+  return { gate, hours, tickets };
 }
 
 /** A planned change of the ticket: one or two transitions, or a use counted on a 401 ticket. */
 type Step =
-  | { kind: 'move'; transition: TicketTransitionId; to: TicketStatusCode; extra?: ReturnType<typeof sql> }
+  | {
+      kind: 'move';
+      transition: TicketTransitionId;
+      to: TicketStatusCode;
+      extra?: ReturnType<typeof sql>;
+      /** `extra` takes one of the ticket's entries */
+      usesEntry?: boolean;
+    }
   | { kind: 'countUse' };
 type Verdict = { reason: CheckinReason } | { steps: Step[] };
 
@@ -148,22 +188,11 @@ async function statusBeforeWithdrawal(tx: Db, ticketId: number): Promise<number 
   return row ? Number(row.status_before_refund) : null;
 }
 
-interface Hours {
-  openTime: string;
-  closeTime: string;
-}
-
 /**
  * domain.md T9-T14 for one ticket read at one gate at `at`: the refusal reason, or the steps that
  * let the visitor through. Pure apart from the 204 look-up; the caller holds the row lock.
  */
-async function judge(
-  tx: Db,
-  ticket: TicketCtx,
-  gate: GateRow,
-  at: Date,
-  hours: Hours,
-): Promise<Verdict> {
+async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: Hours): Promise<Verdict> {
   if (gate.status !== ENABLED) return { reason: 'wrongGate' };
   // timer gates (20 start, 21 pause) serve time-limited tickets only
   if (isTimerGate(gate) && ticket.validityType !== VALIDITY_TYPE.timeLimited) return { reason: 'wrongGate' };
@@ -229,6 +258,7 @@ async function judge(
           transition: viaWithdrawal ? 'T19' : 'T10',
           to: S.inUse,
           extra: sql`entries_left = entries_left - 1, ${entryExtra(at)}`,
+          usesEntry: true,
         },
       ];
       if (ticket.entriesLeft <= 1) steps.push({ kind: 'move', transition: 'T14', to: S.used });
@@ -254,25 +284,36 @@ async function judge(
   return { reason: 'used' };
 }
 
-async function applySteps(tx: Db, scenicId: number, ticket: TicketCtx, steps: Step[]): Promise<void> {
-  for (const step of steps) {
+/**
+ * The steps as compare-and-set UPDATEs of the ticket, each from exactly the state the previous one
+ * left (the first from what was read). Each returns the ticket's id, or no row when another gate
+ * moved the ticket first.
+ */
+function stepStatements(scenicId: number, ticket: TicketCtx, steps: Step[]): SQL[] {
+  let status: TicketStatusCode = ticket.status;
+  let entriesLeft = ticket.entriesLeft;
+  return steps.map((step) => {
     if (step.kind === 'countUse') {
-      const done = rowsOf(
-        await tx.execute(sql`update order_tickets set entries_left = entries_left - 1,
-            entry_count = entry_count + 1, updated_at = now()
-          where id = ${ticket.id} and status = ${S.inUse} and entries_left > 0 returning id`),
-      );
-      if (done.length !== 1) throw new AppError(409, 'transitionNotAllowed');
-    } else {
-      await transitionTickets(tx, {
-        scenicId,
-        ticketIds: [ticket.id],
-        transition: step.transition,
-        to: step.to,
-        ...(step.extra ? { extra: step.extra } : {}),
-      });
+      entriesLeft -= 1;
+      return sql`update order_tickets set entries_left = entries_left - 1, entry_count = entry_count + 1,
+          updated_at = now()
+        where id = ${ticket.id} and scenic_id = ${scenicId} and status = ${S.inUse}
+          and entries_left = ${entriesLeft + 1} and entries_left > 0
+        returning id`;
     }
-  }
+    const statement = moveTicketSql({
+      scenicId,
+      ticketId: ticket.id,
+      transition: step.transition,
+      from: status,
+      to: step.to,
+      entriesLeft,
+      ...(step.extra ? { extra: step.extra } : {}),
+    });
+    status = step.to;
+    if (step.usesEntry) entriesLeft -= 1;
+    return statement;
+  });
 }
 
 const STAFF_REASON: Record<StaffCardRefusalCode, CheckinReason> = {
@@ -292,6 +333,31 @@ const READ_OF: Record<number, StaffCardRead['mode']> = {
 };
 
 type GateEventRow = typeof gateEvents.$inferSelect;
+
+/** A gate_events row as returned by raw SQL (snake_case; node-postgres gives bigints as text). */
+function gateEventOf(r: Raw): GateEventRow {
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    id: Number(r.id),
+    scenicId: Number(r.scenic_id),
+    gateId: Number(r.gate_id),
+    deviceId: String(r.device_id),
+    nonce: String(r.nonce),
+    direction: String(r.direction),
+    entryType: num(r.entry_type),
+    readMode: Number(r.read_mode),
+    ticketId: num(r.ticket_id),
+    orderId: num(r.order_id),
+    staffCardId: num(r.staff_card_id),
+    scannedValue: String(r.scanned_value),
+    result: String(r.result),
+    visitorName: String(r.visitor_name),
+    offline: Boolean(r.offline),
+    forced: Boolean(r.forced),
+    scannedAt: toDate(r.scanned_at),
+    uploadedAt: toDate(r.uploaded_at),
+  };
+}
 
 function eventOf(row: GateEventRow): GateEvent {
   return {
@@ -354,112 +420,107 @@ const isNonceViolation = (error: unknown) => {
   return false;
 };
 
+/** Another gate moved the ticket between this scan's read and its write: read again. */
+class LostRace extends Error {}
+const MAX_ATTEMPTS = 5;
+
 /**
  * One gate scan (domain.md T9-T14, "Gate event log"): resolves the ticket or staff card, applies
- * the gate rules under a lock of the ticket row, moves the ticket by compare-and-set and writes
- * the gate event, all in one transaction. Idempotent on (deviceId, nonce): a retried scan answers
- * what the first one did, with no second event or transition. Offline and forced scans are facts:
- * the passage is recorded in its direction even when the ticket can no longer move.
+ * the gate rules, moves the ticket by compare-and-set and writes the gate event. The common scan
+ * is two statements: one read, and one write that moves the ticket and records the event together
+ * (or nothing, when another gate moved the ticket first; then the scan is judged again on a fresh
+ * read, and sees what that gate did). Idempotent on (deviceId, nonce): a retried scan answers what
+ * the first one did, with no second event or transition. Offline and forced scans are facts: the
+ * passage is recorded in its direction even when the ticket can no longer move.
  */
 export async function checkIn(db: Db, scan: GateScan): Promise<CheckinAnswer> {
-  // The gate and the area's hours in one read. A retried nonce is not looked up first: it is rare,
-  // and the event's unique (device, nonce) refuses it below, rolling back whatever it would change.
-  const [context] = await db
-    .select({ gate: gates, openTime: scenicSettings.openTime, closeTime: scenicSettings.closeTime })
-    .from(gates)
-    .leftJoin(scenicSettings, eq(scenicSettings.scenicId, gates.scenicId))
-    .where(and(eq(gates.id, scan.gateId), eq(gates.scenicId, scan.scenicId)));
-  if (!context) throw new FieldError('gateId', ValidationMessage.gateOfArea);
-  const hours: Hours = {
-    openTime: context.openTime ?? DEFAULT_SETTINGS.openTime,
-    closeTime: context.closeTime ?? DEFAULT_SETTINGS.closeTime,
-  };
-  try {
-    return await db.transaction((tx) => decide(tx, scan, context.gate, hours));
-  } catch (error) {
-    if (!isNonceViolation(error)) throw error;
-    // a retried scan, or the same nonce raced in on another connection: the first answer stands
-    const first = await findEvent(db, scan.deviceId, scan.nonce);
-    if (!first) throw error;
-    return repeated(first, scan.scenicId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await scanOnce(db, scan);
+    } catch (error) {
+      if (error instanceof LostRace && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof LostRace) throw new AppError(409, 'transitionNotAllowed');
+      if (!isNonceViolation(error)) throw error;
+      // A retried scan, or the same nonce raced in on another connection: the first answer stands.
+      // (Not looked up first: retries are rare, and the unique (device, nonce) refuses the write.)
+      const first = await findEvent(db, scan.deviceId, scan.nonce);
+      if (!first) throw error;
+      return repeated(first, scan.scenicId);
+    }
   }
 }
 
-async function decide(tx: Db, scan: GateScan, gate: GateRow, hours: Hours): Promise<CheckinAnswer> {
+async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
+  const value = scan.value.trim();
+  const { gate, hours, tickets } = await readScan(db, scan, value);
   const fact = Boolean(scan.offline || scan.forced);
   const direction = gateDirection(gate.gateType);
-  const value = scan.value.trim();
   const at = scan.scannedAt;
 
-  const record = async (fields: {
-    result: CheckinResultCode;
-    entryType: number | null;
-    ticket?: TicketCtx;
-    staffCardId?: number;
-    visitorName?: string;
-  }) => {
+  /** Writes the event, after the steps (all in one transaction when there are several). */
+  const record = async (
+    fields: {
+      result: CheckinResultCode;
+      entryType: number | null;
+      ticket?: TicketCtx;
+      staffCardId?: number;
+      visitorName?: string;
+    },
+    moves: SQL[] = [],
+  ) => {
     const passed = fields.result === 'ok' || fact;
-    const [row] = await tx
-      .insert(gateEvents)
-      .values({
-        scenicId: scan.scenicId,
-        gateId: gate.id,
-        deviceId: scan.deviceId,
-        nonce: scan.nonce,
-        direction: passed ? direction : 'denied',
-        entryType: fields.entryType,
-        readMode: scan.readMode,
-        ticketId: fields.ticket?.id ?? null,
-        orderId: fields.ticket?.orderId ?? null,
-        staffCardId: fields.staffCardId ?? null,
-        scannedValue: maskScanned(scan.readMode, value),
-        result: fields.result,
-        visitorName: (fields.visitorName ?? fields.ticket?.visitorName ?? '').slice(0, 50),
-        offline: Boolean(scan.offline),
-        forced: Boolean(scan.forced),
-        scannedAt: at,
-      })
-      .returning();
-    return answerOf(row!, false);
+    const event = sql`${scan.scenicId}::int, ${gate.id}::int, ${scan.deviceId}::text, ${scan.nonce}::text,
+      ${passed ? direction : 'denied'}::text, ${fields.entryType}::smallint, ${scan.readMode}::smallint,
+      ${fields.ticket?.id ?? null}::bigint, ${fields.ticket?.orderId ?? null}::bigint,
+      ${fields.staffCardId ?? null}::int, ${maskScanned(scan.readMode, value)}::text, ${fields.result}::text,
+      ${(fields.visitorName ?? fields.ticket?.visitorName ?? '').slice(0, 50)}::text,
+      ${Boolean(scan.offline)}::boolean, ${Boolean(scan.forced)}::boolean, ${at.toISOString()}::timestamptz`;
+    const last = moves.at(-1);
+    // the last move and the event in one statement: the event is written only if the ticket moved
+    const insert = sql`${last ? sql`with moved as (${last}) ` : sql``}insert into gate_events (scenic_id,
+        gate_id, device_id, nonce, direction, entry_type, read_mode, ticket_id, order_id, staff_card_id,
+        scanned_value, result, visitor_name, offline, forced, scanned_at)
+      select ${event}${last ? sql` from moved` : sql``}
+      returning *`;
+    const write = async (conn: Db) => {
+      for (const move of moves.slice(0, -1))
+        if (rowsOf(await conn.execute(move)).length !== 1) throw new LostRace();
+      const [row] = rowsOf<Raw>(await conn.execute(insert));
+      if (!row) throw new LostRace();
+      return answerOf(gateEventOf(row), false);
+    };
+    return moves.length > 1 ? db.transaction(write) : write(db);
   };
 
-  // the candidates arrive locked (FOR UPDATE), so the verdict holds until the transaction ends
   const byTicket = async (candidates: TicketCtx[]) => {
     // several real-name tickets of one ID number: the first this gate would accept, else the most
     // relevant refusal (a ticket valid at the scan time before one of another day)
     let ticket = candidates[0]!;
-    let verdict = await judge(tx, ticket, gate, at, hours);
+    let verdict = await judge(db, ticket, gate, at, hours);
     for (const c of candidates.slice(1)) {
       if ('steps' in verdict) break;
-      const v = await judge(tx, c, gate, at, hours);
+      const v = await judge(db, c, gate, at, hours);
       if ('steps' in v) [ticket, verdict] = [c, v];
     }
     if ('reason' in verdict && candidates.length > 1) {
       const valid = candidates.find(
         (c) => c.validFrom.getTime() <= at.getTime() && at.getTime() < c.validUntil.getTime(),
       );
-      if (valid && valid !== ticket) [ticket, verdict] = [valid, await judge(tx, valid, gate, at, hours)];
+      if (valid && valid !== ticket) [ticket, verdict] = [valid, await judge(db, valid, gate, at, hours)];
     }
     if ('reason' in verdict) return record({ result: verdict.reason, entryType: ENTRY_TYPE.ticket, ticket });
-    await applySteps(tx, scan.scenicId, ticket, verdict.steps);
-    return record({ result: 'ok', entryType: ENTRY_TYPE.ticket, ticket });
+    return record(
+      { result: 'ok', entryType: ENTRY_TYPE.ticket, ticket },
+      stepStatements(scan.scenicId, ticket, verdict.steps),
+    );
   };
 
-  if (scan.readMode === CARD_READ_MODE.qr) {
-    const found = await loadTickets(tx, sql`t.scenic_id = ${scan.scenicId} and t.code = ${value}`);
-    if (found.length) return byTicket(found);
-  } else if (scan.readMode === CARD_READ_MODE.idCard) {
-    const found = await loadTickets(
-      tx,
-      sql`t.scenic_id = ${scan.scenicId} and t.visitor_id_number = ${value.toUpperCase()}`,
-    );
-    if (found.length) return byTicket(found);
-  }
+  if (tickets.length) return byTicket(tickets);
 
   const mode = READ_OF[scan.readMode];
   if (!mode) return record({ result: 'unknown', entryType: null });
   if (gate.status !== ENABLED) return record({ result: 'wrongGate', entryType: null });
-  const check = await checkStaffCard(tx, scan.scenicId, { mode, value }, gate.id, at);
+  const check = await checkStaffCard(db, scan.scenicId, { mode, value }, gate.id, at);
   const card = check.card;
   const base = {
     entryType: card ? ENTRY_TYPE.staffCard : null,

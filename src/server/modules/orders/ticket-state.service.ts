@@ -89,3 +89,27 @@ export function summaryStatus(statuses: readonly number[]): TicketStatusCode {
   for (const status of ORDER_STATUS_PRECEDENCE) if (statuses.includes(status)) return status;
   throw new Error('an order without tickets has no status');
 }
+
+/**
+ * The compare-and-set UPDATE of one ticket from exactly the status (and entries left) it was read
+ * with, along one transition of domain.md. Run alone or in a CTE; it returns the ticket's id, or no
+ * row when someone moved the ticket first. For a caller that judged the ticket without locking it
+ * (the gate check-in, where a scan is one read and one write).
+ */
+export function moveTicketSql(input: {
+  scenicId: number;
+  ticketId: number;
+  transition: TicketTransitionId;
+  from: TicketStatusCode;
+  to: TicketStatusCode;
+  entriesLeft: number;
+  extra?: ReturnType<typeof sql>;
+}): ReturnType<typeof sql> {
+  if (!transitionFrom(input.transition, input.to).includes(input.from))
+    throw new AppError(409, 'transitionNotAllowed');
+  const set = input.extra ? sql`, ${input.extra}` : sql``;
+  return sql`update order_tickets set status = ${input.to}, updated_at = now()${set}
+    where id = ${input.ticketId} and scenic_id = ${input.scenicId} and status = ${input.from}
+      and entries_left = ${input.entriesLeft}
+    returning id`;
+}
