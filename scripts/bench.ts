@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
 import { benchCheckin } from '../src/server/modules/checkin/checkin.bench.ts';
+import { openDatabase } from '../src/server/db/client.ts';
 import { createTestApp, type TestApp } from '../src/server/test/harness.ts';
 
 const { values } = parseArgs({
@@ -17,6 +18,10 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     runs: { type: 'string', default: '40' },
     checkins: { type: 'string', default: '2000' },
+    // an existing database set up by `npm run seed -- --orders N` (a postgres:// URL, or a PGlite
+    // data directory), measured as it is instead of a fresh one; the admin password comes from
+    // BENCH_ADMIN_PASSWORD. The check-in part adds a product and its tickets to it.
+    database: { type: 'string' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -26,7 +31,12 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 // the pool of a production instance (src/server/db/client.ts), and as many gates scanning at once
 process.env.TEST_DB_POOL_SIZE = '10';
 const GATES_AT_ONCE = 10;
-const targets = values.db === 'both' ? ['pglite', 'pg'] : [String(values.db)];
+const EXISTING = values.database;
+const targets = EXISTING
+  ? [EXISTING.startsWith('postgres') ? 'pg' : 'pglite']
+  : values.db === 'both'
+    ? ['pglite', 'pg']
+    : [String(values.db)];
 
 /**
  * CPU milliseconds used so far by the PostgreSQL server's processes, when it runs on this machine
@@ -71,15 +81,21 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 async function benchTarget(target: string) {
   if (target === 'pg') process.env.TEST_DATABASE_URL = PG_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const t = await createTestApp({ loginRateLimit: 1_000_000 });
+  const existing = EXISTING
+    ? await openDatabase(
+        EXISTING.startsWith('postgres') ? { url: EXISTING, poolSize: 10 } : { dataDir: EXISTING },
+      )
+    : undefined;
+  const t = await createTestApp({ loginRateLimit: 1_000_000 }, existing);
   try {
     const db = t.database.db;
     let started = performance.now();
-    await seedDemoOrders(db, {
-      scenicId: 1,
-      orders: ORDERS,
-      onProgress: (done, total) => process.stderr.write(`\r${target}: ${done} / ${total} orders`),
-    });
+    if (!existing)
+      await seedDemoOrders(db, {
+        scenicId: 1,
+        orders: ORDERS,
+        onProgress: (done, total) => process.stderr.write(`\r${target}: ${done} / ${total} orders`),
+      });
     const seedSeconds = (performance.now() - started) / 1000;
     process.stderr.write('\n');
     // the steady state of a live database: statistics and the visibility map (index-only counts)
@@ -94,7 +110,8 @@ async function benchTarget(target: string) {
         sql`select buyer_phone as phone, order_no from ticket_orders order by id desc limit 1`,
       ),
     );
-    const token = (await t.login('admin')).access_token;
+    const token = (await t.login('admin', existing ? process.env.BENCH_ADMIN_PASSWORD : undefined))
+      .access_token;
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
     const cases: [string, string, unknown][] = [
       ['list, first page', '/web/api/admin/order/page', { page: 1, limit: 20 }],

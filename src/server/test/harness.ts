@@ -76,10 +76,16 @@ export interface TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** An existing database (the bench's `--database`): migrated, never seeded or dropped here */
+  existing?: Database,
+): Promise<TestApp> {
+  const { database, drop } = existing
+    ? { database: existing, drop: async () => undefined }
+    : await openTestDatabase();
   await database.migrate();
-  await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
+  if (!existing) await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-test-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web') }), ...overrides };
   const app = await buildApp(config, database);

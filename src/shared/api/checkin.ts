@@ -55,12 +55,13 @@ export const GateUploadSchema = z
 
 export const GateEventSchema = z.object({
   id: z.number().int(),
-  gateId: z.number().int(),
+  /** null for the system's own events (the exit written at day close, T13) */
+  gateId: z.number().int().nullable(),
   deviceId: z.string(),
   nonce: z.string(),
   direction: z.enum(['entry', 'exit', 'denied']),
   entryType: z.number().int().nullable(),
-  readMode: z.number().int(),
+  readMode: z.number().int().nullable(),
   ticketId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),
   staffCardId: z.number().int().nullable(),
@@ -121,11 +122,12 @@ export const GardenLogRowSchema = z.object({
   id: z.number().int(),
   scannedAt: z.string(),
   uploadedAt: z.string(),
-  gateId: z.number().int(),
+  /** null (and an empty gate name) for the system's exit at day close */
+  gateId: z.number().int().nullable(),
   gateName: z.string(),
   direction: z.string(),
   deviceId: z.string(),
-  readMode: z.number().int(),
+  readMode: z.number().int().nullable(),
   entryType: z.number().int().nullable(),
   ticketId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),

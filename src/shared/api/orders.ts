@@ -175,7 +175,8 @@ const RefundRequestSchema = z.object({
 const GateEventSchema = z.object({
   id: z.number().int(),
   ticketId: z.number().int().nullable(),
-  gateId: z.number().int(),
+  /** null for the system's exit at day close (T13) */
+  gateId: z.number().int().nullable(),
   gateName: z.string(),
   deviceId: z.string(),
   direction: z.string().describe('GateDirection'),

@@ -78,7 +78,8 @@ export type RefundRecord = z.infer<typeof RefundRecordSchema>;
 
 export const GateEventBriefSchema = z.object({
   id: z.number().int(),
-  gateId: z.number().int(),
+  /** null for the system's exit at day close (T13) */
+  gateId: z.number().int().nullable(),
   gateName: z.string(),
   direction: z.string(),
   result: z.string(),

@@ -41,6 +41,8 @@ export const CheckinResult = defineDict({
     en: 'The staff card cannot be read this way',
     color: 'red',
   },
+  /** Not a gate's answer: the exit the system writes for a visitor still inside at day close (T13) */
+  dayClose: { zh: '闭园自动离园', en: 'Left at closing (by the system)', color: 'default' },
 });
 export type CheckinResultCode = keyof typeof CheckinResult;
 export type CheckinReason = Exclude<CheckinResultCode, 'ok'>;
@@ -70,4 +72,6 @@ export const GardenLogText = defineDict({
   freeIdCardExportName: { zh: '身份证免票入园记录', en: 'Entries by ID card without a ticket' },
   ticketNo: { zh: '门票 #{id}', en: 'Ticket #{id}' },
   staffCard: { zh: '员工卡：{name}', en: 'Staff card: {name}' },
+  /** In place of a gate: an event the system wrote (the exit at day close) */
+  system: { zh: '系统', en: 'System' },
 });

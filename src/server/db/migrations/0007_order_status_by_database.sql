@@ -33,9 +33,14 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- Row triggers (fired at the end of the statement, so they see all of it): with the WHEN clause, a
--- change that moves no status (an entry count, a new code) costs nothing.
+-- change that moves no status (an entry count, a new code) costs nothing. A bulk load (the demo
+-- history of `npm run seed`) may switch them off for its own transaction with
+-- set_config('scenic.bulk_load', 'on', true), and then sets the statuses itself
+-- (recomputeOrderStatuses in ticket-state.service.ts).
 CREATE TRIGGER "order_tickets_order_status_insert" AFTER INSERT ON "order_tickets"
-  FOR EACH ROW EXECUTE FUNCTION "order_tickets_refresh_order_status"();--> statement-breakpoint
+  FOR EACH ROW WHEN (current_setting('scenic.bulk_load', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION "order_tickets_refresh_order_status"();--> statement-breakpoint
 CREATE TRIGGER "order_tickets_order_status_update" AFTER UPDATE OF "status" ON "order_tickets"
-  FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status")
+  FOR EACH ROW WHEN (OLD."status" IS DISTINCT FROM NEW."status"
+    AND current_setting('scenic.bulk_load', true) IS DISTINCT FROM 'on')
   EXECUTE FUNCTION "order_tickets_refresh_order_status"();

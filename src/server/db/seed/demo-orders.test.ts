@@ -71,6 +71,21 @@ describe('seedDemoOrders', () => {
     expect(bad).toEqual({ calendar: 0, over: 0, publicStock: 0 });
   });
 
+  it("sets each order's status from its tickets, and leaves the trigger on after the load", async () => {
+    const summary = sql`(select p.status from order_tickets t join order_status_precedence p on p.status = t.status
+      where t.order_id = o.id order by p.rank limit 1)`;
+    const wrong = await one<{ n: number }>(
+      sql`select count(*)::int as n from ticket_orders o where o.status <> ${summary}`,
+    );
+    expect(wrong.n).toBe(0);
+    // the bulk-load switch was local to the seed's transactions: a later change is followed again
+    const order = await one<{ id: number }>(sql`select id from ticket_orders where status = 201 limit 1`);
+    await t.database.db.execute(sql`update order_tickets set status = 302 where order_id = ${order.id}`);
+    expect(
+      (await one<{ status: number }>(sql`select status from ticket_orders where id = ${order.id}`)).status,
+    ).toBe(302);
+  });
+
   it('continues the numbering when run again', async () => {
     await seedDemoOrders(t.database.db, { scenicId: 1, orders: 10, seed: 7 });
     const n = await one<{ n: number }>(sql`select count(distinct order_no)::int as n from ticket_orders`);

@@ -3,7 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
 import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
-import { summaryStatus } from '../../modules/orders/ticket-state.service.ts';
+import {
+  beginBulkLoad,
+  recomputeOrderStatuses,
+  summaryStatus,
+} from '../../modules/orders/ticket-state.service.ts';
 import type { Db } from '../client.ts';
 
 /**
@@ -333,6 +337,8 @@ export async function seedDemoOrders(
     }
 
     await db.transaction(async (tx) => {
+      // the batch sets its orders' statuses once at its end, not after every ticket statement
+      await beginBulkLoad(tx);
       const inserted = rowsOf<{ id: number; order_no: string }>(
         await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, buyer_name, buyer_phone,
             visit_date, ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at, cancelled_at,
@@ -503,6 +509,7 @@ export async function seedDemoOrders(
           select ${scenicId}, gate, 'seed-gate-' || gate, 'seed-' || ticket || '-' || dir, dir, 1, 1, ticket, ord, 'ok',
             false, false, at, at
           from json_to_recordset(${json(gateRows)}) as x(ticket bigint, ord bigint, gate int, dir text, at timestamptz)`);
+      await recomputeOrderStatuses(tx, [...orderId.values()]);
     });
     options.onProgress?.(done + count, total);
   }

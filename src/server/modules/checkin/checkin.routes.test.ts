@@ -7,6 +7,7 @@ import { gates } from '../gates/gates.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
 import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
+import { expireTickets } from '../orders/orders.service.ts';
 import { checkIn } from './checkin.service.ts';
 import { createTestProduct, createTestTicket, forceTicketStatus } from './checkin.fixture.ts';
 
@@ -245,6 +246,27 @@ describe('gardenLog', () => {
     expect((await page({ orderNo: tk.orderNo }, 'yunling')).json().data.total).toBe(0);
     const other = await t.call(tok.yunling!, 'POST', `${B}/selectGardenLog`, { ticketId: tk.id });
     expect(other.json().data).toEqual([]);
+  });
+
+  it("shows the system's exit at day close (no gate) in the list and the export", async () => {
+    const other = await ticket();
+    await forceTicketStatus(t.database.db, other.id, [302]);
+    await expireTickets(t.database.db, new Date(other.validUntil.getTime() + 1000));
+    const res = await page({ orderNo: other.orderNo });
+    expect(res.json().data.rows).toEqual([
+      expect.objectContaining({
+        gateId: null,
+        gateName: '',
+        direction: 'exit',
+        result: 'dayClose',
+        readMode: null,
+      }),
+    ]);
+    const text = xlsxText(
+      (await t.call(tok.admin!, 'POST', `${B}/derivedPage`, { orderNo: other.orderNo })).rawPayload,
+    );
+    expect(text).toContain('系统');
+    expect(text).toContain('闭园自动离园');
   });
 });
 

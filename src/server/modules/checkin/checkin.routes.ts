@@ -68,7 +68,7 @@ function logFrom(db: Db) {
   return db
     .select(logSelect)
     .from(gateEvents)
-    .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+    .leftJoin(gates, eq(gates.id, gateEvents.gateId))
     .leftJoin(orderTickets, eq(orderTickets.id, gateEvents.ticketId))
     .leftJoin(ticketOrders, eq(ticketOrders.id, gateEvents.orderId))
     .leftJoin(staffCards, eq(staffCards.id, gateEvents.staffCardId));
@@ -79,7 +79,7 @@ function logCount(db: Db) {
   return db
     .select({ n: count() })
     .from(gateEvents)
-    .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+    .leftJoin(gates, eq(gates.id, gateEvents.gateId))
     .leftJoin(orderTickets, eq(orderTickets.id, gateEvents.ticketId))
     .leftJoin(ticketOrders, eq(ticketOrders.id, gateEvents.orderId))
     .leftJoin(staffCards, eq(staffCards.id, gateEvents.staffCardId));
@@ -94,7 +94,7 @@ function toRow(r: LogJoin): GardenLogRow {
     scannedAt: e.scannedAt.toISOString(),
     uploadedAt: e.uploadedAt.toISOString(),
     gateId: e.gateId,
-    gateName: r.gateName,
+    gateName: r.gateName ?? '',
     direction: e.direction,
     deviceId: e.deviceId,
     readMode: e.readMode,
@@ -157,10 +157,16 @@ const ticketText = (r: GardenLogRow, lang: Lang) =>
 
 const LOG_EXPORT: ExportColumn<GardenLogRow>[] = [
   { header: GardenLogField.scannedAt, value: (r) => r.scannedAt, kind: 'datetime', width: 20 },
-  { header: GardenLogField.gate, value: (r) => r.gateName },
+  {
+    header: GardenLogField.gate,
+    value: (r, lang) => (r.gateId == null ? GardenLogText.system[lang] : r.gateName),
+  },
   { header: GardenLogField.direction, value: (r, lang) => dictLabel(GateDirection, r.direction, lang) },
   { header: GardenLogField.deviceId, value: (r) => r.deviceId },
-  { header: GardenLogField.readMode, value: (r, lang) => dictLabel(CardReadMode, r.readMode, lang) },
+  {
+    header: GardenLogField.readMode,
+    value: (r, lang) => (r.readMode == null ? '' : dictLabel(CardReadMode, r.readMode, lang)),
+  },
   {
     header: GardenLogField.entryType,
     value: (r, lang) => (r.entryType ? dictLabel(ParkEntryType, r.entryType, lang) : ''),

@@ -126,7 +126,7 @@ async function orderDetail(db: Db, req: FastifyRequest, scenicId: number, id: nu
       ? db
           .select({ e: gateEvents, gateName: gates.name })
           .from(gateEvents)
-          .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+          .leftJoin(gates, eq(gates.id, gateEvents.gateId))
           .where(and(inArray(gateEvents.ticketId, ticketIds), eq(gateEvents.scenicId, scenicId)))
           .orderBy(desc(gateEvents.scannedAt), desc(gateEvents.id))
           .limit(500)
@@ -265,7 +265,7 @@ async function orderDetail(db: Db, req: FastifyRequest, scenicId: number, id: nu
       id: e.id,
       ticketId: e.ticketId,
       gateId: e.gateId,
-      gateName,
+      gateName: gateName ?? '',
       deviceId: e.deviceId,
       direction: e.direction,
       result: e.result,

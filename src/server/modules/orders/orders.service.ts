@@ -832,6 +832,24 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
 }
 
 /**
+ * domain.md T13: the exit event of each visitor still inside (302) when their ticket closes, so the
+ * log and the count of visitors inside balance. Written by the system: no gate, device "system",
+ * result `dayClose`; the nonce names the ticket, so a rerun of the job writes none twice.
+ */
+async function writeClosingExits(tx: Db, ticketIds: number[], now: Date): Promise<void> {
+  await tx.execute(sql`insert into gate_events (scenic_id, gate_id, device_id, nonce, direction,
+      entry_type, read_mode, ticket_id, order_id, result, visitor_name, scanned_at)
+    select t.scenic_id, null, 'system', 'T13-' || t.id, 'exit', 1, null, t.id, t.order_id, 'dayClose',
+      left(t.visitor_name, 50), ${now.toISOString()}::timestamptz
+    from order_tickets t
+    where t.id in (${sql.join(
+      ticketIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and t.status = ${S.entered}
+    on conflict (device_id, nonce) do nothing`);
+}
+
+/**
  * The validity-end job: T24 (unused or ticketed, never entered, past valid_until → expired), T14
  * (in use past valid_until → used) and T13 (entered or left: single-entry tickets after the day
  * of their entry, others past valid_until → used). Batches with SKIP LOCKED.
@@ -854,6 +872,12 @@ export async function expireTickets(
             join ticket_products p on p.id = t.product_id
             where ${where} order by t.id limit 500 for update of t skip locked`),
         );
+        if (transition === 'T13' && rows.length)
+          await writeClosingExits(
+            tx,
+            rows.map((r) => Number(r.id)),
+            now,
+          );
         const byScenic = new Map<number, number[]>();
         for (const r of rows) byScenic.set(r.scenic_id, [...(byScenic.get(r.scenic_id) ?? []), Number(r.id)]);
         for (const [scenicId, ticketIds] of byScenic)

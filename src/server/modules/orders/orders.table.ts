@@ -253,9 +253,8 @@ export const gateEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     scenicId: integer('scenic_id').notNull(),
-    gateId: integer('gate_id')
-      .notNull()
-      .references(() => gates.id, { onDelete: 'restrict' }),
+    /** null for the system's own events (the synthetic exit of T13 at day close) */
+    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'restrict' }),
     deviceId: varchar('device_id', { length: 64 }).notNull(),
     /** The device's id for this scan; (device, nonce) is unique */
     nonce: varchar('nonce', { length: 64 }).notNull(),
@@ -263,8 +262,8 @@ export const gateEvents = pgTable(
     direction: varchar('direction', { length: 8 }).notNull(),
     /** ParkEntryType: 1 ticket, 2 pass card, 3 staff card */
     entryType: smallint('entry_type'),
-    /** CardReadMode of the scan */
-    readMode: smallint('read_mode').notNull(),
+    /** CardReadMode of the scan; null for the system's own events */
+    readMode: smallint('read_mode'),
     ticketId: bigint('ticket_id', { mode: 'number' }).references(() => orderTickets.id, {
       onDelete: 'restrict',
     }),

@@ -15,7 +15,7 @@ import {
   type OrderFixtures,
 } from './orders.fixture.ts';
 import { runOrderJobs } from './jobs.ts';
-import { orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
+import { gateEvents, orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
 import {
   cancelOrder,
   confirmPayment,
@@ -482,6 +482,21 @@ describe('orders service', () => {
     const now = await orderTicketsOf(db(), order.id);
     expect(now.map((x) => x.status)).toEqual([S.expired, S.used, S.used]);
     expect(a).toBeTruthy();
+    // the visitor still inside (b) leaves by a system exit event; the ticket in use (c) had none
+    const exits = await db().select().from(gateEvents).where(eq(gateEvents.orderId, order.id));
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatchObject({
+      ticketId: b!.id,
+      gateId: null,
+      deviceId: 'system',
+      direction: 'exit',
+      result: 'dayClose',
+      readMode: null,
+      scannedAt: after,
+    });
+    // a second run changes nothing and writes no second exit
+    await expireTickets(db(), after);
+    expect(await db().select().from(gateEvents).where(eq(gateEvents.orderId, order.id))).toHaveLength(1);
   });
 
   it('runs the jobs under an advisory lock', async () => {

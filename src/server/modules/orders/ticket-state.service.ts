@@ -113,3 +113,28 @@ export function moveTicketSql(input: {
       and entries_left = ${input.entriesLeft}
     returning id`;
 }
+
+/**
+ * For a bulk load only (the demo history): switches the order-status trigger off for the rest of
+ * the caller's transaction. The caller must call recomputeOrderStatuses for its orders before it
+ * commits.
+ */
+export async function beginBulkLoad(tx: Db): Promise<void> {
+  await tx.execute(sql`select set_config('scenic.bulk_load', 'on', true)`);
+}
+
+/** Sets the status of these orders from their tickets, as the trigger would, in one statement. */
+export async function recomputeOrderStatuses(tx: Db, orderIds: readonly number[]): Promise<void> {
+  if (!orderIds.length) return;
+  await tx.execute(sql`update ticket_orders o set status = s.status
+    from (
+      select distinct on (t.order_id) t.order_id, t.status
+      from order_tickets t join order_status_precedence p on p.status = t.status
+      where t.order_id in (${sql.join(
+        orderIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by t.order_id, p.rank
+    ) s
+    where o.id = s.order_id and o.status is distinct from s.status`);
+}

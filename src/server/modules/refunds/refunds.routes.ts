@@ -268,7 +268,7 @@ export async function refundRoutes(root: FastifyInstance) {
         db
           .select({ e: gateEvents, gateName: gates.name })
           .from(gateEvents)
-          .innerJoin(gates, eq(gates.id, gateEvents.gateId))
+          .leftJoin(gates, eq(gates.id, gateEvents.gateId))
           .where(eq(gateEvents.ticketId, request.ticketId))
           .orderBy(asc(gateEvents.scannedAt)),
         db
@@ -318,7 +318,7 @@ export async function refundRoutes(root: FastifyInstance) {
         gateEvents: events.map(({ e, gateName }) => ({
           id: e.id,
           gateId: e.gateId,
-          gateName,
+          gateName: gateName ?? '',
           direction: e.direction,
           result: e.result,
           scannedAt: e.scannedAt.toISOString(),

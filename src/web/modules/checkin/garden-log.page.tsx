@@ -2,6 +2,7 @@ import type { GardenLogRow } from '../../../shared/api/checkin.ts';
 import { CheckinResult, GardenLogField, GardenLogText } from '../../../shared/dict/checkin.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
+import { GateName } from '../../components/gate-name.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 
 /** "Ticket #12" or "Staff card: name" in the user's language. */
@@ -38,7 +39,12 @@ const definition = defineListPage<GardenLogRow>({
   ],
   columns: [
     { key: 'scannedAt', title: GardenLogField.scannedAt, kind: 'dateTime', sortable: true, width: 170 },
-    { key: 'gateName', title: GardenLogField.gate, width: 130 },
+    {
+      key: 'gateName',
+      title: GardenLogField.gate,
+      render: (_, row) => <GateName gateId={row.gateId} name={row.gateName} />,
+      width: 130,
+    },
     { key: 'direction', title: GardenLogField.direction, kind: 'dict', dict: GateDirection, width: 80 },
     { key: 'deviceId', title: GardenLogField.deviceId, width: 130 },
     { key: 'readMode', title: GardenLogField.readMode, kind: 'dict', dict: CardReadMode, width: 90 },

@@ -19,6 +19,7 @@ import {
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
+import { GateName } from '../../components/gate-name.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, orderDetailQuery } from './order-api.ts';
@@ -232,7 +233,11 @@ function Details({ d, reload }: { d: OrderDetail; reload: () => void }) {
         {table(d.gateEvents, [
           { key: 'scanTime', title: t('scanTime'), render: (_, e) => time(e.scanTime) },
           { key: 'ticketId', dataIndex: 'ticketId', title: t('ticketId') },
-          { key: 'gate', dataIndex: 'gateName', title: t('gate') },
+          {
+            key: 'gate',
+            title: t('gate'),
+            render: (_, e) => <GateName gateId={e.gateId} name={e.gateName} />,
+          },
           { key: 'device', dataIndex: 'deviceId', title: t('device') },
           {
             key: 'direction',

@@ -16,6 +16,7 @@ import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../share
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
+import { GateName } from '../../components/gate-name.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { markRefundDone, refundApplyQuery } from './refund-api.ts';
@@ -211,7 +212,11 @@ function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
               title: t('scannedAt'),
               render: (v: string) => time(v),
             },
-            { key: 'gateName', dataIndex: 'gateName', title: t('gate') },
+            {
+              key: 'gateName',
+              title: t('gate'),
+              render: (_, e) => <GateName gateId={e.gateId} name={e.gateName} />,
+            },
             {
               key: 'direction',
               dataIndex: 'direction',
