@@ -34,6 +34,8 @@ export const ScenicSettingsUpdateSchema = z
     refundFeeValue: z.coerce.number().int().min(0).max(SETTINGS_LIMITS.refundFeeCents),
     realNameType: dictCode(RealNameType),
     printType: dictCode(PrintType),
+    /** domain.md T6; left out, a saved value is kept (new areas accept late payments) */
+    acceptLatePayment: z.boolean().optional(),
   })
   .strict()
   // "HH:mm" strings of equal length compare in time order
@@ -58,6 +60,7 @@ export const ScenicSettingsSchema = z.object({
   refundFeeValue: z.number().int(),
   realNameType: z.number().int(),
   printType: z.number().int(),
+  acceptLatePayment: z.boolean(),
   /** false while the area still runs on the defaults */
   saved: z.boolean(),
   updateTime: z.string().nullable(),

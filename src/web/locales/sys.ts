@@ -65,6 +65,8 @@ export const sys = defineMessages({
     refundRule: '默认退票规则',
     refundDeadlineHours: '退票截止时间（游玩前）',
     refundDeadlineHint: '仅“有条件退”时生效：游玩时间前多少小时内不可退',
+    acceptLatePayment: '接受超时支付',
+    acceptLatePaymentHint: '订单超时取消后才到账的支付：开启时库存足够则恢复订单，否则自动退款',
     hours: '小时',
     refundFeeUnit: '手续费单位',
     refundFeeValue: '退票手续费',
@@ -132,6 +134,9 @@ export const sys = defineMessages({
     refundRule: 'Default refund rule',
     refundDeadlineHours: 'Refund deadline (before the visit)',
     refundDeadlineHint: 'Conditional refunds only: no refund within this many hours of the visit',
+    acceptLatePayment: 'Accept late payments',
+    acceptLatePaymentHint:
+      'A payment that arrives after the order timed out: when on, the order is revived if stock allows; otherwise it is refunded',
     hours: 'h',
     refundFeeUnit: 'Refund fee unit',
     refundFeeValue: 'Refund fee',

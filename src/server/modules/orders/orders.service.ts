@@ -19,6 +19,7 @@ import { auditLogs } from '../audit/audit.table.ts';
 import { releaseStockLines, reserveStockLines, type StockLine } from '../inventory/inventory.service.ts';
 import { findProduct } from '../products/products.service.ts';
 import { claimSeats, findShow, releaseSeats, sellSeats } from '../theatres/theatres.service.ts';
+import { getScenicSettings } from '../settings/settings.service.ts';
 import { paymentProvider } from './providers/index.ts';
 import { orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
@@ -29,8 +30,6 @@ export type PaymentRecord = typeof payments.$inferSelect;
 
 /** How long an unpaid order holds its inventory (T1 → T5). */
 export const PAYMENT_DEADLINE_MINUTES = 15;
-/** domain.md T6: a payment arriving after the deadline revives the order when the stock is still there. */
-export const ACCEPT_LATE_PAYMENT = true;
 /** Pay ways a seller may confirm together with the order (T2): cash, POS, on account. */
 export const OFFLINE_PAY_WAYS: readonly PayWayCode[] = [1, 99, 98];
 /** Statuses whose tickets no longer count (limits per ID number, seats). */
@@ -699,7 +698,7 @@ export async function confirmPayment(
     return refundIt('paidTwice');
 
     async function late(current: TicketRecord[]) {
-      if (!ACCEPT_LATE_PAYMENT) return refundIt('T6refused');
+      if (!(await getScenicSettings(tx, order.scenicId)).acceptLatePayment) return refundIt('T6refused');
       try {
         // a savepoint: a failed re-acquire leaves nothing half taken
         await tx.transaction((sp) => reacquireInventory(sp, order, current));

@@ -4,6 +4,8 @@ import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
 import { AppError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
+import { scenicSettings } from '../settings/settings.table.ts';
 import { showSeats } from '../theatres/theatres.table.ts';
 import {
   clientToken,
@@ -416,6 +418,32 @@ describe('orders service', () => {
       await db().execute(
         sql`update price_calendar set stock = 100 where product_id = ${f.regular} and date = ${f.date}`,
       );
+    }
+  });
+
+  it('refunds a late payment when the area does not accept them (setting, T6), even with stock', async () => {
+    const c = await place([regularLine(1)]);
+    await expireUnpaidOrders(db(), new Date(Date.now() + 16 * 60_000));
+    await db()
+      .insert(scenicSettings)
+      .values({ scenicId: f.scenicId, ...DEFAULT_SETTINGS, acceptLatePayment: false })
+      .onConflictDoUpdate({ target: scenicSettings.scenicId, set: { acceptLatePayment: false } });
+    try {
+      const refused = await confirmPayment(db(), {
+        scenicId: f.scenicId,
+        orderNo: c.order.orderNo,
+        payWay: 13,
+        amount: 10000,
+        provider: 'offline',
+        providerTxnId: 'late-setting-off',
+      });
+      expect(refused.outcome).toBe('lateRefunded');
+      expect(refused.order).toMatchObject({ status: S.systemCancelled, payStatus: 103 });
+    } finally {
+      await db()
+        .update(scenicSettings)
+        .set({ acceptLatePayment: true })
+        .where(eq(scenicSettings.scenicId, f.scenicId));
     }
   });
 

@@ -7,7 +7,9 @@ import { scenicAreas } from '../scenic/scenic.table.ts';
 import { scenicSettings } from './settings.table.ts';
 
 /** What an area runs on until it saves its own settings (contact and phone come from the area). */
-export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 'notice'> = {
+export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 'notice'> & {
+  acceptLatePayment: boolean;
+} = {
   openTime: '08:00',
   closeTime: '18:00',
   refundRule: REFUND_RULE.conditional,
@@ -16,6 +18,7 @@ export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 
   refundFeeValue: 0,
   realNameType: 2,
   printType: 1,
+  acceptLatePayment: true,
 };
 
 export type SettingsRow = typeof scenicSettings.$inferSelect;
@@ -62,6 +65,7 @@ export function toSettings(row: SettingsRow, scenicName: string): ScenicSettings
     refundFeeValue: row.refundFeeValue,
     realNameType: row.realNameType,
     printType: row.printType,
+    acceptLatePayment: row.acceptLatePayment,
     saved: true,
     updateTime: row.updatedAt.toISOString(),
   };

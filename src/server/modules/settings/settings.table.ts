@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 /**
@@ -26,6 +26,8 @@ export const scenicSettings = pgTable(
     refundFeeValue: integer('refund_fee_value').notNull().default(0),
     realNameType: smallint('real_name_type').notNull(),
     printType: smallint('print_type').notNull(),
+    /** domain.md T6: a payment after the deadline revives the order (when stock allows) or is refunded */
+    acceptLatePayment: boolean('accept_late_payment').notNull().default(true),
     updatedBy: integer('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -137,13 +137,47 @@ describe('POST /web/api/admin/setting/update', () => {
     );
     expect(second.statusCode).toBe(200);
     expect(second.json().data.closeTime).toBe('22:00');
+    expect(second.json().data.acceptLatePayment).toBe(true);
+
+    // accepting late payments (domain.md T6) is switched off, and kept by a save that leaves it out
+    const off = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, closeTime: '22:00', acceptLatePayment: false },
+      {
+        'x-scenic-id': String(ylgz),
+      },
+    );
+    expect(off.json().data.acceptLatePayment).toBe(false);
+    const kept = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, closeTime: '22:00' },
+      {
+        'x-scenic-id': String(ylgz),
+      },
+    );
+    expect(kept.json().data.acceptLatePayment).toBe(false);
+    const bad = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, acceptLatePayment: 'yes' },
+      {
+        'x-scenic-id': String(ylgz),
+      },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('acceptLatePayment');
 
     const rows = await t.database.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
       .orderBy(asc(auditLogs.id));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({ scenicId: ylgz, username: 'yunling', action: 'update', before: null });
     expect(rows[0]!.after).toMatchObject({ closeTime: '21:30', refundFeeValue: 500 });
     expect(rows[1]).toMatchObject({ scenicId: ylgz, username: 'admin' });

@@ -12,6 +12,7 @@ import {
   Row,
   Space,
   Spin,
+  Switch,
   Tag,
   TimePicker,
 } from 'antd';
@@ -206,6 +207,16 @@ export default function SettingPage() {
               <Col xs={24} md={12}>
                 <Form.Item name="printType" label={t('printType')} required>
                   <DictSelect dict={PrintType} allowClear={false} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="acceptLatePayment"
+                  label={t('acceptLatePayment')}
+                  extra={t('acceptLatePaymentHint')}
+                  valuePropName="checked"
+                >
+                  <Switch />
                 </Form.Item>
               </Col>
             </Row>

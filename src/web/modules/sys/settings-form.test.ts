@@ -17,6 +17,7 @@ const SAVED: ScenicSettings = {
   refundFeeValue: 1999,
   realNameType: 2,
   printType: 1,
+  acceptLatePayment: false,
   saved: true,
   updateTime: null,
 };
@@ -28,7 +29,7 @@ describe('settings form', () => {
     expect(form.openTime?.format('HH:mm')).toBe('08:30');
     const body = formToSettings(form);
     expect(body.refundFeeValue).toBe(1999);
-    expect(body).toMatchObject({ openTime: '08:30', closeTime: '17:45' });
+    expect(body).toMatchObject({ openTime: '08:30', closeTime: '17:45', acceptLatePayment: false });
     expect(ScenicSettingsUpdateSchema.parse(body)).toMatchObject({ refundFeeValue: 1999 });
 
     // 0.29 yuan is 29 cents, not 28.999…

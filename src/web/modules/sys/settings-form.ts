@@ -19,6 +19,7 @@ export interface SettingsFormValues {
   refundFeeValue: number | null;
   realNameType: number;
   printType: number;
+  acceptLatePayment: boolean;
 }
 
 const timeOf = (text: string): Dayjs | null => {
@@ -43,6 +44,7 @@ export function settingsToForm(settings: ScenicSettings): SettingsFormValues {
         : settings.refundFeeValue,
     realNameType: settings.realNameType,
     printType: settings.printType,
+    acceptLatePayment: settings.acceptLatePayment,
   };
 }
 
@@ -64,5 +66,6 @@ export function formToSettings(values: SettingsFormValues): Record<keyof ScenicS
     refundFeeValue: fee == null ? 0 : values.refundFeeUnit === REFUND_UNIT.yuan ? yuanToCents(fee) : fee,
     realNameType: values.realNameType,
     printType: values.printType,
+    acceptLatePayment: values.acceptLatePayment ?? true,
   };
 }

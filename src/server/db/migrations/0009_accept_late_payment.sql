@@ -1,0 +1,1 @@
+ALTER TABLE "scenic_settings" ADD COLUMN "accept_late_payment" boolean DEFAULT true NOT NULL;
