@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
 import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { addOrderTotals } from '../../modules/orders/order-totals.ts';
 import {
   beginBulkLoad,
   recomputeOrderStatuses,
@@ -337,7 +338,7 @@ export async function seedDemoOrders(
     }
 
     await db.transaction(async (tx) => {
-      // the batch sets its orders' statuses once at its end, not after every ticket statement
+      // the batch sets its orders' statuses and daily totals once at its end, not per statement
       await beginBulkLoad(tx);
       const inserted = rowsOf<{ id: number; order_no: string }>(
         await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, buyer_name, buyer_phone,
@@ -510,6 +511,7 @@ export async function seedDemoOrders(
             false, false, at, at
           from json_to_recordset(${json(gateRows)}) as x(ticket bigint, ord bigint, gate int, dir text, at timestamptz)`);
       await recomputeOrderStatuses(tx, [...orderId.values()]);
+      await addOrderTotals(tx, [...orderId.values()]);
     });
     options.onProgress?.(done + count, total);
   }

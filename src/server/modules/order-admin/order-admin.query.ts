@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OrderPage, OrderRow, OrderTotals } from '../../../shared/api/orders.ts';
 import { DAY_MS } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { orderFor } from '../../http/paging.ts';
+import { summaryAnswers, totalsFromSummary } from '../orders/order-totals.ts';
 import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
 import { ticketProducts } from '../products/products.table.ts';
 
@@ -169,17 +170,8 @@ export async function listOrders(
   return toRows(db, orders);
 }
 
-/**
- * How many orders the filter matches: a count alone, which the (scenic_id, created_at) index can
- * answer without reading the rows; the money sums are the separate `/totals` call.
- */
-export async function countOrders(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(ticketOrders).where(orderWhere(scenicId, q));
-  return Number(row?.count ?? 0);
-}
-
-/** Count and money of the filtered set: the same WHERE as the list. */
-export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<OrderTotals> {
+/** Count and money of the orders matching `where`. */
+async function sumOrders(db: Db, where: SQL | undefined): Promise<OrderTotals> {
   const [row] = await db
     .select({
       count: count(),
@@ -188,13 +180,43 @@ export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage
       refundedAmount: sum(ticketOrders.refundedAmount),
     })
     .from(ticketOrders)
-    .where(orderWhere(scenicId, q));
+    .where(where);
   return {
     count: Number(row?.count ?? 0),
     totalAmount: Number(row?.totalAmount ?? 0),
     paidAmount: Number(row?.paidAmount ?? 0),
     refundedAmount: Number(row?.refundedAmount ?? 0),
   };
+}
+
+/**
+ * Count and money of the filtered set. When every filter is one the daily summary keeps (order
+ * time, channel, pay way, pay status, status), whole days come from order_totals_daily and only
+ * the partial days at the ends of the time range from the orders; otherwise from the orders, with
+ * the same WHERE as the list.
+ */
+export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<OrderTotals> {
+  const noTime = { ...q, ordStartTime: undefined, ordEndTime: undefined };
+  const fromSummary = await totalsFromSummary(db, scenicId, q, (slice) =>
+    sumOrders(
+      db,
+      and(
+        orderWhere(scenicId, noTime),
+        gte(ticketOrders.createdAt, slice.from),
+        slice.before ? lt(ticketOrders.createdAt, slice.before) : undefined,
+        slice.to ? lte(ticketOrders.createdAt, slice.to) : undefined,
+      ),
+    ),
+  );
+  return fromSummary ?? sumOrders(db, orderWhere(scenicId, q));
+}
+
+/** How many orders the filter matches (the pager's total): orderTotals' count. */
+export async function countOrders(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<number> {
+  const fromSummary = summaryAnswers(q) ? (await orderTotals(db, scenicId, q)).count : undefined;
+  if (fromSummary !== undefined) return fromSummary;
+  const [row] = await db.select({ count: count() }).from(ticketOrders).where(orderWhere(scenicId, q));
+  return Number(row?.count ?? 0);
 }
 
 /** An order of the area, or undefined (another area's order is as absent as a missing one). */

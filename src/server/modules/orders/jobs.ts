@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { compactOrderTotals } from './order-totals.ts';
 import { expireTickets, expireUnpaidOrders } from './orders.service.ts';
 
 /** How often the order jobs run. */
@@ -12,7 +13,7 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 
 /**
  * One run of the order jobs (T5 for unpaid orders past their deadline; T24/T14/T13 at validity
- * end), under `pg_try_advisory_xact_lock`: when another instance is running them, this one skips.
+ * end; the daily order totals folded), under `pg_try_advisory_xact_lock`: when another instance is running them, this one skips.
  * Returns null when skipped.
  */
 export async function runOrderJobs(db: Db, now = new Date()) {
@@ -23,6 +24,7 @@ export async function runOrderJobs(db: Db, now = new Date()) {
     if (!lock?.locked) return null;
     const cancelled = await expireUnpaidOrders(tx, now);
     const tickets = await expireTickets(tx, now);
+    await compactOrderTotals(tx);
     return { cancelled, ...tickets };
   });
 }

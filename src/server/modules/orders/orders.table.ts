@@ -89,6 +89,31 @@ export const ticketOrders = pgTable(
   ],
 );
 
+/**
+ * Counts and money of the orders per area, day (of creation, China time), channel, status, pay
+ * status and pay way: what the order list's totals read instead of a million orders. Rows are
+ * deltas appended by a trigger on ticket_orders in the transaction that changes the order (no row
+ * is updated in place, so concurrent orders never wait on each other here); a job folds them into
+ * one row per key (`compactOrderTotals`). Sums over it equal sums over the orders. Migration 0010.
+ */
+export const orderTotalsDaily = pgTable(
+  'order_totals_daily',
+  {
+    scenicId: integer('scenic_id').notNull(),
+    day: date('day').notNull(),
+    channel: smallint('channel').notNull(),
+    status: smallint('status').notNull(),
+    payStatus: smallint('pay_status').notNull(),
+    /** 0 when the order has no pay way yet */
+    payWay: smallint('pay_way').notNull(),
+    orders: integer('orders').notNull(),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    paidAmount: bigint('paid_amount', { mode: 'number' }).notNull(),
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_totals_daily_scenic_day_idx').on(t.scenicId, t.day)],
+);
+
 /** One ticket (visitor) of an order, with its own status (domain.md T1-T25). */
 export const orderTickets = pgTable(
   'order_tickets',

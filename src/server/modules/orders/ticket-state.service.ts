@@ -115,9 +115,10 @@ export function moveTicketSql(input: {
 }
 
 /**
- * For a bulk load only (the demo history): switches the order-status trigger off for the rest of
- * the caller's transaction. The caller must call recomputeOrderStatuses for its orders before it
- * commits.
+ * For a bulk load only (the demo history): switches the order-status and order-totals triggers
+ * off for the rest of the caller's transaction. Before it commits, the caller must call
+ * recomputeOrderStatuses and then addOrderTotals (order-totals.ts) for its orders, and must not
+ * have changed any other order.
  */
 export async function beginBulkLoad(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('scenic.bulk_load', 'on', true)`);

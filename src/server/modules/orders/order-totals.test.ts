@@ -1,0 +1,107 @@
+import { count, sql, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderPage } from '../../../shared/api/orders.ts';
+import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { orderTotals, orderWhere } from '../order-admin/order-admin.query.ts';
+import { compactOrderTotals, splitRange } from './order-totals.ts';
+import { ticketOrders } from './orders.table.ts';
+
+let t: TestApp;
+const db = () => t.database.db;
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoOrders(db(), { scenicId: 1, orders: 800, now: new Date('2026-11-21T04:00:00Z') });
+});
+afterAll(() => t.close());
+
+/** The totals straight from the orders, the way the list filters them. */
+async function direct(q: Partial<OrderPage>) {
+  const [row] = await db()
+    .select({
+      count: count(),
+      totalAmount: sum(ticketOrders.totalAmount),
+      paidAmount: sum(ticketOrders.paidAmount),
+      refundedAmount: sum(ticketOrders.refundedAmount),
+    })
+    .from(ticketOrders)
+    .where(orderWhere(1, q));
+  return {
+    count: Number(row!.count),
+    totalAmount: Number(row!.totalAmount ?? 0),
+    paidAmount: Number(row!.paidAmount ?? 0),
+    refundedAmount: Number(row!.refundedAmount ?? 0),
+  };
+}
+
+const FILTERS: Partial<OrderPage>[] = [
+  {},
+  { status: 402 },
+  { status: 402, channel: 1 },
+  { ordIsPay: 201, ordPayWay: 1 },
+  // whole China days, a range cut inside days at both ends, one inside a single day, open ends
+  { ordStartTime: '2026-06-01T00:00:00+08:00', ordEndTime: '2026-09-30T23:59:59.999+08:00' },
+  { ordStartTime: '2026-06-01T13:17:05+08:00', ordEndTime: '2026-09-30T10:00:00+08:00', channel: 1 },
+  { ordStartTime: '2026-07-04T09:00:00+08:00', ordEndTime: '2026-07-04T18:00:00+08:00' },
+  { ordStartTime: '2026-10-01T00:00:00+08:00' },
+  { ordEndTime: '2026-03-15T12:00:00+08:00', status: 203 },
+  // not kept by the summary: read from the orders
+  { productId: 1 },
+];
+
+async function expectSame(label: string) {
+  for (const q of FILTERS)
+    expect(await orderTotals(db(), 1, q), `${label} ${JSON.stringify(q)}`).toEqual(await direct(q));
+}
+
+describe('order_totals_daily (migration 0010)', () => {
+  it('gives the same totals as the orders for every filter, after the seed', async () => {
+    expect((await direct({})).count).toBe(800);
+    await expectSame('seeded');
+  });
+
+  it('follows every change of an order in its own transaction, and folds its deltas without a change', async () => {
+    // status (through the tickets), pay status and money, and a new order
+    await db().execute(sql`update order_tickets set status = 302 where status = 201 and id in (
+      select id from order_tickets where status = 201 order by id limit 30)`);
+    await db().execute(
+      sql`update ticket_orders set refunded_amount = paid_amount where id in (select id from ticket_orders where pay_status = 201 order by id desc limit 5)`,
+    );
+    await expectSame('changed');
+    const before = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from order_totals_daily`),
+    )[0]!.n;
+    await compactOrderTotals(db());
+    const after = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from order_totals_daily`),
+    )[0]!.n;
+    expect(after).toBeLessThan(before);
+    await expectSame('compacted');
+  });
+});
+
+describe('splitRange', () => {
+  it('reads whole China days from the summary and the cut ends from the orders', () => {
+    const s = splitRange(new Date('2026-06-01T13:00:00+08:00'), new Date('2026-06-05T10:00:00+08:00'));
+    expect(s.days).toEqual({ from: '2026-06-02', until: '2026-06-05' });
+    expect(s.head).toEqual({
+      from: new Date('2026-06-01T13:00:00+08:00'),
+      before: new Date('2026-06-02T00:00:00+08:00'),
+    });
+    expect(s.tail).toEqual({
+      from: new Date('2026-06-05T00:00:00+08:00'),
+      to: new Date('2026-06-05T10:00:00+08:00'),
+    });
+    // a start at midnight has no head; a range inside two days is read from the orders alone
+    expect(splitRange(new Date('2026-06-01T00:00:00+08:00'), undefined)).toMatchObject({
+      days: { from: '2026-06-01' },
+      head: undefined,
+      tail: undefined,
+    });
+    expect(
+      splitRange(new Date('2026-06-01T08:00:00+08:00'), new Date('2026-06-02T08:00:00+08:00')).days,
+    ).toBeNull();
+  });
+});
