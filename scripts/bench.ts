@@ -160,7 +160,7 @@ console.log(
 );
 for (const r of all) {
   console.log(
-    `## ${r.target === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${r.counts?.orders.toLocaleString('en')} orders, ${r.counts?.tickets.toLocaleString('en')} tickets (seeded in ${r.seedSeconds.toFixed(0)} s)\n`,
+    `## ${r.target === 'pg' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${r.counts?.orders.toLocaleString('en')} orders, ${r.counts?.tickets.toLocaleString('en')} tickets (${EXISTING ? 'an existing database' : `seeded in ${r.seedSeconds.toFixed(0)} s`})\n`,
   );
   console.log('| call | p50 ms | p95 ms | max ms |\n| --- | ---: | ---: | ---: |');
   for (const x of r.results)

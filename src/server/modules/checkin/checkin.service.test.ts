@@ -228,6 +228,50 @@ describe('refusals', () => {
   });
 });
 
+describe('timer pause (gate 21)', () => {
+  it('stops the clock of a time-limited ticket from the pause to the next entry, even without re-entry', async () => {
+    // 60 minutes, single entry: only a pause lets the visitor back in
+    const product = (
+      await createTestProduct(db, qsh, { validityType: 5, timeLimitMinutes: 60, entryMode: 1 })
+    ).id;
+    const tk = await ticket(product);
+    expect((await scan({ value: tk.code!, scannedAt: at('10:00') }, 'BUS-01')).allowed).toBe(true);
+    expect((await scan({ value: tk.code!, scannedAt: at('10:20') }, 'BUS-02')).event.direction).toBe('exit');
+    expect(await statusOf(tk.id)).toMatchObject({ status: 403, timerPausedAt: new Date(at('10:20')) });
+    // 40 paused minutes do not count: 20 used at 11:00
+    expect((await scan({ value: tk.code!, scannedAt: at('11:00') }, 'BUS-01')).allowed).toBe(true);
+    expect(await statusOf(tk.id)).toMatchObject({
+      status: 302,
+      timerPausedAt: null,
+      timerPausedMs: 40 * 60_000,
+    });
+    // a plain exit does not pause: the clock runs on, and a single-entry ticket cannot come back
+    await scan({ value: tk.code!, scannedAt: at('11:30') }, 'S-OUT-01');
+    expect(await scan({ value: tk.code!, scannedAt: at('11:35') }, 'BUS-01')).toMatchObject({
+      reason: 'used',
+    });
+  });
+
+  it('refuses the time beyond the limit, counting only the time not paused', async () => {
+    const tk = await ticket(timeLimited);
+    await scan({ value: tk.code!, scannedAt: at('10:00') }, 'BUS-01');
+    await scan({ value: tk.code!, scannedAt: at('10:30') }, 'BUS-02'); // 30 used, paused
+    expect((await scan({ value: tk.code!, scannedAt: at('11:30') }, 'BUS-01')).allowed).toBe(true); // 30 used
+    await scan({ value: tk.code!, scannedAt: at('11:45') }, 'S-OUT-01'); // 45 used, not paused
+    expect(await scan({ value: tk.code!, scannedAt: at('12:20') }, 'BUS-01')).toMatchObject({
+      reason: 'expired',
+    });
+  });
+
+  it('serves time-limited tickets only', async () => {
+    const tk = await ticket(single);
+    await scan({ value: tk.code! });
+    expect(await scan({ value: tk.code!, scannedAt: at('11:00') }, 'BUS-02')).toMatchObject({
+      reason: 'wrongGate',
+    });
+  });
+});
+
 describe('ID cards and staff cards', () => {
   it("finds the visitor's ticket of the day by ID number", async () => {
     await ticket(single, { visitorIdNumber: ID_A, visitDate: '2030-06-05', visitorName: '王五' });

@@ -50,7 +50,8 @@ export const localTime = (at: Date) => local(at).slice(11, 16);
 export function gateDirection(gateType: number): 'entry' | 'exit' {
   return gateType === 11 || gateType === 21 ? 'exit' : 'entry';
 }
-const isTimerGate = (gate: GateCtx) => gate.gateType === 20 || gate.gateType === 21;
+const isTimerGate = (gate: GateCtx) =>
+  gate.gateType === GATE_TYPE.timerStart || gate.gateType === GATE_TYPE.timerPause;
 
 /** What was read, masked for the log: an ID number shows only its ends, a secret only a hint. */
 export function maskScanned(readMode: number, value: string): string {
@@ -80,6 +81,8 @@ interface TicketCtx {
   timeWindows: { start: string; end: string }[];
   sessionStart: string | null;
   sessionEnd: string | null;
+  timerPausedAt: Date | null;
+  timerPausedMs: number;
 }
 
 interface GateCtx {
@@ -114,6 +117,8 @@ function ticketOf(r: Raw): TicketCtx {
     timeWindows: (windows as { start: string; end: string }[] | null) ?? [],
     sessionStart: (r.start_time as string | null) ?? null,
     sessionEnd: (r.end_time as string | null) ?? null,
+    timerPausedAt: toDateOrNull(r.timer_paused_at),
+    timerPausedMs: Number(r.timer_paused_ms ?? 0),
   };
 }
 
@@ -137,7 +142,7 @@ async function readScan(db: Db, scan: GateScan, value: string) {
       left join lateral (
         select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
           t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes,
-          p.time_windows, s.start_time, s.end_time
+          p.time_windows, s.start_time, s.end_time, t.timer_paused_at, t.timer_paused_ms
         from order_tickets t
         join ticket_products p on p.id = t.product_id
         left join product_sessions s on s.id = t.session_id
@@ -178,6 +183,22 @@ type Verdict = { reason: CheckinReason } | { steps: Step[] };
 const isoParam = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const entryExtra = (at: Date) =>
   sql`entry_count = entry_count + 1, first_entry_at = coalesce(first_entry_at, ${isoParam(at)})`;
+/** An entry that ends a timer pause: the paused time is added up and the clock runs again. */
+const resumeExtra = (at: Date) =>
+  sql`${entryExtra(at)}, timer_paused_ms = timer_paused_ms
+    + greatest(0, (extract(epoch from ${isoParam(at)} - timer_paused_at) * 1000)::bigint), timer_paused_at = null`;
+
+/** Gate types of spec §9 that change the rules (10 entry and 11 exit are the plain ones). */
+const GATE_TYPE = { timerStart: 20, timerPause: 21 } as const;
+
+/**
+ * How much of a time-limited ticket's time is used at `at`: since the first entry, less the time
+ * spent paused (an ongoing pause counts up to `at`).
+ */
+function timeUsedMs(ticket: TicketCtx, at: Date): number {
+  const ongoing = ticket.timerPausedAt ? Math.max(0, at.getTime() - ticket.timerPausedAt.getTime()) : 0;
+  return at.getTime() - (ticket.firstEntryAt?.getTime() ?? at.getTime()) - ticket.timerPausedMs - ongoing;
+}
 
 /** The status a withdrawn (204) ticket had before its refund request (domain.md T19). */
 async function statusBeforeWithdrawal(tx: Db, ticketId: number): Promise<number | null> {
@@ -200,7 +221,20 @@ async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: 
 
   if (direction === 'exit') {
     // leaving is never refused for validity or hours: nobody is kept inside
-    if (ticket.status === S.entered) return { steps: [{ kind: 'move', transition: 'T11', to: S.left }] };
+    if (ticket.status === S.entered)
+      return {
+        steps: [
+          {
+            kind: 'move',
+            transition: 'T11',
+            to: S.left,
+            // a timer-pause gate stops the clock of a time-limited ticket until the next entry
+            ...(gate.gateType === GATE_TYPE.timerPause
+              ? { extra: sql`timer_paused_at = ${isoParam(at)}` }
+              : {}),
+          },
+        ],
+      };
     if (ticket.status === S.inUse) return { steps: [] }; // multi-use: presence is read from the log
     if (ticket.status === S.used || ticket.status === S.settled) return { reason: 'used' };
     return { reason: 'notInside' };
@@ -238,7 +272,7 @@ async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: 
     ticket.validityType === VALIDITY_TYPE.timeLimited &&
     ticket.firstEntryAt &&
     ticket.timeLimitMinutes &&
-    at.getTime() > ticket.firstEntryAt.getTime() + ticket.timeLimitMinutes * 60_000
+    timeUsedMs(ticket, at) > ticket.timeLimitMinutes * 60_000
   )
     return { reason: 'expired' };
   const windows = ticket.timeWindows.length
@@ -279,6 +313,10 @@ async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: 
       ],
     };
   if (status === S.entered) return { reason: 'alreadyInside' };
+  // back in after an exit: products with re-entry, and a time-limited ticket paused at a timer gate
+  // (resuming its clock)
+  if (status === S.left && ticket.timerPausedAt)
+    return { steps: [{ kind: 'move', transition: 'T12', to: S.entered, extra: resumeExtra(at) }] };
   if (status === S.left && ticket.entryMode === ENTRY_MODE.reentry)
     return { steps: [{ kind: 'move', transition: 'T12', to: S.entered, extra: entryExtra(at) }] };
   return { reason: 'used' };

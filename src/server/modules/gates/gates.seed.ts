@@ -12,5 +12,6 @@ export async function seedDemoGates(db: Db, scenicId: number): Promise<void> {
     { scenicId, code: 'N-IN-01', name: '北门入口', gateType: 10, location: '北门停车场' },
     { scenicId, code: 'N-OUT-01', name: '北门出口', gateType: 11, location: '北门停车场' },
     { scenicId, code: 'BUS-01', name: '观光车计时起点', gateType: 20, location: '湖滨观光车站' },
+    { scenicId, code: 'BUS-02', name: '观光车计时暂停', gateType: 21, location: '湖心岛站' },
   ]);
 }

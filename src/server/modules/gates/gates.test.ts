@@ -26,7 +26,7 @@ describe('POST /web/api/ticket/gate/page', () => {
     const res = await t.call(tok.admin!, 'POST', URL, { sort: 'code', order: 'asc' });
     expect(res.statusCode, res.body).toBe(200);
     const { rows, total } = res.json().data;
-    expect(total).toBe(5);
+    expect(total).toBe(6);
     expect(rows[0]).toMatchObject({ code: 'BUS-01', name: '观光车计时起点', gateType: 20, status: 1 });
     expect(names(res)).not.toContain('古镇入口');
   });

@@ -149,6 +149,10 @@ export const orderTickets = pgTable(
     entriesLeft: integer('entries_left').notNull().default(1),
     entryCount: integer('entry_count').notNull().default(0),
     firstEntryAt: timestamp('first_entry_at', { withTimezone: true }),
+    /** Time-limited tickets: when the visitor left by a timer-pause gate (21); null while the clock runs */
+    timerPausedAt: timestamp('timer_paused_at', { withTimezone: true }),
+    /** Time-limited tickets: milliseconds spent paused so far (they do not count against the limit) */
+    timerPausedMs: bigint('timer_paused_ms', { mode: 'number' }).notNull().default(0),
     printCount: integer('print_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
