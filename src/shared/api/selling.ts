@@ -117,14 +117,22 @@ export const SellableSchema = z.object({
   realNameType: z.number().int(),
   limitPerOrder: z.number().int(),
   limitPerIdNumber: z.number().int(),
-  /** Calendar days (one per session of a timed product) or shows of a performance */
+  /**
+   * Calendar days (one per session of a timed product; for a regular product one per public-stock
+   * slot of the area, when it has slots) or shows of a performance
+   */
   offers: z.array(
     z.object({
       sessionId: z.number().int().nullable(),
       showId: z.number().int().nullable(),
+      periodId: z
+        .number()
+        .int()
+        .nullable()
+        .describe('the public-stock slot: send it as periodId when ordering a regular product'),
       time: z.string().describe('"HH:mm-HH:mm", or empty for a whole day'),
       price: z.number().int().describe('cents; the lowest seat price of a show'),
-      left: z.number().int().describe('stock (or free seats) left'),
+      left: z.number().int().describe("stock (or free seats) left, within the slot's public stock"),
     }),
   ),
 });

@@ -4,7 +4,7 @@ import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { findProduct } from '../products/products.service.ts';
-import { scenicPeriods } from './inventory.table.ts';
+import { publicStock, scenicPeriods } from './inventory.table.ts';
 import { rowsOf } from './inventory.util.ts';
 
 /**
@@ -285,4 +285,32 @@ export async function releaseStockLines(tx: Db, lines: readonly StockLine[]): Pr
 /** One line: see releaseStockLines. */
 export async function releaseStock(tx: Db, line: StockLine): Promise<void> {
   await releaseStockLines(tx, [line]);
+}
+
+export interface SlotLeft {
+  id: number;
+  name: string;
+  startTime: string;
+  endTime: string;
+  /** Places left in the slot that day: its day row, or the slot's default capacity before any sale */
+  left: number;
+}
+
+/**
+ * The area's enabled public-stock slots on a date with what is left of each (empty when the area
+ * sets no limit). A slot closed for the day has nothing left.
+ */
+export async function publicStockLeft(db: Db, scenicId: number, date: string): Promise<SlotLeft[]> {
+  const periods = await enabledPeriods(db, scenicId);
+  if (!periods.length) return [];
+  const days = await db
+    .select()
+    .from(publicStock)
+    .where(and(eq(publicStock.scenicId, scenicId), eq(publicStock.date, date)));
+  const dayOf = new Map(days.map((d) => [d.periodId, d]));
+  return periods.map((p) => {
+    const day = dayOf.get(p.id);
+    const left = !day ? p.capacity : day.status === SALE_STATUS.onSale ? day.capacity - day.sold : 0;
+    return { id: p.id, name: p.name, startTime: p.startTime, endTime: p.endTime, left: Math.max(0, left) };
+  });
 }

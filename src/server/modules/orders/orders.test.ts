@@ -275,6 +275,33 @@ describe('selling API', () => {
     expect(show.offers[0]).toMatchObject({ price: 3000 });
     expect((await open('POST', '/products', { date: 'tomorrow' })).statusCode).toBe(400);
   });
+
+  it("caps what is left by the public stock of the area's slots, one offer per slot", async () => {
+    // two slots of the area for the test (its own are closed)
+    const slots = rowsOf<{ id: number }>(
+      await db().execute(sql`insert into scenic_periods (scenic_id, name, start_time, end_time, capacity)
+        values (${f.scenicId}, 'T上午', '00:00', '12:00', 50), (${f.scenicId}, 'T下午', '12:00', '23:59', 50)
+        returning id`),
+    );
+    const first = slots[0]!;
+    await db().execute(sql`insert into public_stock (scenic_id, period_id, date, capacity, sold)
+      values (${f.scenicId}, ${first.id}, ${f.date}, 3, 1)
+      on conflict (period_id, date) do update set capacity = 3, sold = 1, status = 1`);
+    try {
+      const rows = (await open('POST', '/products', { date: f.date })).json().data as {
+        productId: number;
+        offers: { periodId: number | null; sessionId: number | null; left: number }[];
+      }[];
+      const regular = rows.find((r) => r.productId === f.regular)!;
+      expect(regular.offers.map((o) => o.periodId)).toEqual(slots.map((p) => Number(p.id)));
+      expect(regular.offers.map((o) => o.left)).toEqual([2, 50]);
+      // a timed session counts against the slot holding its start
+      const timed = rows.find((r) => r.productId === f.timed)!;
+      for (const offer of timed.offers) expect(offer.periodId).not.toBeNull();
+    } finally {
+      await db().execute(sql`delete from scenic_periods where id in (${slots[0]!.id}, ${slots[1]!.id})`);
+    }
+  });
 });
 
 describe('orders service', () => {

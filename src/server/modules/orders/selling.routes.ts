@@ -21,6 +21,7 @@ import { CLIENT, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
+import { periodAt, publicStockLeft } from '../inventory/inventory.service.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { showSeats, theatreShows } from '../theatres/theatres.table.ts';
 import { channelOfClient } from './channels.ts';
@@ -293,6 +294,31 @@ export async function sellingRoutes(root: FastifyInstance) {
         )
         .groupBy(theatreShows.id)
         .orderBy(asc(theatreShows.startTime));
+      // the area's public stock caps what a calendar day can still sell (docs/decisions.md)
+      const slots = await publicStockLeft(db, scenicId, date);
+      const calendarOffers = (d: (typeof days)[number]) => {
+        const left = Math.max(0, Number(d.left));
+        const base = { sessionId: d.sessionId, showId: null, price: d.price };
+        if (!slots.length)
+          return [{ ...base, periodId: null, time: d.start && d.end ? `${d.start}-${d.end}` : '', left }];
+        if (d.start && d.end) {
+          const slot = periodAt(slots, d.start);
+          return [
+            {
+              ...base,
+              periodId: slot?.id ?? null,
+              time: `${d.start}-${d.end}`,
+              left: slot ? Math.min(left, slot.left) : left,
+            },
+          ];
+        }
+        return slots.map((s) => ({
+          ...base,
+          periodId: s.id,
+          time: `${s.startTime}-${s.endTime}`,
+          left: Math.min(left, s.left),
+        }));
+      };
       const rows = products.map((p) => ({
         productId: p.id,
         name: p.name,
@@ -307,19 +333,12 @@ export async function sellingRoutes(root: FastifyInstance) {
                 .map((s) => ({
                   sessionId: null,
                   showId: s.showId,
+                  periodId: null,
                   time: `${s.start}-${s.end}`,
                   price: Number(s.price),
                   left: Number(s.left),
                 }))
-            : days
-                .filter((d) => d.productId === p.id)
-                .map((d) => ({
-                  sessionId: d.sessionId,
-                  showId: null,
-                  time: d.start && d.end ? `${d.start}-${d.end}` : '',
-                  price: d.price,
-                  left: Math.max(0, Number(d.left)),
-                })),
+            : days.filter((d) => d.productId === p.id).flatMap(calendarOffers),
       }));
       return ok(req, rows);
     },
