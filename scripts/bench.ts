@@ -11,6 +11,7 @@ import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
 import { benchCheckin } from '../src/server/modules/checkin/checkin.bench.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createTestApp, type TestApp } from '../src/server/test/harness.ts';
+import { rowsOf } from '../src/server/db/rows.ts';
 
 const { values } = parseArgs({
   options: {
@@ -75,8 +76,6 @@ async function time(t: TestApp, token: string, url: string, body: unknown) {
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? NaN };
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 async function benchTarget(target: string) {
   if (target === 'pg') process.env.TEST_DATABASE_URL = PG_URL;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TicketStatus } from '../../../shared/dict/order.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { rowsOf } from '../rows.ts';
 
 let t: TestApp;
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0]!;
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import {
   summaryStatus,
 } from '../../modules/orders/ticket-state.service.ts';
 import type { Db } from '../client.ts';
+import { rowsOf } from '../rows.ts';
 
 /**
  * A history of ticket orders for one scenic area (`npm run seed -- --orders N`, and a small one for
@@ -113,7 +114,6 @@ function rng(seed: number) {
   };
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /** `= any(…)` over an id list: an array, so the planner uses the primary key, not a scan per batch. */
 const anyOf = (ids: readonly number[]): SQL =>

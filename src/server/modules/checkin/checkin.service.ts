@@ -18,6 +18,7 @@ import { gateEvents } from '../orders/orders.table.ts';
 import { moveTicketSql } from '../orders/ticket-state.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
 export interface GateScan {
@@ -62,8 +63,6 @@ export function maskScanned(readMode: number, value: string): string {
   if (readMode === CARD_READ_MODE.icCard) return v.length > 4 ? `****${v.slice(-4)}` : '****';
   return v.length > 8 ? `${v.slice(0, 4)}****${v.slice(-4)}` : '****';
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** A ticket as the gate rules read it, with what they need of its product (and session). */
 interface TicketCtx {

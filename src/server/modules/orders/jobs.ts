@@ -3,13 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { compactOrderTotals } from './order-totals.ts';
 import { expireTickets, expireUnpaidOrders } from './orders.service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** How often the order jobs run. */
 export const ORDER_JOB_INTERVAL_MS = 30_000;
 /** Advisory lock key of the order jobs: one instance works at a time. */
 const ORDER_JOB_LOCK = 60_061;
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
  * One run of the order jobs (T5 for unpaid orders past their deadline; T24/T14/T13 at validity

@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { orderTotals, orderWhere } from '../order-admin/order-admin.query.ts';
 import { compactOrderTotals, splitRange } from './order-totals.ts';
 import { ticketOrders } from './orders.table.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 beforeAll(async () => {
   t = await createTestApp();

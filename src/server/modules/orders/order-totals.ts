@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderPage, OrderTotals } from '../../../shared/api/orders.ts';
 import { DAY_MS } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 // order_totals_daily (migration 0010): deltas per area, day, channel, status, pay status and pay way,
 // appended by a trigger in the transaction that changes an order.
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** The days of order_totals_daily are China days (UTC+8), as order_totals_day() in SQL. */
 const DAY_OFFSET_MS = 8 * 3_600_000;

@@ -10,6 +10,8 @@ import { productSessions, ticketProducts, ticketTypes } from '../products/produc
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { showSeats, theatres, theatreShows } from '../theatres/theatres.table.ts';
 import { dayString } from './orders.service.ts';
+export { rowsOf } from '../../db/rows.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const CLIENT_SECRET = 'Test-Secret-1234';
 
@@ -156,9 +158,6 @@ export async function createOrderFixtures(db: Db, date = dayFromToday(3)): Promi
     date,
   };
 }
-
-export const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 export async function soldOf(db: Db, productId: number, date: string): Promise<number> {
   const [row] = rowsOf<{ sold: number }>(

@@ -23,6 +23,7 @@ import { getScenicSettings } from '../settings/settings.service.ts';
 import { paymentProvider } from './providers/index.ts';
 import { orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type OrderRecord = typeof ticketOrders.$inferSelect;
 export type TicketRecord = typeof orderTickets.$inferSelect;
@@ -77,8 +78,6 @@ async function audit(
     requestId: a.requestId ?? '',
   });
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 // ---------------------------------------------------------------- dates (server wall clock)
 

@@ -3,14 +3,13 @@ import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/
 import { transitionFrom, type TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface TicketRow {
   id: number;
   orderId: number;
   status: TicketStatusCode;
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
  * Moves tickets along one transition of domain.md by compare-and-set: `UPDATE … WHERE status =

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedTicketPairs } from '../../../shared/domain/ticket-transitions.ts';
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
 import { mapDbError } from '../../http/db-errors.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 async function newTicket(status: number): Promise<number> {
   const db = t.database.db;
