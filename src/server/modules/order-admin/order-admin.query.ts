@@ -170,8 +170,8 @@ export async function listOrders(
   return toRows(db, orders);
 }
 
-/** Count and money of the orders matching `where`. */
-async function sumOrders(db: Db, where: SQL | undefined): Promise<OrderTotals> {
+/** Count and money of the orders matching `where`, read from the orders themselves. */
+export async function sumOrders(db: Db, where: SQL | undefined): Promise<OrderTotals> {
   const [row] = await db
     .select({
       count: count(),

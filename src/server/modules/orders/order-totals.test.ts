@@ -1,11 +1,10 @@
-import { count, sql, sum } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage } from '../../../shared/api/orders.ts';
 import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { orderTotals, orderWhere } from '../order-admin/order-admin.query.ts';
+import { orderTotals, orderWhere, sumOrders } from '../order-admin/order-admin.query.ts';
 import { compactOrderTotals, splitRange } from './order-totals.ts';
-import { ticketOrders } from './orders.table.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
@@ -18,23 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The totals straight from the orders, the way the list filters them. */
-async function direct(q: Partial<OrderPage>) {
-  const [row] = await db()
-    .select({
-      count: count(),
-      totalAmount: sum(ticketOrders.totalAmount),
-      paidAmount: sum(ticketOrders.paidAmount),
-      refundedAmount: sum(ticketOrders.refundedAmount),
-    })
-    .from(ticketOrders)
-    .where(orderWhere(1, q));
-  return {
-    count: Number(row!.count),
-    totalAmount: Number(row!.totalAmount ?? 0),
-    paidAmount: Number(row!.paidAmount ?? 0),
-    refundedAmount: Number(row!.refundedAmount ?? 0),
-  };
-}
+const direct = (q: Partial<OrderPage>) => sumOrders(db(), orderWhere(1, q));
 
 const FILTERS: Partial<OrderPage>[] = [
   {},
