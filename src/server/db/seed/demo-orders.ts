@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
 import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
-import { addOrderTotals } from '../../modules/orders/order-totals.ts';
+import { addOrderTotals, compactOrderTotals } from '../../modules/orders/order-totals.ts';
 import {
   beginBulkLoad,
   recomputeOrderStatuses,
@@ -517,6 +517,8 @@ export async function seedDemoOrders(
   }
 
   await alignStock(db, scenicId);
+  // one row per key in the daily totals, as the order jobs leave them
+  await compactOrderTotals(db);
   return { orders: total, tickets: ticketsWritten };
 }
 
