@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function newTicket(status: number): Promise<number> {
   const db = t.database.db;
   const [product] = rowsOf<{ id: number; scenic_id: number }>(
