@@ -103,11 +103,21 @@ export async function totalsFromSummary(
 }
 
 /**
- * Folds the deltas into one row per key (the order jobs run it). One statement: rows appended by
+ * Folds the deltas into one row per key (the order jobs run it every 30 s). Only keys with more
+ * than one row are rewritten, so a quiet area costs one read. One statement: rows appended by
  * transactions still running are not in its snapshot, so they stay as they are.
  */
 export async function compactOrderTotals(db: Db): Promise<void> {
-  await db.execute(sql`with gone as (delete from order_totals_daily returning *)
+  await db.execute(sql`with folded as (
+      select scenic_id, day, channel, status, pay_status, pay_way from order_totals_daily
+      group by scenic_id, day, channel, status, pay_status, pay_way having count(*) > 1
+    ),
+    gone as (
+      delete from order_totals_daily t using folded f
+      where (t.scenic_id, t.day, t.channel, t.status, t.pay_status, t.pay_way)
+        = (f.scenic_id, f.day, f.channel, f.status, f.pay_status, f.pay_way)
+      returning t.*
+    )
     insert into order_totals_daily
     select scenic_id, day, channel, status, pay_status, pay_way, sum(orders), sum(total_amount),
       sum(paid_amount), sum(refunded_amount)
