@@ -1,3 +1,11 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
 /** The rows of a raw `db.execute(sql…)` result: PGlite and node-postgres both answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] =>
   ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/** Runs a raw statement and answers its rows. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
+}

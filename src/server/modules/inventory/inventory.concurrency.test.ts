@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { barrier, openWidePool } from '../../test/concurrency.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { reserveStock } from './inventory.service.ts';
@@ -30,12 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stock under concurrent orders (
 
   beforeAll(async () => {
     t = await createTestApp();
-    const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${result.rows[0]!.name}`;
-    wide = await openDatabase({ url: url.toString(), poolSize: BUYERS + 5 });
+    wide = await openWidePool(t.database.db, BUYERS + 5);
     db = wide.db;
     const areas = await db.select().from(scenicAreas);
     qsh = areas.find((a) => a.code === 'QSH')!.id;
@@ -47,18 +43,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stock under concurrent orders (
     await wide?.close();
     await t?.close();
   });
-
-  /** A gate that opens once `n` callers wait at it: every transaction is open before any writes. */
-  function barrier(n: number) {
-    let waiting = 0;
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    return async () => {
-      waiting += 1;
-      if (waiting === n) open();
-      await opened;
-    };
-  }
 
   /** Runs `buy` in BUYERS concurrent transactions; counts successes and 409s, rethrows anything else. */
   async function rush(buy: (tx: Db) => Promise<void>) {

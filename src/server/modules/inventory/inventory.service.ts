@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { findProduct } from '../products/products.service.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';
-import { rowsOf } from './inventory.util.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * One line of an order as the stock sees it. `periodId`: the time slot the buyer picked (regular
@@ -169,7 +169,7 @@ function plan(resolved: ResolvedLine[]) {
 const sessionMatch = (sessionId: number | null) => sql`coalesce(session_id, 0) = ${sessionId ?? 0}`;
 
 async function reserveCalendar(db: Db, op: CalendarOp): Promise<{ id: number; price: number }> {
-  const [row] = await rowsOf<{ id: number; price: number }>(
+  const [row] = await queryRows<{ id: number; price: number }>(
     db,
     sql`update price_calendar set sold = sold + ${op.quantity}, updated_at = now()
         where scenic_id = ${op.scenicId} and product_id = ${op.productId} and date = ${op.date}
@@ -178,7 +178,7 @@ async function reserveCalendar(db: Db, op: CalendarOp): Promise<{ id: number; pr
         returning id, price`,
   );
   if (row) return { id: Number(row.id), price: Number(row.price) };
-  const [current] = await rowsOf<{ stock: number; sold: number; status: number }>(
+  const [current] = await queryRows<{ stock: number; sold: number; status: number }>(
     db,
     sql`select stock, sold, status from price_calendar
         where scenic_id = ${op.scenicId} and product_id = ${op.productId} and date = ${op.date}
@@ -200,7 +200,7 @@ async function reservePublic(db: Db, op: PublicOp): Promise<void> {
         where id = ${op.periodId} and scenic_id = ${op.scenicId}
         on conflict (period_id, date) do nothing`,
   );
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`update public_stock set sold = sold + ${op.quantity}, updated_at = now()
         where scenic_id = ${op.scenicId} and period_id = ${op.periodId} and date = ${op.date}
@@ -208,7 +208,7 @@ async function reservePublic(db: Db, op: PublicOp): Promise<void> {
         returning id`,
   );
   if (row) return;
-  const [current] = await rowsOf<{ capacity: number; sold: number; status: number }>(
+  const [current] = await queryRows<{ capacity: number; sold: number; status: number }>(
     db,
     sql`select capacity, sold, status from public_stock
         where scenic_id = ${op.scenicId} and period_id = ${op.periodId} and date = ${op.date}`,
@@ -261,7 +261,7 @@ export async function releaseStockLines(tx: Db, lines: readonly StockLine[]): Pr
   for (const line of lines) resolved.push(await resolveLine(tx, line, 'release'));
   const { calendar, publicOps } = plan(resolved);
   for (const op of calendar) {
-    const [row] = await rowsOf<{ id: number }>(
+    const [row] = await queryRows<{ id: number }>(
       tx,
       sql`update price_calendar set sold = sold - ${op.quantity}, updated_at = now()
           where scenic_id = ${op.scenicId} and product_id = ${op.productId} and date = ${op.date}
@@ -271,7 +271,7 @@ export async function releaseStockLines(tx: Db, lines: readonly StockLine[]): Pr
     if (!row) throw new AppError(409, 'stockReleaseExceeds', { params: { date: op.date } });
   }
   for (const op of publicOps) {
-    const [row] = await rowsOf<{ id: number }>(
+    const [row] = await queryRows<{ id: number }>(
       tx,
       sql`update public_stock set sold = sold - ${op.quantity}, updated_at = now()
           where scenic_id = ${op.scenicId} and period_id = ${op.periodId} and date = ${op.date}

@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Lang } from '../../../shared/dict/dict.ts';
-import type { Db } from '../../db/client.ts';
-
-/** The rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** `(a, b, c)` for an `in` list of numbers. */
 export function sqlList(values: readonly number[]): SQL {

@@ -25,7 +25,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { datesOf, listDates, rowsOf, sqlList } from './inventory.util.ts';
+import { queryRows } from '../../db/rows.ts';
+import { datesOf, listDates, sqlList } from './inventory.util.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';
 
 const BASE = '/web/api/admin/period';
@@ -356,7 +357,7 @@ export async function periodRoutes(root: FastifyInstance) {
         if (!dates.length) throw new FieldError('weekdays', ValidationMessage.noMatchingDate);
         const ids = sqlList(body.periodIds);
         const dows = sqlList(body.weekdays);
-        const existing = await rowsOf<{ date: string; periodId: number; sold: number }>(
+        const existing = await queryRows<{ date: string; periodId: number; sold: number }>(
           tx,
           sql`select date::text as "date", period_id as "periodId", sold from public_stock
               where scenic_id = ${scenicId} and period_id in ${ids}

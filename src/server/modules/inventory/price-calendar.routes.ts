@@ -27,7 +27,8 @@ import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { productSessions } from '../products/products.table.ts';
 import { findProduct, productOptions } from '../products/products.service.ts';
-import { datesOf, listDates, rowsOf, sqlList, weekdayOf } from './inventory.util.ts';
+import { queryRows } from '../../db/rows.ts';
+import { datesOf, listDates, sqlList, weekdayOf } from './inventory.util.ts';
 import { priceCalendar } from './inventory.table.ts';
 
 const BASE = '/web/api/admin/priceCalendar';
@@ -238,7 +239,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
         const dows = sqlList(body.weekdays);
         // Lock the existing days first: a reservation running now either finished (its sold is
         // counted below) or waits and then meets the new stock.
-        const existing = await rowsOf<{ date: string; sessionId: number | null; sold: number }>(
+        const existing = await queryRows<{ date: string; sessionId: number | null; sold: number }>(
           tx,
           sql`select date::text as "date", session_id as "sessionId", sold from price_calendar
               where scenic_id = ${scenicId} and product_id = ${product.id}

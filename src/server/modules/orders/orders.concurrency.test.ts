@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { barrier, openWidePool } from '../../test/concurrency.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createOrderFixtures, rowsOf, soldOf, type OrderFixtures } from './orders.fixture.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
@@ -17,12 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('orders under concurrent buyers 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [row] = rowsOf<{ name: string }>(
-      await t.database.db.execute(sql`select current_database() as name`),
-    );
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${row!.name}`;
-    wide = await openDatabase({ url: url.toString(), poolSize: WIDTH + 5 });
+    wide = await openWidePool(t.database.db, WIDTH + 5);
     db = wide.db;
     f = await createOrderFixtures(db);
   });
@@ -30,18 +26,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('orders under concurrent buyers 
     await wide?.close();
     await t?.close();
   });
-
-  /** A gate that opens once `n` callers wait at it. */
-  function barrier(n: number) {
-    let waiting = 0;
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    return async () => {
-      waiting += 1;
-      if (waiting === n) open();
-      await opened;
-    };
-  }
 
   /** Runs `work(i)` `n` times at once, each after all have started; counts successes and 409s. */
   async function rush<T>(n: number, work: (i: number) => Promise<T>) {

@@ -5,11 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { dayFromNow, insertPaidOrder, insertRefundProduct } from './refunds.fixture.ts';
 import { approveRefundRequest, requestRefund } from './refunds.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const ATTEMPTS = 6;
-
-const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * CONTROL: the naive approval, check then update. Every reviewer sees the request still open before
@@ -18,7 +16,7 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
  */
 async function naiveApprove(db: Db, requestId: number, adminId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [request] = await rows<{
+    const [request] = await queryRows<{
       status: number;
       order_id: number;
       refund_amount: number;
@@ -32,7 +30,7 @@ async function naiveApprove(db: Db, requestId: number, adminId: number): Promise
     await tx.execute(
       sql`update refund_requests set status = 2, reviewed_by_admin_id = ${adminId} where id = ${requestId}`,
     );
-    const [payment] = await rows<{ id: number }>(
+    const [payment] = await queryRows<{ id: number }>(
       tx,
       sql`select id from payments where order_id = ${request!.order_id} order by id limit 1`,
     );
@@ -55,7 +53,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the same refund approved at onc
     t = await createTestApp();
     db = t.database.db;
     product = await insertRefundProduct(db, 1, { refundRule: REFUND_RULE.anytime });
-    const [admin] = await rows<{ id: number }>(db, sql`select id from admins where username = 'admin'`);
+    const [admin] = await queryRows<{ id: number }>(db, sql`select id from admins where username = 'admin'`);
     adminId = Number(admin!.id);
   });
 
@@ -80,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the same refund approved at onc
   }
 
   async function refundCount(requestId: number) {
-    const [row] = await rows<{ n: number }>(
+    const [row] = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from refunds where refund_request_id = ${requestId}`,
     );
@@ -108,12 +106,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the same refund approved at onc
     for (const r of results)
       if (r.status === 'rejected') expect((r.reason as { statusCode?: number }).statusCode).toBe(409);
     expect(await refundCount(o.requestId)).toBe(1);
-    const [order] = await rows<{ refunded_amount: number }>(
+    const [order] = await queryRows<{ refunded_amount: number }>(
       db,
       sql`select refunded_amount from ticket_orders where id = ${o.orderId}`,
     );
     expect(Number(order!.refunded_amount)).toBe(5_000);
-    const [payment] = await rows<{ refunded_amount: number }>(
+    const [payment] = await queryRows<{ refunded_amount: number }>(
       db,
       sql`select refunded_amount from payments where order_id = ${o.orderId}`,
     );

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ticketProducts, ticketTypes } from '../products/products.table.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /**
  * Test data for the refund tests, straight in the database: a product with a refund rule, and paid
@@ -56,9 +57,6 @@ export interface PaidOrder {
   paymentIds: number[];
 }
 
-const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /** A paid order of `prices.length` tickets; `payments` default to one offline payment of the total. */
 export async function insertPaidOrder(
   db: Db,
@@ -75,7 +73,7 @@ export async function insertPaidOrder(
   const total = input.prices.reduce((s, p) => s + p, 0);
   const payments = input.payments ?? [{ provider: 'offline', payWay: 1, amount: total }];
   const orderNo = `RF${Date.now()}${crypto.randomBytes(3).toString('hex')}`;
-  const [order] = await rows<{ id: number }>(
+  const [order] = await queryRows<{ id: number }>(
     db,
     sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, buyer_name, buyer_phone, visit_date,
           ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at)
@@ -87,7 +85,7 @@ export async function insertPaidOrder(
   const orderId = Number(order!.id);
   const ticketIds: number[] = [];
   for (const [i, price] of input.prices.entries()) {
-    const [ticket] = await rows<{ id: number }>(
+    const [ticket] = await queryRows<{ id: number }>(
       db,
       sql`insert into order_tickets (order_id, scenic_id, product_id, product_type, visit_date, valid_from,
             valid_until, price, visitor_name, visitor_phone, code, status)
@@ -100,7 +98,7 @@ export async function insertPaidOrder(
   }
   const paymentIds: number[] = [];
   for (const p of payments) {
-    const [payment] = await rows<{ id: number }>(
+    const [payment] = await queryRows<{ id: number }>(
       db,
       sql`insert into payments (order_id, scenic_id, pay_way, provider, provider_txn_id, amount, status, confirmed_at)
           values (${orderId}, ${input.scenicId}, ${p.payWay}, ${p.provider},
@@ -120,7 +118,7 @@ export async function insertPaidOrder(
 
 /** Calendar tickets sold of a product on a day. */
 export async function soldOn(db: Db, productId: number, date: string): Promise<number> {
-  const [row] = await rows<{ sold: number }>(
+  const [row] = await queryRows<{ sold: number }>(
     db,
     sql`select sold from price_calendar where product_id = ${productId} and date = ${date} and session_id is null`,
   );

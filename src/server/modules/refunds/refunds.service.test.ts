@@ -16,6 +16,7 @@ import {
   staffRefund,
   withdrawRefundRequest,
 } from './refunds.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 let t: TestApp;
 let db: Db;
@@ -25,8 +26,7 @@ let none: number;
 let adminId: number;
 let staffId: number;
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
 
 async function ticket(id: number) {
   const [row] = await rows<{ status: number; code: string | null }>(

@@ -9,6 +9,7 @@ import { auditLogs } from '../audit/audit.table.ts';
 import { releaseStock } from '../inventory/inventory.service.ts';
 import { transitionTickets } from '../orders/ticket-state.service.ts';
 import { releaseSeats } from '../theatres/theatres.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 /** At most this many refund requests per ticket, withdrawn and rejected ones included (T15/T19 cap). */
 export const REFUND_REQUEST_CAP = 3;
@@ -17,8 +18,6 @@ export const OFFLINE_PROVIDER = 'offline';
 /** Refund statuses that mean the money went back (domain.md "Refund"). */
 const SETTLED_REFUND = ['done', 'external'] as const;
 
-const rows = async <T>(db: Db, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const ids = (values: readonly number[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -87,7 +86,7 @@ async function lockTickets(
 ): Promise<TicketWithRule[]> {
   const wanted = [...new Set(ticketIds)].sort((a, b) => a - b);
   if (!wanted.length) throw new AppError(404, 'recordNotFound');
-  const found = await rows<Record<string, unknown>>(
+  const found = await queryRows<Record<string, unknown>>(
     tx,
     sql`select t.id, t.order_id, t.scenic_id, t.product_id, t.product_type, t.session_id, t.period_id,
           t.show_id, t.seat_row, t.seat_col, t.visit_date::text as visit_date, t.price, t.status,
@@ -210,7 +209,7 @@ export async function requestRefund(
       let before: number = ticket.status;
       if (ticket.status === S.withdrawn) {
         // T19: the ticket behaves as it did before the withdrawn request
-        const [last] = await rows<{ status_before_refund: number }>(
+        const [last] = await queryRows<{ status_before_refund: number }>(
           tx,
           sql`select status_before_refund from refund_requests where ticket_id = ${ticket.id}
               order by id desc limit 1`,
@@ -231,7 +230,7 @@ export async function requestRefund(
           });
       }
       if (ticket.gateEvents > 0 || ticket.entryCount > 0) throw new AppError(409, 'refundAfterEntry');
-      const [counts] = await rows<{ total: number; open: number }>(
+      const [counts] = await queryRows<{ total: number; open: number }>(
         tx,
         sql`select count(*)::int as total, count(*) filter (where status = ${REFUND_APPLY.pending})::int as open
             from refund_requests where ticket_id = ${ticket.id}`,
@@ -259,7 +258,7 @@ export async function requestRefund(
       });
     const created: RefundRequestRecord[] = [];
     for (const { ticket, before, fee } of plans) {
-      const [row] = await rows<Record<string, unknown>>(
+      const [row] = await queryRows<Record<string, unknown>>(
         tx,
         sql`insert into refund_requests (scenic_id, order_id, ticket_id, status, status_before_refund,
               ticket_amount, fee, refund_amount, reason, requested_by, requested_by_admin_id)
@@ -290,14 +289,14 @@ async function closeRequest(
   set: SQL,
   where: SQL = sql``,
 ): Promise<RefundRequestRecord> {
-  const [row] = await rows<Record<string, unknown>>(
+  const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`update refund_requests set status = ${status}${set}
         where id = ${requestId} and scenic_id = ${scenicId} and status = ${REFUND_APPLY.pending}${where}
         returning ${REQUEST_COLUMNS}`,
   );
   if (row) return requestOf(row);
-  const [exists] = await rows<{ id: number }>(
+  const [exists] = await queryRows<{ id: number }>(
     tx,
     sql`select id from refund_requests where id = ${requestId} and scenic_id = ${scenicId}${where}`,
   );
@@ -400,7 +399,7 @@ export interface RefundRow {
 async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date): Promise<void> {
   if (ticket.visitDate < localToday(now)) return;
   if (ticket.showId != null && ticket.seatRow != null && ticket.seatCol != null) {
-    const [seat] = await rows<{ hold_ref: string | null }>(
+    const [seat] = await queryRows<{ hold_ref: string | null }>(
       tx,
       sql`select hold_ref from show_seats
           where show_id = ${ticket.showId} and row = ${ticket.seatRow} and col = ${ticket.seatCol}`,
@@ -443,7 +442,7 @@ async function createRefunds(
   },
 ): Promise<RefundRow[]> {
   if (input.amount <= 0) return [];
-  const [order] = await rows<{ id: number }>(
+  const [order] = await queryRows<{ id: number }>(
     tx,
     sql`update ticket_orders set refunded_amount = refunded_amount + ${input.amount}, updated_at = now()
         where id = ${input.orderId} and scenic_id = ${input.scenicId}
@@ -451,7 +450,7 @@ async function createRefunds(
         returning id`,
   );
   if (!order) throw new AppError(409, 'refundExceedsPaid');
-  const payments = await rows<{ id: number; provider: string; remaining: number }>(
+  const payments = await queryRows<{ id: number; provider: string; remaining: number }>(
     tx,
     sql`select id, provider, amount - refunded_amount as remaining from payments
         where order_id = ${input.orderId} and status = 'confirmed' and refunded_amount < amount
@@ -463,14 +462,14 @@ async function createRefunds(
   for (const payment of payments) {
     if (left <= 0) break;
     const take = Math.min(left, Number(payment.remaining));
-    const [guarded] = await rows<{ id: number }>(
+    const [guarded] = await queryRows<{ id: number }>(
       tx,
       sql`update payments set refunded_amount = refunded_amount + ${take}, updated_at = now()
           where id = ${payment.id} and refunded_amount + ${take} <= amount returning id`,
     );
     if (!guarded) throw new AppError(409, 'refundExceedsPaid');
     const status = payment.provider === OFFLINE_PROVIDER ? 'external' : 'created';
-    const [refund] = await rows<Record<string, unknown>>(
+    const [refund] = await queryRows<Record<string, unknown>>(
       tx,
       sql`insert into refunds (scenic_id, order_id, payment_id, refund_request_id, ticket_ids, amount, status,
             reason, admin_id, done_at)
@@ -498,7 +497,7 @@ async function createRefunds(
  */
 async function finishRefunds(tx: Db, scenicId: number, ticketIds: readonly number[]): Promise<number[]> {
   if (!ticketIds.length) return [];
-  const ready = await rows<{ id: number }>(
+  const ready = await queryRows<{ id: number }>(
     tx,
     sql`select t.id from order_tickets t
         where t.scenic_id = ${scenicId} and t.id in (${ids(ticketIds)}) and t.status = ${S.refunding}
@@ -573,7 +572,7 @@ export async function approveRefundRequest(
   req?: FastifyRequest,
 ): Promise<{ request: RefundRequestRecord; refunds: RefundRow[]; ticketStatus: number }> {
   return db.transaction(async (tx) => {
-    const [open] = await rows<{ requested_by_admin_id: number | null }>(
+    const [open] = await queryRows<{ requested_by_admin_id: number | null }>(
       tx,
       sql`select requested_by_admin_id from refund_requests where id = ${input.requestId} and scenic_id = ${input.scenicId}`,
     );
@@ -708,14 +707,14 @@ export async function markRefundDone(
     const set = input.failed
       ? sql`status = 'failed'`
       : sql`status = 'done', done_at = now(), provider_refund_id = coalesce(${input.providerRefundId ?? null}, provider_refund_id)`;
-    const [row] = await rows<Record<string, unknown>>(
+    const [row] = await queryRows<Record<string, unknown>>(
       tx,
       sql`update refunds set ${set}
           where id = ${input.refundId} and scenic_id = ${input.scenicId} and status in ${from}
           returning id, payment_id, amount, status, ticket_ids, order_id`,
     );
     if (!row) {
-      const [exists] = await rows<{ status: string }>(
+      const [exists] = await queryRows<{ status: string }>(
         tx,
         sql`select status from refunds where id = ${input.refundId} and scenic_id = ${input.scenicId}`,
       );
@@ -748,7 +747,7 @@ export async function markRefundDone(
 
 /** Open refund requests of an area (the top bar's badge, spec §7 countRefundApply). */
 export async function countPendingRefundRequests(db: Db, scenicId: number): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from refund_requests where scenic_id = ${scenicId} and status = ${REFUND_APPLY.pending}`,
   );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { dayFromNow, insertPaidOrder, insertRefundProduct } from './refunds.fixture.ts';
 import { requestRefund } from './refunds.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 const B = '/web/api/admin/refundApply';
 let t: TestApp;
@@ -21,8 +22,7 @@ const call = (
   headers?: Record<string, string>,
 ) => t.call(tok[who]!, method, url, body, headers);
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
 
 async function ticketStatus(id: number) {
   const [row] = await rows<{ status: number }>(sql`select status from order_tickets where id = ${id}`);
