@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -12,6 +17,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { loggerOptions } from './logging.ts';
 import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -48,6 +54,8 @@ export interface AppContext {
   uploadDir: string;
 }
 
+type PasswordAttemptHook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export interface RouteRecord {
   method: string | string[];
   url: string;
@@ -59,29 +67,15 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route as registered, for the test that each declares its access. */
     routeRecords: RouteRecord[];
+    /** preHandler of every route that checks a password: one rate-limit budget per address. */
+    passwordAttempts: PasswordAttemptHook;
   }
 }
 
 /** Upload limit of spec §5 and §9. */
 export const UPLOAD_LIMIT_BYTES = 500 * 1024;
 
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.token',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.oldPassword',
-  '*.newPassword',
-  '*.refresh_token',
-  '*.access_token',
-  '*.secret',
-  '*.publicSecret',
-];
-
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
-  return { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } };
-}
+export { loggerOptions };
 
 /** Builds the whole server; tests call it in-process and use `inject`. */
 export async function buildApp(
@@ -117,13 +111,22 @@ export async function buildApp(
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // API answers are per account and per moment: no browser or proxy may keep them
+    const url = req.routeOptions.url;
+    if (!reply.hasHeader('cache-control') && (!url || !isInfraPublic(url))) {
+      reply.header('cache-control', 'no-store');
+    }
+    // behind a TLS proxy (TRUST_PROXY and X-Forwarded-Proto: https) browsers stay on HTTPS
+    if (req.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerAccessControl(app);
 
+  // The security headers' hook comes before the access check, so 401 and 403 answers carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -136,12 +139,22 @@ export async function buildApp(
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerAccessControl(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(formbody);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 },
   });
   await app.register(rateLimit, { global: false });
+  // One budget per address across every route that checks a password (brute force, design.md):
+  // one limiter, so one store, shared by the routes (a route-level `rateLimit` config would give
+  // each route its own counter). Refresh grants check no password and are not counted.
+  const passwordAttempts = app.rateLimit({
+    max: config.loginRateLimit,
+    timeWindow: '1 minute',
+    allowList: (req) => (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token',
+  });
+  app.decorate('passwordAttempts', passwordAttempts as PasswordAttemptHook);
   await app.register(swagger, {
     openapi: {
       info: {

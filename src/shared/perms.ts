@@ -105,6 +105,23 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(
   (group) => Object.keys(group.perms) as Permission[],
 );
 
+/**
+ * Permissions over platform-wide records (the login screen's branding, the OAuth clients): only a
+ * platform administrator (admType 1) grants them, and only platform administrators use them
+ * (docs/accounts.md "Who may grant what"). `*` includes them.
+ */
+export const PLATFORM_PERMISSIONS: readonly Permission[] = [
+  'admin:copyright:manage',
+  'admin:oauth:page',
+  'admin:oauth:create',
+  'admin:oauth:update',
+  'admin:oauth:delete',
+];
+
+export function isPlatformPermission(value: string): boolean {
+  return value === WILDCARD || (PLATFORM_PERMISSIONS as readonly string[]).includes(value);
+}
+
 export function isKnownPermission(value: string): value is Permission {
   return value === WILDCARD || (ALL_PERMISSIONS as readonly string[]).includes(value);
 }

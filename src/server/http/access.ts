@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ADM_TYPE } from '../../shared/dict/account.ts';
 import type { Lang } from '../../shared/dict/dict.ts';
 import type { Permission } from '../../shared/perms.ts';
 import { AppError } from './errors.ts';
@@ -10,17 +11,33 @@ import { AppError } from './errors.ts';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'login' }
-  | { kind: 'perm'; perm: Permission }
+  | { kind: 'login'; distributor?: DistributorReach }
+  | { kind: 'perm'; perm: Permission; distributor?: DistributorReach }
   | { kind: 'copyright' }
   | { kind: 'client' };
 
+/**
+ * Whether distributor accounts (admType 3) may call a route at all (docs/accounts.md "Distributors").
+ * Absent: refused with 403, whatever the account's roles say, since the route has no distributor
+ * meaning. `own`: the route reads and changes only the distributor's own rows, through
+ * `ownerScope(req)`. `self`: the route is about the calling account itself (user info, logout, its
+ * password).
+ */
+export type DistributorReach = 'own' | 'self';
+
 export const PUBLIC: Access = { kind: 'public' };
+/** Any logged-in staff account (not distributors: see DistributorReach). */
 export const LOGIN: Access = { kind: 'login' };
+/** Any logged-in account, distributors included: routes about the caller's own account. */
+export const ACCOUNT: Access = { kind: 'login', distributor: 'self' };
 export const COPYRIGHT: Access = { kind: 'copyright' };
 /** A client token (client_credentials grant); the scenic area comes from the X-Scenic-Id header. */
 export const CLIENT: Access = { kind: 'client' };
-export const perm = (permission: Permission): Access => ({ kind: 'perm', perm: permission });
+export const perm = (permission: Permission, options: { distributor?: DistributorReach } = {}): Access => ({
+  kind: 'perm',
+  perm: permission,
+  ...options,
+});
 
 /** Routes that plugins register (API docs, console files, uploads): public by this list. */
 export const INFRA_PUBLIC_PREFIXES = ['/docs', '/uploads/', '/assets/'] as const;
@@ -85,6 +102,19 @@ export function scenicScope(req: FastifyRequest): number {
   const auth = requireAuth(req);
   if (auth.scenicId == null) throw new AppError(400, 'scenicRequired');
   return auth.scenicId;
+}
+
+/**
+ * The distributor whose rows this request may see: its own account id for a distributor (admType 3),
+ * null for staff (every row of the area). Only routes declared `distributor: 'own'` are reached by a
+ * distributor (the access guard refuses the rest), and each of them filters by this.
+ */
+export function ownerScope(req: FastifyRequest): number | null {
+  const auth = requireAuth(req);
+  if (auth.admType !== ADM_TYPE.distributor) return null;
+  const access = req.routeOptions.config.access;
+  if (!access || !('distributor' in access) || access.distributor !== 'own') throw new AppError(403, 'distributorRefused');
+  return auth.adminId;
 }
 
 export function requireClient(req: FastifyRequest): ClientContext {

@@ -21,7 +21,15 @@ export const Msg = defineDict({
     en: 'This account is disabled, contact your administrator',
   },
   forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
+  uploadMalformed: {
+    zh: '上传内容不完整或格式有误，请重新上传',
+    en: 'The upload is incomplete or malformed, please upload again',
+  },
   routeUndeclared: { zh: '该接口未声明访问权限', en: 'This endpoint declares no access rule' },
+  distributorRefused: {
+    zh: '分销商账号不能使用此功能',
+    en: 'Distributor accounts cannot use this function',
+  },
   otherScenic: {
     zh: '不能操作其他景区的数据',
     en: 'You cannot act on another scenic area',
@@ -152,6 +160,26 @@ export const Msg = defineDict({
   wildcardPlatformOnly: {
     zh: '仅平台管理员可以授予全部权限（*）',
     en: 'only platform administrators can grant the wildcard permission (*)',
+  },
+  permissionNotHeld: {
+    zh: '只能授予自己拥有的权限：{perms}',
+    en: 'you can only grant permissions you hold yourself: {perms}',
+  },
+  platformPermissionOnly: {
+    zh: '仅平台管理员可以授予平台权限：{perms}',
+    en: 'only platform administrators can grant platform permissions: {perms}',
+  },
+  roleAboveCaller: {
+    zh: '该角色拥有您没有的权限，不能修改或删除',
+    en: 'This role holds permissions you do not have, so you cannot change or delete it',
+  },
+  accountAboveCaller: {
+    zh: '该账号拥有您没有的权限，不能修改、重置密码或删除',
+    en: 'This account holds permissions you do not have, so you cannot change, reset or delete it',
+  },
+  roleAboveCallerAssign: {
+    zh: '只能分配权限都在自己权限范围内的角色',
+    en: 'you can only assign roles whose permissions you hold yourself',
   },
   platformRoleOnly: {
     zh: '仅平台管理员可以创建平台角色',

@@ -31,11 +31,15 @@ export const GateScanSchema = z
       .regex(DEVICE_TEXT),
     /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id the terminal matched) */
     readMode: dictCodeSchema(CardReadMode),
+    // What the reader decoded: a misread code may hold control characters, and it must come out
+    // as "unknown code", not a refused request, so a NUL (which no code holds and the database
+    // cannot store) becomes U+FFFD here and matches nothing.
     value: z
       .string()
       .trim()
       .min(1, { error: key('required') })
-      .max(64),
+      .max(64)
+      .transform((v) => v.replaceAll('\u0000', '\uFFFD')),
     scannedAt: InstantSchema,
     offline: z.boolean().default(false),
     forced: z.boolean().default(false),

@@ -16,6 +16,7 @@ export const ValidationMessage = defineDict({
     en: 'must be JSON text with siteIcon and siteTitle',
   },
   required: { zh: '不能为空', en: 'is required' },
+  nulCharacter: { zh: '不能包含空字符（\\u0000）', en: 'must not contain a NUL character (\\u0000)' },
   clientId: { zh: '不是已知的终端客户端', en: 'is not a known terminal client' },
   clientIdFormat: {
     zh: '只能包含字母、数字、下划线、点和短横线',
@@ -32,6 +33,10 @@ export const ValidationMessage = defineDict({
   },
   timeOfDay: { zh: '须为 HH:mm 格式的时间', en: 'must be a time of day as HH:mm' },
   openBeforeClose: { zh: '须晚于开放时间', en: 'must be later than the opening time' },
+  timeZone: {
+    zh: '须为 IANA 时区名称，如 Asia/Shanghai',
+    en: 'must be an IANA time zone name such as Asia/Shanghai',
+  },
   percentMax: { zh: '百分比不能超过 100', en: 'must not exceed 100 percent' },
   timeRange: { zh: '不能早于开始时间', en: 'must not be earlier than the start time' },
   usernameFormat: { zh: '不能包含空格或控制字符', en: 'must not contain spaces or control characters' },

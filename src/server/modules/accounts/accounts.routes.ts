@@ -39,6 +39,7 @@ import {
   roleIdsOf,
 } from './accounts.service.ts';
 import { adminRoles, admins, roles } from './accounts.table.ts';
+import { checkAccountWithinReach, checkGrantable, permissionsOfRoles } from './privilege.ts';
 
 const BASE = '/web/api/admin/admin';
 
@@ -217,6 +218,7 @@ export async function accountRoutes(root: FastifyInstance) {
       checkAdmType(auth, body.admType);
       checkPayType(body.admType, body.payType);
       const ids = await checkRoleIds(db, auth, scenicId, roleIds);
+      checkGrantable(auth, await permissionsOfRoles(db, ids), 'roleIds');
       const passwordHash = await hashPassword(decryptPassword(req, password));
       const row = await createRecord(
         db,
@@ -262,11 +264,18 @@ export async function accountRoutes(root: FastifyInstance) {
           { ...values, updatedAt: new Date() },
           {
             where: visibleTo(req),
-            guard: (before) => {
+            guard: async (before, inner) => {
               if (values.status === DISABLED && before.id === auth.adminId) {
                 throw new AppError(409, 'cannotDisableSelf');
               }
               checkPayType(values.admType ?? before.admType, values.payType ?? before.payType);
+              await checkAccountWithinReach(inner, auth, before.id);
+              // roles it already has stay; each new one must be within the caller's own permissions
+              if (ids) {
+                const had = new Set(await roleIdsOf(inner, before.id));
+                const added = ids.filter((roleId) => !had.has(roleId));
+                checkGrantable(auth, await permissionsOfRoles(inner, added), 'roleIds');
+              }
             },
             write: async (inner, after) => {
               if (ids) await replaceAccountRoles(inner, auth, scenicId, after.id, ids);
@@ -309,9 +318,10 @@ export async function accountRoutes(root: FastifyInstance) {
             {
               action: 'status',
               where: visibleTo(req),
-              guard: (before) => {
+              guard: async (before, inner) => {
                 if (status === DISABLED && before.id === auth.adminId)
                   throw new AppError(409, 'cannotDisableSelf');
+                await checkAccountWithinReach(inner, auth, before.id);
               },
               write: async (inner, after) => {
                 if (after.status === DISABLED) await revokeAccountTokens(inner, after.id, 'account_disabled');
@@ -337,6 +347,7 @@ export async function accountRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
+      const auth = requireAuth(req);
       const scenicId = scenicScope(req);
       const passwordHash = await hashPassword(decryptPassword(req, req.body.password));
       const now = new Date();
@@ -357,6 +368,8 @@ export async function accountRoutes(root: FastifyInstance) {
         {
           action: 'resetPassword',
           where: visibleTo(req),
+          // whoever resets a password can log in as the account: never one above the caller
+          guard: (before, tx) => checkAccountWithinReach(tx, auth, before.id),
           write: async (tx, after) => {
             await revokeAccountTokens(tx, after.id, 'password_reset');
           },
@@ -383,8 +396,9 @@ export async function accountRoutes(root: FastifyInstance) {
       await keepingWildcard(db, (tx) =>
         deleteRecord(tx, req, accountResource, req.query.id, scenicId, {
           where: visibleTo(req),
-          guard: (before) => {
+          guard: async (before, tx) => {
             if (before.id === auth.adminId) throw new AppError(409, 'cannotDeleteSelf');
+            await checkAccountWithinReach(tx, auth, before.id);
           },
           snapshot: withRoleIds,
         }),

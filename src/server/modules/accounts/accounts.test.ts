@@ -133,10 +133,11 @@ beforeAll(async () => {
     role[(r.scenicId === ylgz ? `${r.code}@2` : r.code) as RoleKey] = r.id;
   }
 
-  // An account manager of area 1 (not a platform account): every account permission, and role lists.
+  // An account manager of area 1 (not a platform account): every account permission, role lists, and
+  // what the staff role holds, so it may assign that role (privilege.ts: only what one holds).
   const mgrRole = await createRole('admin', {
     code: 'acct_mgr',
-    permissions: [...ACCOUNT_PERMS, 'admin:role:page'],
+    permissions: [...ACCOUNT_PERMS, 'admin:role:page', 'admin:scenic:page', 'admin:loginLog:page'],
   });
   role.acct_mgr = mgrRole;
   await created('admin', { username: 'mgr', admType: 2, roleIds: [mgrRole] });
@@ -403,18 +404,24 @@ describe('POST /web/api/admin/admin/update', () => {
   });
 
   it('keeps platform roles a caller of the area cannot assign', async () => {
+    const platformViewer = await createRole('admin', {
+      code: 'platform_viewer',
+      platform: true,
+      permissions: ['admin:scenic:page'],
+    });
     const id = await created('admin', {
       username: 'mixed',
       admType: 2,
-      roleIds: [role.super_admin, role.scenic_staff],
+      roleIds: [platformViewer, role.scenic_staff],
     });
     const res = await call('mgr', 'POST', `${A}/update`, { id, roleIds: [role.shop_staff] });
     expect(res.statusCode, res.body).toBe(200);
     const held = await t.database.db.select().from(adminRoles).where(eq(adminRoles.adminId, id));
     expect(held.map((h) => h.roleId).sort((a, b) => a - b)).toEqual(
-      [role.super_admin, role.shop_staff].sort((a, b) => a - b),
+      [platformViewer, role.shop_staff].sort((a, b) => a - b),
     );
     expect((await call('admin', 'GET', `${A}/delete?id=${id}`)).statusCode).toBe(200);
+    expect((await call('admin', 'GET', `${R}/delete?id=${platformViewer}`)).statusCode).toBe(200);
   });
 
   it('answers 400 naming the field for bad input', async () => {
@@ -674,6 +681,45 @@ describe('GET /web/api/admin/admin/delete', () => {
 });
 
 describe('the last enabled wildcard account', () => {
+  let adminId: number;
+
+  beforeAll(async () => {
+    adminId = (await rowOf('admin')).id;
+  });
+
+  async function expectRefused(res: { statusCode: number; json: () => { msg: string } }) {
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('必须至少保留一个启用的、拥有全部权限（*）的账号，否则将无人能管理系统');
+  }
+
+  it('cannot strip its own wildcard; no audit row is left behind', async () => {
+    const auditsBefore = (await auditsFor(adminId)).length;
+    await expectRefused(
+      await call('admin', 'POST', `${A}/update`, { id: adminId, roleIds: [role.acct_mgr] }),
+    );
+    await expectRefused(await call('admin', 'POST', `${A}/update`, { id: adminId, roleIds: [] }));
+    // The audit rows written before the check were rolled back with the change.
+    expect(await auditsFor(adminId)).toHaveLength(auditsBefore);
+    expect(await rowOf('admin')).toMatchObject({ status: 1 });
+    const held = await t.database.db.select().from(adminRoles).where(eq(adminRoles.adminId, adminId));
+    expect(held.map((h) => h.roleId)).toEqual([role.super_admin]);
+    expect((await call('admin', 'POST', `${A}/page`, {})).statusCode).toBe(200);
+  });
+
+  it('can be changed by another wildcard account, which then is the last one', async () => {
+    const id = await created('admin', { username: 'root2', admType: 1, roleIds: [role.super_admin] });
+    const root2 = await activate('root2');
+    const res = await t.call(root2, 'POST', `${A}/status`, { ids: [adminId], status: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    // Now root2 is the last one: it cannot strip its own wildcard.
+    await expectRefused(await t.call(root2, 'POST', `${A}/update`, { id, roleIds: [] }));
+    expect((await t.call(root2, 'POST', `${A}/status`, { ids: [adminId], status: 1 })).statusCode).toBe(200);
+    tok.admin = (await t.login('admin')).access_token;
+    expect((await call('admin', 'GET', `${A}/delete?id=${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('who may grant what (issue 12)', () => {
   let operator: string;
   let adminId: number;
 
@@ -689,39 +735,38 @@ describe('the last enabled wildcard account', () => {
     adminId = (await rowOf('admin')).id;
   });
 
-  async function expectRefused(res: { statusCode: number; json: () => { msg: string } }) {
-    expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('必须至少保留一个启用的、拥有全部权限（*）的账号，否则将无人能管理系统');
-  }
-
-  it('cannot be disabled, stripped of its wildcard role or deleted; no audit row is left behind', async () => {
+  it('refuses to change, disable, reset or delete an account above the caller', async () => {
     const auditsBefore = (await auditsFor(adminId)).length;
-    await expectRefused(await t.call(operator, 'POST', `${A}/status`, { ids: [adminId], status: 2 }));
-    await expectRefused(await t.call(operator, 'POST', `${A}/update`, { id: adminId, status: 2 }));
-    await expectRefused(await t.call(operator, 'POST', `${A}/update`, { id: adminId, roleIds: [] }));
-    await expectRefused(await t.call(operator, 'GET', `${A}/delete?id=${adminId}`));
-    // The admin strips its own wildcard: the same rule.
-    await expectRefused(
-      await call('admin', 'POST', `${A}/update`, { id: adminId, roleIds: [role.acct_mgr] }),
-    );
-    // The audit rows written before the check were rolled back with the change.
+    for (const res of [
+      await t.call(operator, 'POST', `${A}/status`, { ids: [adminId], status: 2 }),
+      await t.call(operator, 'POST', `${A}/update`, { id: adminId, nickname: 'x' }),
+      await t.call(operator, 'POST', `${A}/update`, { id: adminId, roleIds: [] }),
+      await t.call(operator, 'POST', `${A}/resetPassword`, { id: adminId, password: t.encrypt('Other1234') }),
+      await t.call(operator, 'GET', `${A}/delete?id=${adminId}`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().msg).toBe('该账号拥有您没有的权限，不能修改、重置密码或删除');
+    }
     expect(await auditsFor(adminId)).toHaveLength(auditsBefore);
-    expect(await rowOf('admin')).toMatchObject({ status: 1 });
-    const held = await t.database.db.select().from(adminRoles).where(eq(adminRoles.adminId, adminId));
-    expect(held.map((h) => h.roleId)).toEqual([role.super_admin]);
-    expect((await call('admin', 'POST', `${A}/page`, {})).statusCode).toBe(200);
+    expect(await rowOf('admin')).toMatchObject({ status: 1, nickname: '系统管理员' });
   });
 
-  it('can be changed once another enabled account holds the wildcard', async () => {
-    const id = await created('admin', { username: 'root2', admType: 1, roleIds: [role.super_admin] });
-    const res = await t.call(operator, 'POST', `${A}/status`, { ids: [adminId], status: 2 });
-    expect(res.statusCode, res.body).toBe(200);
-    // Now root2 is the last one: disabling it is refused even in a batch that re-enables nobody.
-    await expectRefused(await t.call(operator, 'POST', `${A}/status`, { ids: [id], status: 2 }));
-    expect((await t.call(operator, 'POST', `${A}/status`, { ids: [adminId], status: 1 })).statusCode).toBe(
-      200,
-    );
-    expect((await t.call(operator, 'GET', `${A}/delete?id=${id}`)).statusCode).toBe(200);
-    tok.admin = (await t.login('admin')).access_token;
+  it('refuses to assign a role holding permissions the caller lacks, to others or to itself', async () => {
+    const refund = await createRole('admin', { code: 'refunder', permissions: ['admin:order:refund'] });
+    const create = await createAccount('mgr', { username: 'raised', admType: 2, roleIds: [refund] });
+    expect(create.statusCode).toBe(400);
+    expect(create.json()).toMatchObject({ data: { field: 'roleIds' } });
+    const mgrId = (await rowOf('mgr')).id;
+    const self = await call('mgr', 'POST', `${A}/update`, { id: mgrId, roleIds: [role.acct_mgr, refund] });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().msg).toBe('参数 roleIds 有误：只能授予自己拥有的权限：admin:order:refund');
+    const held = await t.database.db.select().from(adminRoles).where(eq(adminRoles.adminId, mgrId));
+    expect(held.map((h) => h.roleId)).toEqual([role.acct_mgr]);
+    // the super role is a platform role: not even visible to assign
+    const superRole = await call('mgr', 'POST', `${A}/update`, {
+      id: mgrId,
+      roleIds: [role.acct_mgr, role.super_admin],
+    });
+    expect(superRole.statusCode).toBe(400);
   });
 });

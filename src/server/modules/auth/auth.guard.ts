@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import { isInfraPublic } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { pickLang } from '../../http/messages.ts';
-import { buildAuthContext, buildClientContext, resolveAccessToken } from './auth.service.ts';
+import {
+  buildAuthContext,
+  buildClientContext,
+  checkCopyrightGrant,
+  resolveAccessToken,
+} from './auth.service.ts';
 
 /** `Authorization: <token_type> <access_token>` (spec §7); the token type is `bearer`. */
 export function bearerToken(req: FastifyRequest): string | null {
@@ -42,6 +48,7 @@ export function registerAccessControl(app: FastifyInstance) {
         const token = headerValue(req.headers.token);
         if (!token) throw new AppError(401, 'copyrightLoginRequired');
         const { token: session, admin } = await resolveAccessToken(db, token, 'copyright');
+        await checkCopyrightGrant(db, admin);
         req.copyrightAuth = { tokenId: session.id, adminId: admin.id, username: admin.username };
         return;
       }
@@ -57,6 +64,10 @@ export function registerAccessControl(app: FastifyInstance) {
         const token = bearerToken(req);
         if (!token) throw new AppError(401, 'unauthorized');
         req.auth = await buildAuthContext(db, token, headerValue(req.headers['x-scenic-id']));
+        // distributors reach only the routes that scope rows to them (docs/accounts.md)
+        if (req.auth.admType === ADM_TYPE.distributor && !access.distributor) {
+          throw new AppError(403, 'distributorRefused');
+        }
         if (access.kind === 'perm' && !hasPermission(req.auth.permissions, access.perm)) {
           throw new AppError(403, 'forbidden', { data: { required: access.perm } });
         }

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/auth.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { ENABLED } from '../../../shared/dict/account.ts';
-import { LOGIN, PUBLIC, requireAuth } from '../../http/access.ts';
+import { ACCOUNT, PUBLIC, requireAuth } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
@@ -46,15 +46,6 @@ const AUTH = '/web/api/ticket/auth';
 export async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config, keys } = root.ctx;
-  // Per-address limit on every route that checks a password (brute force, design.md).
-  const loginRateLimit = {
-    max: config.loginRateLimit,
-    timeWindow: '1 minute',
-    hook: 'preHandler' as const,
-    groupId: 'login',
-    allowList: (req: FastifyRequest) =>
-      (req.body as { grant_type?: string } | undefined)?.grant_type === 'refresh_token',
-  };
 
   app.get(
     `${AUTH}/getClient`,
@@ -95,7 +86,8 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     '/login/oauth/token',
     {
-      config: { access: PUBLIC, rateLimit: loginRateLimit },
+      config: { access: PUBLIC },
+      preHandler: root.passwordAttempts,
       schema: {
         tags: ['auth'],
         summary:
@@ -163,7 +155,7 @@ export async function authRoutes(root: FastifyInstance) {
   app.get(
     `${AUTH}/getUserinfo`,
     {
-      config: { access: LOGIN },
+      config: { access: ACCOUNT },
       schema: {
         tags: ['auth'],
         summary: 'The logged-in account (spec §7); authorities are its permission strings',
@@ -195,7 +187,7 @@ export async function authRoutes(root: FastifyInstance) {
 
   app.get(
     `${AUTH}/logout`,
-    { config: { access: LOGIN }, schema: { tags: ['auth'], summary: 'Revokes the current token pair' } },
+    { config: { access: ACCOUNT }, schema: { tags: ['auth'], summary: 'Revokes the current token pair' } },
     async (req) => {
       const auth = requireAuth(req);
       await revokeToken(db, auth.tokenId, 'logout');
@@ -206,7 +198,9 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     `${AUTH}/changePassword`,
     {
-      config: { access: LOGIN },
+      config: { access: ACCOUNT },
+      // it checks the old password: a stolen session must not guess it faster than a login
+      preHandler: root.passwordAttempts,
       schema: {
         tags: ['auth'],
         summary: 'Change own password (both encrypted); signs out every other session',
@@ -241,7 +235,8 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     `${AUTH}/changeInitialPassword`,
     {
-      config: { access: PUBLIC, rateLimit: loginRateLimit },
+      config: { access: PUBLIC },
+      preHandler: root.passwordAttempts,
       schema: {
         tags: ['auth'],
         summary: 'Forced change of an initial password before the first login (console /changePassword)',

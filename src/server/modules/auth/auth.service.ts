@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { hasPermission } from '../../../shared/perms.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext, ClientContext } from '../../http/access.ts';
@@ -319,6 +320,20 @@ export async function loadGrants(
     if (row.permission) permissions.add(row.permission);
   }
   return { permissions: [...permissions].sort(), roleCodes: [...roleCodes].sort() };
+}
+
+const COPYRIGHT_PERMISSION = 'admin:copyright:manage';
+
+/**
+ * Copyright management is platform-wide: only a platform administrator holding
+ * admin:copyright:manage opens it, checked at the copyright login and again on every copyright
+ * request (a role change or a demotion applies at once).
+ */
+export async function checkCopyrightGrant(db: Db, admin: { id: number; admType: number }): Promise<void> {
+  const { permissions } = await loadGrants(db, admin.id);
+  if (admin.admType !== ADM_TYPE.platform || !hasPermission(permissions, COPYRIGHT_PERMISSION)) {
+    throw new AppError(403, 'forbidden', { data: { required: COPYRIGHT_PERMISSION } });
+  }
 }
 
 /** Resolves a bearer access token to its session; throws 401 when it is unknown, revoked or expired. */

@@ -13,16 +13,15 @@ import {
   type CopyrightRow,
 } from '../../../shared/api/copyright.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { COPYRIGHT, PUBLIC } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { pageOf } from '../../http/paging.ts';
 import {
+  checkCopyrightGrant,
   checkCredentials,
   issueTokens,
-  loadGrants,
   originOf,
   recordLoginSuccess,
 } from '../auth/auth.service.ts';
@@ -33,7 +32,6 @@ import { copyrights } from './copyright.table.ts';
 
 const ADMIN = '/web/api/admin/system/copyRight';
 /** The permission that opens copyright management (spec §6: a separate copyright token). */
-const COPYRIGHT_PERMISSION = 'admin:copyright:manage';
 
 function toRow(r: typeof copyrights.$inferSelect): CopyrightRow {
   return {
@@ -82,10 +80,8 @@ export async function copyrightRoutes(root: FastifyInstance) {
   app.post(
     `${ADMIN}/loginCheck`,
     {
-      config: {
-        access: PUBLIC,
-        rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute', groupId: 'login' },
-      },
+      config: { access: PUBLIC },
+      preHandler: root.passwordAttempts,
       schema: {
         tags: ['copyright'],
         summary: 'Copyright login: an account holding admin:copyright:manage gets a copyright token',
@@ -102,10 +98,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
         { username: req.body.username, password, clientId: '', kind: 'copyright' },
         origin,
       );
-      const { permissions } = await loadGrants(db, admin.id);
-      if (!hasPermission(permissions, COPYRIGHT_PERMISSION)) {
-        throw new AppError(403, 'forbidden', { data: { required: COPYRIGHT_PERMISSION } });
-      }
+      await checkCopyrightGrant(db, admin);
       await recordLoginSuccess(db, admin, '', 'copyright', origin);
       const issued = await issueTokens(
         db,

@@ -33,12 +33,18 @@ export function maskIdNumber(value: string | null | undefined): string {
  * condition is on the order row or an EXISTS on its tickets (order_tickets_order_idx), so no join
  * multiplies rows; time ranges, status, order number, phone and visitor ID number use indexes.
  */
-export function orderWhere(scenicId: number, q: Partial<OrderPage>): SQL | undefined {
+export function orderWhere(
+  scenicId: number,
+  q: Partial<OrderPage>,
+  ownerId: number | null = null,
+): SQL | undefined {
   const o = ticketOrders;
   const ticketExists = (condition: SQL) =>
     sql`exists (select 1 from ${orderTickets} where ${orderTickets.orderId} = ${o.id} and ${condition})`;
   return and(
     eq(o.scenicId, scenicId),
+    // a distributor's own orders only (ownerScope, docs/accounts.md)
+    ownerId != null ? eq(o.adminId, ownerId) : undefined,
     q.ordStartTime ? gte(o.createdAt, new Date(q.ordStartTime)) : undefined,
     q.ordEndTime ? lte(o.createdAt, new Date(q.ordEndTime)) : undefined,
     // the order's visit_date is the first visit day of its tickets (ticket_orders_scenic_visit_idx)
@@ -159,11 +165,12 @@ export async function listOrders(
   q: OrderPage,
   offset: number,
   limit: number,
+  ownerId: number | null = null,
 ): Promise<OrderRow[]> {
   const orders = await db
     .select(listColumns)
     .from(ticketOrders)
-    .where(orderWhere(scenicId, q))
+    .where(orderWhere(scenicId, q, ownerId))
     .orderBy(...orderOrder(q))
     .limit(limit)
     .offset(offset);
@@ -195,7 +202,14 @@ export async function sumOrders(db: Db, where: SQL | undefined): Promise<OrderTo
  * the partial days at the ends of the time range from the orders; otherwise from the orders, with
  * the same WHERE as the list.
  */
-export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<OrderTotals> {
+export async function orderTotals(
+  db: Db,
+  scenicId: number,
+  q: Partial<OrderPage>,
+  ownerId: number | null = null,
+): Promise<OrderTotals> {
+  // the summary is per area, not per distributor
+  if (ownerId != null) return sumOrders(db, orderWhere(scenicId, q, ownerId));
   const noTime = { ...q, ordStartTime: undefined, ordEndTime: undefined };
   const fromSummary = await totalsFromSummary(db, scenicId, q, (slice) =>
     sumOrders(
@@ -212,18 +226,41 @@ export async function orderTotals(db: Db, scenicId: number, q: Partial<OrderPage
 }
 
 /** How many orders the filter matches (the pager's total): orderTotals' count. */
-export async function countOrders(db: Db, scenicId: number, q: Partial<OrderPage>): Promise<number> {
-  const fromSummary = summaryAnswers(q) ? (await orderTotals(db, scenicId, q)).count : undefined;
+export async function countOrders(
+  db: Db,
+  scenicId: number,
+  q: Partial<OrderPage>,
+  ownerId: number | null = null,
+): Promise<number> {
+  const fromSummary =
+    ownerId == null && summaryAnswers(q) ? (await orderTotals(db, scenicId, q)).count : undefined;
   if (fromSummary !== undefined) return fromSummary;
-  const [row] = await db.select({ count: count() }).from(ticketOrders).where(orderWhere(scenicId, q));
+  const [row] = await db
+    .select({ count: count() })
+    .from(ticketOrders)
+    .where(orderWhere(scenicId, q, ownerId));
   return Number(row?.count ?? 0);
 }
 
-/** An order of the area, or undefined (another area's order is as absent as a missing one). */
-export async function findOrder(db: Db, scenicId: number, id: number): Promise<Order | undefined> {
+/**
+ * An order of the area (and of the distributor `ownerId`, when given), or undefined: another area's
+ * or another distributor's order is as absent as a missing one.
+ */
+export async function findOrder(
+  db: Db,
+  scenicId: number,
+  id: number,
+  ownerId: number | null = null,
+): Promise<Order | undefined> {
   const [order] = await db
     .select()
     .from(ticketOrders)
-    .where(and(eq(ticketOrders.id, id), eq(ticketOrders.scenicId, scenicId)));
+    .where(
+      and(
+        eq(ticketOrders.id, id),
+        eq(ticketOrders.scenicId, scenicId),
+        ownerId != null ? eq(ticketOrders.adminId, ownerId) : undefined,
+      ),
+    );
   return order;
 }

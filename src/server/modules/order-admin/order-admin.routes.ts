@@ -23,7 +23,7 @@ import { OrderField, OrderText } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel } from '../../../shared/dict/ticket.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
@@ -83,7 +83,7 @@ const ORDER_EXPORT: ExportColumn<OrderRow>[] = [
 ];
 
 async function orderDetail(db: Db, req: FastifyRequest, scenicId: number, id: number): Promise<OrderDetail> {
-  const order = await findOrder(db, scenicId, id);
+  const order = await findOrder(db, scenicId, id, ownerScope(req));
   if (!order) throw notFound('recordNotFound');
   const showCodes = mayseeCodes(req);
   const [tickets, pays, backs, requests, admin] = await Promise.all([
@@ -294,7 +294,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
   app.post(
     `${BASE}/page`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary: 'Ticket orders of the acting scenic area: filters of issue 6, newest first',
@@ -308,9 +308,10 @@ export async function orderAdminRoutes(root: FastifyInstance) {
     async (req) => {
       const q = req.body;
       const scenicId = scenicScope(req);
+      const ownerId = ownerScope(req);
       const [rows, total] = await Promise.all([
-        listOrders(db, scenicId, q, (q.page - 1) * q.limit, q.limit),
-        countOrders(db, scenicId, q),
+        listOrders(db, scenicId, q, (q.page - 1) * q.limit, q.limit, ownerId),
+        countOrders(db, scenicId, q, ownerId),
       ]);
       return ok(req, { rows, total });
     },
@@ -319,7 +320,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
   app.get(
     `${BASE}/productOptions`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary: 'Products of the area for the order filter: id, name, product type',
@@ -344,7 +345,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
   app.post(
     `${BASE}/totals`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary: 'Count and amounts (total, paid, refunded; cents) of the filtered orders',
@@ -353,13 +354,13 @@ export async function orderAdminRoutes(root: FastifyInstance) {
         response: { 200: envelopeSchema(OrderTotalsSchema) },
       },
     },
-    async (req) => ok(req, await orderTotals(db, scenicScope(req), req.body)),
+    async (req) => ok(req, await orderTotals(db, scenicScope(req), req.body, ownerScope(req))),
   );
 
   app.post(
     `${BASE}/export`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary: 'The filtered orders (all pages) as an .xlsx download',
@@ -369,10 +370,11 @@ export async function orderAdminRoutes(root: FastifyInstance) {
     async (req, reply) => {
       const q = req.body;
       const scenicId = scenicScope(req);
+      const ownerId = ownerScope(req);
       return sendXlsx(req, reply, {
         fileName: OrderText.exportName,
         columns: ORDER_EXPORT,
-        fetch: (offset, limit) => listOrders(db, scenicId, q, offset, limit),
+        fetch: (offset, limit) => listOrders(db, scenicId, q, offset, limit, ownerId),
       });
     },
   );
@@ -380,7 +382,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
   app.get(
     `${BASE}/query`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary: 'An order with its tickets, payments, refunds, refund requests, gate events and audit trail',
@@ -462,7 +464,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
   app.get(
     `${BASE}/distribution`,
     {
-      config: { access: perm('admin:order:page') },
+      config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
         summary:
@@ -475,7 +477,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const scenicId = scenicScope(req);
-      const order = await findOrder(db, scenicId, req.query.id);
+      const order = await findOrder(db, scenicId, req.query.id, ownerScope(req));
       if (!order) throw notFound('recordNotFound');
       const [[distributor], [settled]] = await Promise.all([
         order.adminId

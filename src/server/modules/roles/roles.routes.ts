@@ -28,6 +28,7 @@ import { Msg } from '../../http/messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
 import { adminRoles, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { checkGrantable, checkWithinReach } from '../accounts/privilege.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 
 const BASE = '/web/api/admin/role';
@@ -67,13 +68,6 @@ async function replacePermissions(tx: Db, roleId: number, permissions: string[])
   await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   if (permissions.length) {
     await tx.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, permission })));
-  }
-}
-
-/** `*` is granted only by a platform administrator; a role that already has it may keep it. */
-function checkWildcard(req: FastifyRequest, permissions: string[], had: string[] = []) {
-  if (permissions.includes(WILDCARD) && !had.includes(WILDCARD) && !isPlatform(requireAuth(req))) {
-    throw new FieldError('permissions', Msg.wildcardPlatformOnly);
   }
 }
 
@@ -251,7 +245,7 @@ export async function roleRoutes(root: FastifyInstance) {
       const { permissions, platform, ...values } = req.body;
       if (platform && !isPlatform(auth)) throw new FieldError('platform', Msg.platformRoleOnly);
       const unique = [...new Set(permissions)].sort();
-      checkWildcard(req, unique);
+      checkGrantable(auth, unique, 'permissions');
       const row = await createRecord(
         db,
         req,
@@ -278,6 +272,7 @@ export async function roleRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
+      const auth = requireAuth(req);
       const { id, permissions, ...values } = req.body;
       const unique = permissions && [...new Set(permissions)].sort();
       await keepingWildcard(db, (tx) =>
@@ -290,8 +285,10 @@ export async function roleRoutes(root: FastifyInstance) {
           { ...values, updatedAt: new Date() },
           {
             where: visibleRoles(req),
+            // a role above the caller stays as it is; enabling or editing one within reach raises nobody
             guard: async (before, inner) => {
-              if (unique) checkWildcard(req, unique, (await withPermissions(inner, before)).permissions);
+              checkWithinReach(auth, (await withPermissions(inner, before)).permissions, 'role');
+              if (unique) checkGrantable(auth, unique, 'permissions');
             },
             write: async (inner, after) => {
               if (unique) await replacePermissions(inner, after.id, unique);
@@ -320,6 +317,7 @@ export async function roleRoutes(root: FastifyInstance) {
         where: visibleRoles(req),
         // The link rows cascade, so an assigned role would silently vanish from its accounts.
         guard: async (before, tx) => {
+          checkWithinReach(requireAuth(req), (await withPermissions(tx, before)).permissions, 'role');
           const [used] = await tx
             .select({ n: count() })
             .from(adminRoles)

@@ -118,7 +118,14 @@ beforeAll(async () => {
   role.role_mgr = await created('admin', {
     code: 'role_mgr',
     name: '角色管理员',
-    permissions: [...ROLE_PERMS, 'admin:admin:page', 'admin:admin:create'],
+    // it may grant only what it holds (privilege.ts), so it holds what the tests grant
+    permissions: [
+      ...ROLE_PERMS,
+      'admin:admin:page',
+      'admin:admin:create',
+      'admin:scenic:page',
+      'admin:loginLog:page',
+    ],
   });
   await createAccount('admin', 'rmgr', [role.role_mgr]);
   tok.rmgr = await activate('rmgr');
@@ -344,7 +351,7 @@ describe('POST /web/api/admin/role/create', () => {
       { 'accept-language': 'en' },
     );
     expect(wildcard.json().msg).toBe(
-      'Invalid permissions: only platform administrators can grant the wildcard permission (*)',
+      'Invalid permissions: only platform administrators can grant platform permissions: *',
     );
     expect((await page('admin', { code: 'ok_code' })).json().data.total).toBe(0);
   });
@@ -448,13 +455,20 @@ describe('POST /web/api/admin/role/update', () => {
     expect((await update('admin', { id: role.super_admin, remark: 'root' })).statusCode).toBe(200);
   });
 
-  it('lets a caller of an area keep a wildcard a platform account granted, but not add it', async () => {
+  it('refuses a caller of an area any change to a role above it, such as a wildcard role', async () => {
     const id = await created('admin', { code: 'local_root', permissions: ['*'] });
-    expect((await update('rmgr', { id, permissions: ['*', 'admin:role:page'] })).statusCode).toBe(200);
-    expect((await update('rmgr', { id, permissions: ['admin:role:page'] })).statusCode).toBe(200);
-    const res = await update('rmgr', { id, permissions: ['*'] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().data.field).toBe('permissions');
+    for (const body of [
+      { id, permissions: ['admin:role:page'] },
+      { id, name: 'renamed' },
+      { id, status: 2 },
+    ]) {
+      const res = await update('rmgr', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().msg).toBe('该角色拥有您没有的权限，不能修改或删除');
+    }
+    expect((await call('rmgr', 'GET', `${R}/delete?id=${id}`)).statusCode).toBe(403);
+    expect(await permsOf(id)).toEqual(['*']);
+    expect((await call('admin', 'GET', `${R}/delete?id=${id}`)).statusCode).toBe(200);
   });
 
   it('answers 403 to an account without admin:role:update', async () => {
@@ -516,5 +530,102 @@ describe('GET /web/api/admin/role/delete', () => {
     const res = await call('staff', 'GET', `${R}/delete?id=${role.shop_staff}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().data).toEqual({ required: 'admin:role:delete' });
+  });
+});
+
+describe('who may grant what (issue 12: a role editor raised itself)', () => {
+  const C = '/web/api/admin/system/copyRight/loginCheck';
+  const copyrightLogin = (username: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: C,
+      payload: { username, password: t.encrypt(FINAL) },
+    });
+
+  it('refuses an editor holding only role page/update that edits its own role upwards', async () => {
+    const own = await created('admin', {
+      code: 'editor_self',
+      permissions: ['admin:role:page', 'admin:role:update'],
+    });
+    await createAccount('admin', 'editor1', [own]);
+    const editor = await activate('editor1');
+    for (const [perm, message] of [
+      ['admin:copyright:manage', '仅平台管理员可以授予平台权限：admin:copyright:manage'],
+      ['admin:order:refund', '只能授予自己拥有的权限：admin:order:refund'],
+    ] as const) {
+      const res = await t.call(editor, 'POST', `${R}/update`, {
+        id: own,
+        permissions: ['admin:role:page', 'admin:role:update', perm],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        msg: `参数 permissions 有误：${message}`,
+        data: { field: 'permissions' },
+      });
+    }
+    expect(await permsOf(own)).toEqual(['admin:role:page', 'admin:role:update']);
+    expect((await copyrightLogin('editor1')).statusCode).toBe(403);
+    expect((await t.call(editor, 'POST', '/web/api/admin/order/page', {})).statusCode).toBe(403);
+    // lowering itself is allowed
+    expect(
+      (await t.call(editor, 'POST', `${R}/update`, { id: own, permissions: ['admin:role:update'] }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses to enable a disabled role that holds permissions the caller lacks', async () => {
+    const dormant = await created('admin', {
+      code: 'dormant',
+      permissions: ['admin:order:refund'],
+      status: 2,
+    });
+    const res = await update('rmgr', { id: dormant, status: 1 });
+    expect(res.statusCode).toBe(403);
+    expect((await roleRow(dormant))!.status).toBe(2);
+  });
+
+  it('keeps platform permissions to platform administrators, even for an area account holding `*`', async () => {
+    const areaRoot = await created('admin', { code: 'area_root2', permissions: ['*'] });
+    await createAccount('admin', 'arearoot', [areaRoot]);
+    const root = await activate('arearoot');
+    const res = await t.call(root, 'POST', `${R}/create`, {
+      code: 'brand',
+      name: 'brand',
+      permissions: ['admin:copyright:manage'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.field).toBe('permissions');
+    // and the platform-wide screens stay closed to it whatever it holds
+    expect((await copyrightLogin('arearoot')).statusCode).toBe(403);
+    const ok = await t.call(root, 'POST', `${R}/create`, {
+      code: 'brand',
+      name: 'b',
+      permissions: ['admin:order:refund'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('lets a platform administrator grant only what it holds', async () => {
+    const platformRoles = await created('admin', {
+      code: 'platform_roles',
+      platform: true,
+      permissions: [...ROLE_PERMS, 'admin:admin:page', 'admin:admin:create'],
+    });
+    const created1 = await call('admin', 'POST', `${A}/create`, {
+      username: 'proles',
+      nickname: 'p',
+      admType: 1,
+      roleIds: [platformRoles],
+      password: t.encrypt(INITIAL),
+    });
+    expect(created1.statusCode, created1.body).toBe(200);
+    const platform = await activate('proles');
+    const res = await t.call(platform, 'POST', `${R}/create`, {
+      code: 'brand2',
+      name: 'b',
+      permissions: ['admin:copyright:manage'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('参数 permissions 有误：只能授予自己拥有的权限：admin:copyright:manage');
   });
 });

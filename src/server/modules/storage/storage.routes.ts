@@ -23,7 +23,7 @@ export async function storageRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const url = await saveImage(await req.file(), uploadDir, 'copyright');
+      const url = await saveImage(req, uploadDir, 'copyright');
       await writeAudit(db, req, {
         module: 'copyright',
         action: 'upload',
@@ -49,7 +49,7 @@ export async function storageRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const scenicId = scenicScope(req);
-      const url = await saveImage(await req.file(), uploadDir, `scenic-${scenicId}`);
+      const url = await saveImage(req, uploadDir, `scenic-${scenicId}`);
       await writeAudit(db, req, { module: 'storage', action: 'upload', targetType: 'file', after: { url } });
       return ok(req, [url]);
     },
