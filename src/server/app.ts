@@ -60,6 +60,8 @@ export interface RouteRecord {
   method: string | string[];
   url: string;
   access: Access | undefined;
+  /** The zod schemas of the request, for the tests that sweep every route with hostile input */
+  schema: { body?: unknown; querystring?: unknown } | undefined;
 }
 
 declare module 'fastify' {
@@ -107,7 +109,12 @@ export async function buildApp(
     if (!route.config?.access && isInfraPublic(route.url)) {
       route.config = { ...route.config, access: PUBLIC };
     }
-    app.routeRecords.push({ method: route.method, url: route.url, access: route.config?.access });
+    app.routeRecords.push({
+      method: route.method,
+      url: route.url,
+      access: route.config?.access,
+      schema: route.schema,
+    });
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

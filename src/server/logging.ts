@@ -36,7 +36,15 @@ interface LoggedError {
 }
 
 /** Fields of a database or framework error that name what failed without the values involved. */
-const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'constraint', 'table', 'column', 'routine', 'severity'] as const;
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'constraint',
+  'table',
+  'column',
+  'routine',
+  'severity',
+] as const;
 
 /**
  * An error as the log keeps it: never the values of a query. Drizzle's message and stack carry the

@@ -113,7 +113,8 @@ export function ownerScope(req: FastifyRequest): number | null {
   const auth = requireAuth(req);
   if (auth.admType !== ADM_TYPE.distributor) return null;
   const access = req.routeOptions.config.access;
-  if (!access || !('distributor' in access) || access.distributor !== 'own') throw new AppError(403, 'distributorRefused');
+  if (!access || !('distributor' in access) || access.distributor !== 'own')
+    throw new AppError(403, 'distributorRefused');
   return auth.adminId;
 }
 

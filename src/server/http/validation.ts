@@ -21,7 +21,8 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data, { reportInput: true });
-    if (!result.success) return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
+    if (!result.success)
+      return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
     const nul = pathOfNul(result.data);
     if (nul) {
       const issue = { code: 'custom', path: nul, message: 'nulCharacter', input: undefined } as const;

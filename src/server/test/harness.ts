@@ -13,6 +13,8 @@ import { DEMO_PASSWORD } from '../db/seed/demo.ts';
 import { seedDatabase } from '../db/seed/index.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
+import { sha256 } from '../modules/auth/password.ts';
+import { oauthClients } from '../modules/oauth/oauth.table.ts';
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export { DEMO_PASSWORD };
@@ -66,6 +68,11 @@ export interface TestApp {
    * database), so a test can log it in with, or without, what a route demands.
    */
   grant(username: string, perms: readonly string[]): Promise<void>;
+  /**
+   * A machine client's token (client_credentials grant), creating or re-keying the OAuth client
+   * `clientId` (a terminal client id of spec §9) straight in the database.
+   */
+  clientToken(clientId: string): Promise<string>;
   /** Shortcut for `inject` with a bearer token. */
   call(
     token: string | null,
@@ -146,6 +153,25 @@ export async function createTestApp(
       });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json();
+    },
+    async clientToken(clientId) {
+      const secret = crypto.randomBytes(16).toString('hex');
+      const values = { secretHash: sha256(secret), grantTypes: ['client_credentials'] };
+      await database.db
+        .insert(oauthClients)
+        .values({ clientId, name: clientId, ...values })
+        .onConflictDoUpdate({ target: oauthClients.clientId, set: values });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/login/oauth/token',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: 'grant_type=client_credentials',
+      });
+      if (res.statusCode !== 200) throw new Error(`client token ${clientId}: ${res.statusCode} ${res.body}`);
+      return res.json<{ access_token: string }>().access_token;
     },
     call(token, method, url, body, headers = {}) {
       return app.inject({

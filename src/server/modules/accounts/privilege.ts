@@ -32,11 +32,18 @@ export function checkGrantable(auth: AuthContext, perms: readonly string[], fiel
   const platformOnly = isPlatform(auth) ? [] : refused.filter(isPlatformPermission);
   const reason = platformOnly.length ? Msg.platformPermissionOnly : Msg.permissionNotHeld;
   const list = (platformOnly.length ? platformOnly : refused).join(', ');
-  throw new FieldError(field, { zh: reason.zh.replace('{perms}', list), en: reason.en.replace('{perms}', list) });
+  throw new FieldError(field, {
+    zh: reason.zh.replace('{perms}', list),
+    en: reason.en.replace('{perms}', list),
+  });
 }
 
 /** 403 when `perms` (a role's or an account's) are not all the caller's own: it is above the caller. */
-export function checkWithinReach(auth: AuthContext, perms: readonly string[], what: 'role' | 'account'): void {
+export function checkWithinReach(
+  auth: AuthContext,
+  perms: readonly string[],
+  what: 'role' | 'account',
+): void {
   if (ungrantable(auth, perms).length) {
     throw new AppError(403, what === 'role' ? 'roleAboveCaller' : 'accountAboveCaller');
   }

@@ -14,13 +14,20 @@ const IMAGE_TYPES = new Map([
 ]);
 
 /** Size-limit codes of @fastify/multipart: the upload is too large, not malformed. */
-const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const TOO_LARGE = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
 
 /**
  * The upload's bytes. A body cut off mid-part, a missing boundary or a malformed part header is the
  * client's broken request (busboy's errors carry no code): 400, never 500.
  */
-async function readUpload(req: FastifyRequest): Promise<{ file: MultipartFile | undefined; buffer?: Buffer }> {
+async function readUpload(
+  req: FastifyRequest,
+): Promise<{ file: MultipartFile | undefined; buffer?: Buffer }> {
   try {
     const file = await req.file();
     return file ? { file, buffer: await file.toBuffer() } : { file };

@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteRecord } from './app.ts';
+import { admins } from './modules/accounts/accounts.table.ts';
+import { gates } from './modules/gates/gates.table.ts';
+import { anyProduct, insertOrder } from './modules/order-admin/order-admin.fixture.ts';
+import { scenicAreas } from './modules/scenic/scenic.table.ts';
+import { ADMIN_PASSWORD, createTestApp, xlsxText, type TestApp } from './test/harness.ts';
+import { isInfraPublic } from './http/access.ts';
+
+// Sweeps over every registered route (issue 12, findings 2 and 3): a route added later is covered
+// without anyone remembering to add it here.
+let t: TestApp;
+let admin: string;
+let agent: string;
+let client: string;
+let copyright: string;
+let qsh: number;
+
+/** The methods a route answers, without the HEAD that Fastify adds to every GET. */
+const methodsOf = (route: RouteRecord) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter(
+    (m): m is 'GET' | 'POST' => m === 'GET' || m === 'POST',
+  );
+
+const apiRoutes = () => (t ? t.app.routeRecords.filter((r) => r.access && !isInfraPublic(r.url)) : []);
+
+beforeAll(async () => {
+  t = await createTestApp({ loginRateLimit: 1000 });
+  qsh = (await t.database.db.select().from(scenicAreas).where(eq(scenicAreas.code, 'QSH')))[0]!.id;
+  admin = (await t.login('admin')).access_token;
+  await t.grant('agent', ['*']);
+  agent = (await t.login('agent')).access_token;
+  client = await t.clientToken('ctripManagement');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/web/api/admin/system/copyRight/loginCheck',
+    payload: { username: 'admin', password: t.encrypt(ADMIN_PASSWORD) },
+  });
+  copyright = res.json().data.token;
+});
+afterAll(() => t.close());
+
+describe('distributor accounts (finding 2)', () => {
+  it('are refused on every route with no distributor meaning, whatever their role grants', async () => {
+    const routes = apiRoutes().filter((r) => r.access!.kind === 'login' || r.access!.kind === 'perm');
+    expect(routes.length).toBeGreaterThan(80);
+    const reached: string[] = [];
+    for (const route of routes) {
+      for (const method of methodsOf(route)) {
+        const label = `${method} ${route.url}`;
+        const access = route.access as { distributor?: string };
+        // calling logout would end the sweep's own session
+        if (route.url.endsWith('/auth/logout')) {
+          reached.push(label);
+          continue;
+        }
+        const res = await t.call(agent, method, route.url, method === 'POST' ? {} : undefined);
+        if (access.distributor) {
+          expect(res.statusCode === 403 && res.body.includes('分销商账号不能使用此功能'), label).toBe(false);
+          reached.push(label);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json().msg, label).toBe('分销商账号不能使用此功能');
+        }
+      }
+    }
+    // the routes a distributor reaches: its own account, and its own orders
+    expect(reached.sort()).toEqual(
+      [
+        'GET /order/countRefundApply',
+        'GET /web/api/admin/order/distribution',
+        'GET /web/api/admin/order/productOptions',
+        'GET /web/api/admin/order/query',
+        'GET /web/api/ticket/auth/getUserinfo',
+        'GET /web/api/ticket/auth/logout',
+        'POST /web/api/admin/order/export',
+        'POST /web/api/admin/order/page',
+        'POST /web/api/admin/order/totals',
+        'POST /web/api/ticket/auth/changePassword',
+      ].sort(),
+    );
+  });
+
+  it('see and export only their own orders', async () => {
+    const db = t.database.db;
+    const [agentRow] = await db.select().from(admins).where(eq(admins.username, 'agent'));
+    const product = await anyProduct(db, qsh);
+    const order = (adminId: number | null, price: number) =>
+      insertOrder(db, { scenicId: qsh, product, channel: 13, adminId, price });
+    const own1 = { ...(await order(agentRow!.id, 1000)), totalAmount: 1000 };
+    const own2 = { ...(await order(agentRow!.id, 2500)), totalAmount: 2500 };
+    const other = await order(null, 3000);
+    const page = await t.call(agent, 'POST', '/web/api/admin/order/page', { limit: 100 });
+    expect(page.statusCode, page.body).toBe(200);
+    const ids = page.json().data.rows.map((r: { id: number }) => r.id);
+    expect(ids.sort()).toEqual([own1!.id, own2!.id].sort());
+    expect(page.json().data.total).toBe(2);
+    const totals = await t.call(agent, 'POST', '/web/api/admin/order/totals', {});
+    expect(totals.json().data.count).toBe(2);
+    expect(totals.json().data.totalAmount).toBe(own1!.totalAmount + own2!.totalAmount);
+    // another buyer's order, looked up by its number or its id, is not there
+    const byNo = await t.call(agent, 'POST', '/web/api/admin/order/page', { orderNo: other!.orderNo });
+    expect(byNo.json().data).toEqual({ rows: [], total: 0 });
+    for (const url of ['query', 'distribution']) {
+      expect((await t.call(agent, 'GET', `/web/api/admin/order/${url}?id=${other!.id}`)).statusCode).toBe(
+        404,
+      );
+      expect((await t.call(agent, 'GET', `/web/api/admin/order/${url}?id=${own1!.id}`)).statusCode).toBe(200);
+    }
+    const exported = await t.call(agent, 'POST', '/web/api/admin/order/export', {});
+    expect(exported.statusCode).toBe(200);
+    const text = xlsxText(exported.rawPayload);
+    expect(text).toContain(own1!.orderNo);
+    expect(text).not.toContain(other!.orderNo);
+    // staff of the area still see every order
+    const all = await t.call(admin, 'POST', '/web/api/admin/order/page', { limit: 10 });
+    expect(all.json().data.total).toBeGreaterThan(2);
+  });
+
+  it('still need the permission for the routes they may reach', async () => {
+    const res = await t.call(
+      (await t.login('agent')).access_token,
+      'GET',
+      '/web/api/ticket/auth/getUserinfo',
+    );
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(admins).where(eq(admins.username, 'agent'));
+    expect(row!.admType).toBe(3);
+  });
+});
+
+/** The string fields at the top level of a request schema (through optional, default, pipe…). */
+function stringFields(schema: unknown): string[] {
+  const unwrap = (s: unknown): { type: string; shape?: Record<string, unknown> } => {
+    let def = (s as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+    while (def) {
+      const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+      if (!inner) break;
+      def = (inner as { _zod: { def: Record<string, unknown> } })._zod.def;
+    }
+    return (def as { type: string; shape?: Record<string, unknown> }) ?? { type: 'unknown' };
+  };
+  const top = unwrap(schema);
+  if (top.type !== 'object' || !top.shape) return [];
+  return Object.entries(top.shape)
+    .filter(([, field]) => unwrap(field).type === 'string')
+    .map(([key]) => key);
+}
+
+describe('a NUL character in any text input (finding 3)', () => {
+  function tokenFor(route: RouteRecord): { token: string | null; headers: Record<string, string> } {
+    switch (route.access!.kind) {
+      case 'client':
+        return { token: client, headers: { 'x-scenic-id': String(qsh) } };
+      case 'copyright':
+        return { token: null, headers: { token: copyright } };
+      case 'public':
+        return { token: null, headers: {} };
+      default:
+        return { token: admin, headers: {} };
+    }
+  }
+
+  it('is a 400 naming the field on every route, never a 500, and changes nothing', async () => {
+    let tried = 0;
+    for (const route of apiRoutes()) {
+      const { token, headers } = tokenFor(route);
+      for (const method of methodsOf(route)) {
+        const label = `${method} ${route.url}`;
+        for (const field of stringFields(route.schema?.body)) {
+          const res = await t.call(token, method, route.url, { [field]: 'a\u0000b' }, headers);
+          expect(res.statusCode, `${label} body.${field}: ${res.body}`).toBeLessThan(500);
+          tried++;
+        }
+        for (const field of stringFields(route.schema?.querystring)) {
+          const res = await t.call(token, method, `${route.url}?${field}=a%00b`, undefined, headers);
+          expect(res.statusCode, `${label} ?${field}: ${res.body}`).toBeLessThan(500);
+          tried++;
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+  });
+
+  it('says which field and why, in the user’s language', async () => {
+    const zh = await t.call(admin, 'POST', '/web/api/admin/ticType/page', { name: 'a\u0000b' });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json()).toEqual({
+      code: 400,
+      msg: '参数 name 有误：不能包含空字符（\\u0000）',
+      data: { field: 'name', part: 'body' },
+    });
+    const en = await t.call(
+      admin,
+      'POST',
+      '/web/api/admin/ticType/page',
+      { name: 'a\u0000b' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.json().msg).toBe('Invalid name: must not contain a NUL character (\\u0000)');
+    // nested fields are named by their path
+    const nested = await t.call(
+      client,
+      'POST',
+      '/api/open/order/create',
+      { visitors: [{ name: 'a\u0000' }] },
+      {
+        'x-scenic-id': String(qsh),
+      },
+    );
+    expect(nested.statusCode).toBe(400);
+  });
+
+  it('answers "unknown code" for a gate scan whose code holds one', async () => {
+    const gateToken = await t.clientToken('gateTerminal');
+    const [gate] = await t.database.db.select().from(gates).where(eq(gates.scenicId, qsh)).limit(1);
+    const res = await t.call(
+      gateToken,
+      'POST',
+      '/api/gate/scan',
+      {
+        gateId: gate!.id,
+        deviceId: 'gate-sweep',
+        nonce: 'nul-1',
+        readMode: 1,
+        value: 'QR\u0000CODE',
+        scannedAt: new Date().toISOString(),
+      },
+      { 'x-scenic-id': String(qsh) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ allowed: false, reason: 'unknown' });
+  });
+});
