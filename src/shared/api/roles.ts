@@ -96,7 +96,15 @@ export const PermissionTreeSchema = z.array(
   z.object({
     module: z.string(),
     label: LabelSchema,
-    perms: z.array(z.object({ code: z.string(), label: LabelSchema })),
+    perms: z.array(
+      z.object({
+        code: z.string(),
+        label: LabelSchema,
+        grantable: z
+          .boolean()
+          .describe('whether the caller may grant it (docs/accounts.md "Who may grant what")'),
+      }),
+    ),
   }),
 );
 export type PermissionTree = z.infer<typeof PermissionTreeSchema>;

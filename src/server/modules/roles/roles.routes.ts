@@ -28,7 +28,7 @@ import { Msg } from '../../http/messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
 import { adminRoles, rolePermissions, roles } from '../accounts/accounts.table.ts';
-import { checkGrantable, checkWithinReach } from '../accounts/privilege.ts';
+import { checkGrantable, checkWithinReach, ungrantable } from '../accounts/privilege.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 
 const BASE = '/web/api/admin/role';
@@ -210,18 +210,21 @@ export async function roleRoutes(root: FastifyInstance) {
       config: { access: perm('admin:role:page') },
       schema: {
         tags: ['sys'],
-        summary: 'The permission catalogue grouped by module, labels in zh and en (role editor)',
+        summary:
+          'The permission catalogue grouped by module, labels in zh and en, and whether the caller may grant each (role editor)',
         querystring: NoQuerySchema,
         response: { 200: envelopeSchema(PermissionTreeSchema) },
       },
     },
     async (req) => {
+      const auth = requireAuth(req);
       const tree: PermissionTree = PERMISSION_GROUPS.map((group) => ({
         module: group.module,
         label: { zh: group.label.zh, en: group.label.en },
         perms: Object.entries(group.perms).map(([code, label]) => ({
           code,
           label: { zh: label.zh, en: label.en },
+          grantable: ungrantable(auth, [code]).length === 0,
         })),
       }));
       return ok(req, tree);

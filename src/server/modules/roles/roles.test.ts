@@ -573,6 +573,25 @@ describe('who may grant what (issue 12: a role editor raised itself)', () => {
     ).toBe(200);
   });
 
+  it('tells the role editor which permissions the caller may grant', async () => {
+    const grantable = async (who: string) => {
+      const res = await call(who, 'GET', `${R}/permissionTree`);
+      const perms = res
+        .json()
+        .data.flatMap((g: { perms: { code: string; grantable: boolean }[] }) => g.perms);
+      return Object.fromEntries(
+        perms.map((p: { code: string; grantable: boolean }) => [p.code, p.grantable]),
+      );
+    };
+    expect(await grantable('rmgr')).toMatchObject({
+      'admin:role:page': true,
+      'admin:scenic:page': true,
+      'admin:order:refund': false,
+      'admin:copyright:manage': false,
+    });
+    expect(Object.values(await grantable('admin')).every(Boolean)).toBe(true);
+  });
+
   it('refuses to enable a disabled role that holds permissions the caller lacks', async () => {
     const dormant = await created('admin', {
       code: 'dormant',

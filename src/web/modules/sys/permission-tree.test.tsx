@@ -10,14 +10,16 @@ const TREE: PermissionTree = [
   {
     module: 'scenic',
     label: { zh: '景区管理', en: 'Scenic areas' },
-    perms: [{ code: 'admin:scenic:page', label: { zh: '查看景区', en: 'View scenic areas' } }],
+    perms: [
+      { code: 'admin:scenic:page', label: { zh: '查看景区', en: 'View scenic areas' }, grantable: true },
+    ],
   },
   {
     module: 'sys',
     label: { zh: '系统管理', en: 'System' },
     perms: [
-      { code: 'admin:admin:page', label: { zh: '查看账号', en: 'View accounts' } },
-      { code: 'admin:role:page', label: { zh: '查看角色', en: 'View roles' } },
+      { code: 'admin:admin:page', label: { zh: '查看账号', en: 'View accounts' }, grantable: true },
+      { code: 'admin:role:page', label: { zh: '查看角色', en: 'View roles' }, grantable: true },
     ],
   },
 ];
@@ -84,6 +86,23 @@ describe('PermissionTreeEditor', () => {
     expect(nodeCheckbox(container, '系统管理')).toHaveClass('ant-tree-checkbox-checked');
     fireEvent.click(nodeCheckbox(container, '查看账号'));
     expect(onChange).toHaveBeenLastCalledWith(['admin:role:page']);
+  });
+
+  it('greys out the permissions the caller may not grant, and says why', () => {
+    const onChange = vi.fn();
+    const partial: PermissionTree = TREE.map((g) => ({
+      ...g,
+      perms: g.perms.map((p) => ({ ...p, grantable: p.code !== 'admin:role:page' })),
+    }));
+    const { container } = render(
+      <PermissionTreeEditor tree={partial} value={[]} onChange={onChange} canGrantWildcard={false} />,
+    );
+    expect(nodeCheckbox(container, '查看角色')).toHaveClass('ant-tree-checkbox-disabled');
+    expect(nodeCheckbox(container, '查看账号')).not.toHaveClass('ant-tree-checkbox-disabled');
+    expect(screen.getByText(/灰色的权限您自己没有/)).toBeInTheDocument();
+    // checking the module takes only what may be granted
+    fireEvent.click(nodeCheckbox(container, '系统管理'));
+    expect(onChange).toHaveBeenLastCalledWith(['admin:admin:page']);
   });
 
   it('offers the wildcard to platform administrators only', () => {

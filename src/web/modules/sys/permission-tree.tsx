@@ -15,6 +15,8 @@ export function permissionTreeNodes(tree: PermissionTree, lang: Lang): TreeDataN
     title: group.label[lang],
     children: group.perms.map((perm) => ({
       key: perm.code,
+      // one grants only what one holds (docs/accounts.md); the server refuses the rest anyway
+      disableCheckbox: !perm.grantable,
       title: (
         <span>
           {perm.label[lang]} <code style={{ opacity: 0.55, fontSize: '0.85em' }}>{perm.code}</code>
@@ -26,7 +28,7 @@ export function permissionTreeNodes(tree: PermissionTree, lang: Lang): TreeDataN
 
 /**
  * The permissions a tree check leaves: the checked leaves (a checked module stands for all of its
- * permissions, which antd reports with it), plus the values the tree does not show (the wildcard,
+ * permissions the caller may grant, which antd reports with it), plus the values the tree does not show (the wildcard,
  * anything outside the catalogue) kept as they were.
  */
 export function permissionsFromCheck(
@@ -37,7 +39,8 @@ export function permissionsFromCheck(
   const inTree = new Set(tree.flatMap((g) => g.perms.map((p) => p.code)));
   const checked = new Set(checkedKeys.map(String));
   for (const group of tree)
-    if (checked.has(`${MODULE_PREFIX}${group.module}`)) for (const p of group.perms) checked.add(p.code);
+    if (checked.has(`${MODULE_PREFIX}${group.module}`))
+      for (const p of group.perms) if (p.grantable) checked.add(p.code);
   const kept = previous.filter((code) => !inTree.has(code));
   const chosen = [...inTree].filter((code) => checked.has(code));
   return [...kept, ...chosen];
@@ -50,7 +53,7 @@ export interface PermissionTreeEditorProps {
   /** The catalogue grouped by module (GET /role/permissionTree). */
   tree: PermissionTree | undefined;
   loading?: boolean;
-  /** Only platform administrators may grant `*` (docs/api.md); others may only keep it. */
+  /** Only a platform administrator holding `*` may grant it (docs/accounts.md). */
   canGrantWildcard: boolean;
   disabled?: boolean;
 }
@@ -99,6 +102,9 @@ export function PermissionTreeEditor({
         </Checkbox>
       ) : (
         wildcard && <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('wildcardKept')} />
+      )}
+      {tree.some((g) => g.perms.some((p) => !p.grantable)) && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('notGrantableHint')} />
       )}
       <Tree
         checkable

@@ -30,8 +30,11 @@ export function usePermissionTree() {
 /** The form control of a role's permissions (antd Form passes value and onChange). */
 function PermissionsField(props: { value?: string[]; onChange?: (value: string[]) => void }) {
   const { data, isPending } = usePermissionTree();
-  const platform = useUser()?.admType === ADM_TYPE.platform;
-  return <PermissionTreeEditor {...props} tree={data} loading={isPending} canGrantWildcard={platform} />;
+  const user = useUser();
+  const canGrantWildcard = user?.admType === ADM_TYPE.platform && user.authorities.includes(WILDCARD);
+  return (
+    <PermissionTreeEditor {...props} tree={data} loading={isPending} canGrantWildcard={canGrantWildcard} />
+  );
 }
 
 function PermissionCount({ row }: { row: RoleRow }) {
