@@ -33,6 +33,15 @@ describe('seedDemoOrders', () => {
     expect(unknown.n).toBe(0);
   });
 
+  it('gives the distribution channel’s orders to the demo distributor, and only those', async () => {
+    const owned = await one<{ distributed: number; wrong: number }>(sql`select
+      (select count(*)::int from ticket_orders o join admins a on a.id = o.admin_id
+        where o.channel = 13 and a.username = 'agent') as distributed,
+      (select count(*)::int from ticket_orders where (channel = 13) <> (admin_id is not null)) as wrong`);
+    expect(owned.distributed).toBeGreaterThan(0);
+    expect(owned.wrong).toBe(0);
+  });
+
   it('keeps money consistent: payments match paid orders, refunds match refunded amounts', async () => {
     const bad = await one<{ unpaid: number; refunds: number; fees: number }>(sql`select
       (select count(*)::int from ticket_orders o where o.pay_status = 201
