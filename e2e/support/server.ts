@@ -78,6 +78,8 @@ export async function startServer({ webDir, logFile, env }: StartOptions): Promi
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',
+      // the browser tests expect the data they set up to stay as it is
+      JOBS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

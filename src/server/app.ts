@@ -17,6 +17,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerJobs } from './jobs.ts';
 import { loggerOptions } from './logging.ts';
 import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
@@ -211,6 +212,7 @@ export async function buildApp(
     setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
   });
   registerConsole(app, config.webDir);
+  registerJobs(app);
   return app;
 }
 

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('config', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info', jobs: true });
+    expect(loadConfig({ JOBS: 'false' }).jobs).toBe(false);
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -18,6 +19,7 @@ describe('config', () => {
         DATABASE_URL: 'mysql://x',
         ADMIN_PASSWORD: 'short',
         LOG_LEVEL: 'loud',
+        JOBS: 'sometimes',
       });
       expect.unreachable();
     } catch (error) {
@@ -28,6 +30,7 @@ describe('config', () => {
       expect(problems).toContain('DATABASE_URL="mysql://x": must start with postgres://');
       expect(problems).toContain('ADMIN_PASSWORD="short": must be at least 8 characters');
       expect(problems).toContain('LOG_LEVEL="loud"');
+      expect(problems).toContain('JOBS="sometimes": must be true or false');
     }
   });
 

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
 export interface Config {
@@ -47,6 +48,12 @@ export interface Config {
   /** Directory of the built console (index.html + assets/). */
   webDir: string;
   trustProxy: boolean;
+  /**
+   * Whether this instance runs the background jobs (src/server/jobs.ts). Every instance may: each
+   * job takes an advisory lock, so one instance works at a time. Off for in-process tests, which
+   * call the jobs themselves with a controlled clock.
+   */
+  jobs: boolean;
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY === 'true',
+    jobs: e.JOBS === 'true',
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };

@@ -94,7 +94,11 @@ export async function createTestApp(
   await database.migrate();
   if (!existing) await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web') }), ...overrides };
+  // the tests run the jobs themselves, with a controlled clock
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web'), JOBS: 'false' }),
+    ...overrides,
+  };
   const app = await buildApp(config, database);
   await app.ready();
 

@@ -26,7 +26,6 @@ import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { showSeats, theatreShows } from '../theatres/theatres.table.ts';
 import { channelOfClient } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
-import { startOrderJobs } from './jobs.ts';
 import {
   actorOf,
   cancelOrder,
@@ -104,17 +103,6 @@ export async function sellingRoutes(root: FastifyInstance) {
     'x-scenic-id': z.string().describe('The scenic area the call acts in (required)'),
     'idempotency-key': z.string().describe('Required: the same key and body answer the same'),
   });
-
-  // The order jobs run in the server, not in tests (they call the functions themselves).
-  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) {
-    let stop: (() => Promise<void>) | null = null;
-    root.addHook('onReady', async () => {
-      stop = startOrderJobs(db, root.log);
-    });
-    root.addHook('onClose', async () => {
-      await stop?.();
-    });
-  }
 
   app.post(
     `${OPEN}/order/create`,
