@@ -86,6 +86,9 @@ export const RoleOptionSchema = z.object({
   code: z.string(),
   name: z.string(),
   platform: z.boolean(),
+  assignable: z
+    .boolean()
+    .describe('whether the caller holds every permission of the role, so may assign it (docs/accounts.md)'),
 });
 export type RoleOption = z.infer<typeof RoleOptionSchema>;
 

@@ -186,7 +186,8 @@ export async function roleRoutes(root: FastifyInstance) {
       config: { access: perm('admin:admin:page') },
       schema: {
         tags: ['sys'],
-        summary: 'Enabled roles assignable in the acting area (for the account form)',
+        summary:
+          'Enabled roles of the acting area (and platform roles for platform callers) for the account form; assignable: the caller holds all their permissions',
         querystring: NoQuerySchema,
         response: { 200: envelopeSchema(z.array(RoleOptionSchema)) },
       },
@@ -197,9 +198,20 @@ export async function roleRoutes(root: FastifyInstance) {
         .from(roles)
         .where(and(visibleRoles(req), eq(roles.status, ENABLED)))
         .orderBy(asc(roles.code), asc(roles.id));
+      const auth = requireAuth(req);
+      const perms = await permissionsOf(
+        db,
+        rows.map((r) => r.id),
+      );
       return ok(
         req,
-        rows.map((r) => ({ id: r.id, code: r.code, name: r.name, platform: r.scenicId == null })),
+        rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          name: r.name,
+          platform: r.scenicId == null,
+          assignable: ungrantable(auth, perms.get(r.id) ?? []).length === 0,
+        })),
       );
     },
   );

@@ -41,7 +41,12 @@ export function RolesField({ id, value, onChange }: ValueProps<number[]>) {
       value={value}
       onChange={(next) => onChange?.(next)}
       optionFilterProp="label"
-      options={(data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+      // a role holding permissions the caller lacks cannot be given (docs/accounts.md)
+      options={(data ?? []).map((r) => ({
+        value: r.id,
+        label: `${r.name} (${r.code})`,
+        disabled: !r.assignable,
+      }))}
     />
   );
 }
