@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: the unit, component and server tests, then the browser tests (e2e/, one file at a
 // time against one server, after the others so they do not compete for the CPU).
+// The server keeps each area's clock whatever the zone of its process (docs/decisions.md "One clock
+// per area"), so the tests run in a zone of their own, not the machine's: UTC, or TEST_TZ
+// (`npm run test:pg` runs in America/Los_Angeles, so CI sees two zones).
+const TEST_TZ = process.env.TEST_TZ || 'UTC';
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +17,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          env: { TZ: TEST_TZ },
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

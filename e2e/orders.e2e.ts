@@ -3,15 +3,15 @@
 // scan seen in the entry/exit log.
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, row } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
-/** A date in China time, `days` from today. */
-const cstDate = (days: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** A date on the demo area's clock (its zone is the default, Asia/Shanghai), `days` from today. */
+const cstDate = (days: number) => addDays(areaDay(new Date(), DEFAULT_TIME_ZONE), days);
 
 interface OpenOrder {
   orderNo: string;

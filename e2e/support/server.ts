@@ -80,6 +80,9 @@ export async function startServer({ webDir, logFile, env }: StartOptions): Promi
       TRUST_PROXY: 'false',
       // the browser tests expect the data they set up to stay as it is
       JOBS: 'false',
+      // the server keeps each area's clock whatever its own zone: run it in another zone than the
+      // demo areas' (as the unit tests, vitest.config.ts)
+      TZ: process.env.TEST_TZ || 'UTC',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

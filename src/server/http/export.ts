@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DictEntry, Lang } from '../../shared/dict/dict.ts';
 import { ExportText } from '../../shared/dict/log-fields.ts';
 import type { Db } from '../db/client.ts';
+import { DEFAULT_TIME_ZONE, areaDay, areaTimeZone, zoneOffsetMs } from '../lib/area-clock.ts';
 
 /** The most rows one export writes; past it the file ends with a note row (design: exports by the server). */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -27,13 +28,18 @@ export function joinTexts(texts: string[], lang: Lang): string {
   return texts.join(lang === 'zh' ? '、' : ', ');
 }
 
-function cell(value: Cell, kind: ExportColumn<unknown>['kind']) {
+function cell(value: Cell, kind: ExportColumn<unknown>['kind'], timeZone: string) {
   if (value == null) return null;
   if (kind === 'money' && typeof value === 'number')
     return { value: value / 100, type: Number, format: '0.00' };
   if (kind === 'datetime') {
     const date = value instanceof Date ? value : new Date(String(value));
-    return { value: date, type: Date, format: 'yyyy-mm-dd hh:mm:ss' };
+    // a spreadsheet time has no zone: write the area's wall clock (the writer reads a Date as UTC)
+    return {
+      value: new Date(date.getTime() + zoneOffsetMs(date, timeZone)),
+      type: Date,
+      format: 'yyyy-mm-dd hh:mm:ss',
+    };
   }
   if (kind === 'text' || typeof value === 'string')
     return { value: String(value), type: String, format: '@' };
@@ -42,7 +48,8 @@ function cell(value: Cell, kind: ExportColumn<unknown>['kind']) {
 
 /**
  * Writes the rows of a list query, all pages of the current filter, as an .xlsx download: headers
- * and dictionary texts in the request's language, money in yuan. Rows are fetched in batches.
+ * and dictionary texts in the request's language, money in yuan, times and the file name's date on
+ * the clock of the acting scenic area. Rows are fetched in batches.
  */
 export async function sendXlsx<R>(
   req: FastifyRequest,
@@ -56,13 +63,16 @@ export async function sendXlsx<R>(
   },
 ) {
   const lang = req.lang;
+  const scenicId = req.auth?.scenicId ?? req.client?.scenicId ?? null;
+  const timeZone = scenicId == null ? DEFAULT_TIME_ZONE : await areaTimeZone(req.server.ctx.db, scenicId);
   const sheet: (ReturnType<typeof cell> | { value: string; fontWeight: 'bold' })[][] = [
     options.columns.map((c) => ({ value: c.header[lang], fontWeight: 'bold' as const })),
   ];
   let written = 0;
   for (let offset = 0; written < EXPORT_ROW_LIMIT; offset += BATCH) {
     const rows = await options.fetch(offset, Math.min(BATCH, EXPORT_ROW_LIMIT - written));
-    for (const row of rows) sheet.push(options.columns.map((c) => cell(c.value(row, lang), c.kind)));
+    for (const row of rows)
+      sheet.push(options.columns.map((c) => cell(c.value(row, lang), c.kind, timeZone)));
     written += rows.length;
     if (rows.length < BATCH) break;
   }
@@ -74,7 +84,7 @@ export async function sendXlsx<R>(
     columns: options.columns.map((c) => ({ width: c.width ?? 16 })),
   });
   const stream = await (file.toStream as () => Promise<Readable>).call(file);
-  const name = `${options.fileName[lang]}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  const name = `${options.fileName[lang]}-${areaDay(new Date(), timeZone)}.xlsx`;
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../area-clock.ts';
 import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
 import { dictCodeSchema, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
@@ -36,6 +37,16 @@ export const ScenicSettingsUpdateSchema = z
     printType: dictCode(PrintType),
     /** domain.md T6; left out, a saved value is kept (new areas accept late payments) */
     acceptLatePayment: z.boolean().optional(),
+    /**
+     * The area's clock, an IANA zone (docs/decisions.md "One clock per area"); left out, the area
+     * keeps its zone (Asia/Shanghai unless changed)
+     */
+    timeZone: z
+      .string()
+      .trim()
+      .max(64)
+      .refine(isTimeZone, { error: key('timeZone') })
+      .optional(),
   })
   .strict()
   // "HH:mm" strings of equal length compare in time order
@@ -61,6 +72,8 @@ export const ScenicSettingsSchema = z.object({
   realNameType: z.number().int(),
   printType: z.number().int(),
   acceptLatePayment: z.boolean(),
+  /** IANA zone of the area's days and wall-clock times */
+  timeZone: z.string(),
   /** false while the area still runs on the defaults */
   saved: z.boolean(),
   updateTime: z.string().nullable(),

@@ -52,6 +52,7 @@ export const sys = defineMessages({
     scopeArea: '本景区',
     wildcard: '全部权限（包括以后新增的权限）',
     wildcardKept: '该角色拥有全部权限（*），只有平台管理员可以更改这一项',
+    notGrantableHint: '灰色的权限您自己没有（或仅平台管理员可授予），不能授予他人',
     // settings
     scenicName: '景区',
     savedState: '设置状态',
@@ -61,6 +62,8 @@ export const sys = defineMessages({
     phone: '联系电话',
     openTime: '开园时间',
     closeTime: '闭园时间',
+    timeZone: '景区时区',
+    timeZoneHint: '售票“今天”、有效期、检票与开放时间、定时任务、报表和导出都按此时区计算，与服务器时区无关',
     notice: '游客须知',
     refundRule: '默认退票规则',
     refundDeadlineHours: '退票截止时间（游玩前）',
@@ -122,6 +125,8 @@ export const sys = defineMessages({
     scopeArea: 'This scenic area',
     wildcard: 'All permissions (including ones added later)',
     wildcardKept: 'This role holds all permissions (*); only a platform administrator can change that',
+    notGrantableHint:
+      'Greyed-out permissions are ones you do not hold yourself (or only a platform administrator grants), so you cannot grant them',
     scenicName: 'Scenic area',
     savedState: 'Settings',
     saved: 'Saved',
@@ -130,6 +135,9 @@ export const sys = defineMessages({
     phone: 'Phone',
     openTime: 'Opening time',
     closeTime: 'Closing time',
+    timeZone: 'Time zone',
+    timeZoneHint:
+      'Selling\'s "today", validity, gate check-in and opening hours, jobs, reports and exports all use this zone, whatever the server\'s',
     notice: 'Visitor notice',
     refundRule: 'Default refund rule',
     refundDeadlineHours: 'Refund deadline (before the visit)',

@@ -9,6 +9,7 @@ import {
   recomputeOrderStatuses,
   summaryStatus,
 } from '../../modules/orders/ticket-state.service.ts';
+import { addDays, areaDay, areaDayStart, areaTimeZone } from '../../lib/area-clock.ts';
 import type { Db } from '../client.ts';
 import { rowsOf } from '../rows.ts';
 
@@ -25,7 +26,6 @@ import { rowsOf } from '../rows.ts';
  */
 
 const BATCH = 5_000;
-const CST = '+08:00';
 
 interface Product {
   id: number;
@@ -48,6 +48,9 @@ interface Period {
   startTime: string;
   endTime: string;
 }
+
+/** BuyChannel 13 (spec §9): sold by a distributor account. */
+const DISTRIBUTION_CHANNEL = 13;
 
 /** Which terminal client sells through which buy channel (spec §9). */
 const CLIENT_OF_CHANNEL: Record<number, string> = {
@@ -118,12 +121,6 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /** `= any(…)` over an id list: an array, so the planner uses the primary key, not a scan per batch. */
 const anyOf = (ids: readonly number[]): SQL =>
   sql`= any(array(select (value)::bigint from json_array_elements_text(${json(ids)})))`;
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
-/** Midnight of a China-time date as an instant. */
-const cstStart = (date: string) => new Date(`${date}T00:00:00${CST}`);
-const addDays = (date: string, n: number) =>
-  day(new Date(cstStart(date).getTime() + n * 86_400_000 + 12 * 3_600_000));
 
 async function loadProducts(db: Db, scenicId: number): Promise<Product[]> {
   const rows = rowsOf<Record<string, unknown>>(
@@ -241,7 +238,23 @@ export async function seedDemoOrders(
   const [{ prefix } = { prefix: 0 }] = rowsOf<{ prefix: number }>(
     await db.execute(sql`select count(*)::int as prefix from ticket_orders where order_no like 'D%'`),
   );
-  const today = day(new Date(now.getTime() + 8 * 3_600_000));
+  // the distribution channel's orders belong to the area's first distributor account (the demo `agent`),
+  // which sees them and only them (docs/accounts.md "Distributors")
+  const [distributor] = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`select id from admins where scenic_id = ${scenicId} and adm_type = 3 order by id limit 1`,
+    ),
+  );
+  // days and times on the area's clock
+  const timeZone = await areaTimeZone(db, scenicId);
+  const today = areaDay(now, timeZone);
+  // a day's start, once per day (a million orders meet a few hundred days)
+  const starts = new Map<string, Date>();
+  const dayStart = (date: string) => {
+    let start = starts.get(date);
+    if (!start) starts.set(date, (start = areaDayStart(date, timeZone)));
+    return start;
+  };
   // regular products sell more than the night tour
   const weighted = products.flatMap((p) => (p.productType === PRODUCT_TYPE.regular ? [p, p, p] : [p]));
 
@@ -263,7 +276,7 @@ export async function seedDemoOrders(
       const seq = prefix + done + i + 1;
       const product = r.pick(weighted);
       const createdAt = new Date(now.getTime() - r.next() * days * 86_400_000);
-      const created = day(new Date(createdAt.getTime() + 8 * 3_600_000));
+      const created = areaDay(createdAt, timeZone);
       const ahead = r.next();
       const visit = addDays(created, ahead < 0.6 ? 0 : ahead < 0.85 ? 1 : r.int(2, 7));
       const channel = r.pick(product.channels);
@@ -282,8 +295,8 @@ export async function seedDemoOrders(
       const phone = `1${r.pick(['3', '5', '7', '8', '9'])}${String(r.int(0, 999_999_999)).padStart(9, '0')}`;
       const amount = product.price * ticketCount;
       const cancelled = outcome === 'userCancelled' || outcome === 'systemCancelled';
-      const validFrom = cstStart(visit);
-      const validUntil = new Date(cstStart(addDays(visit, Math.max(1, product.validDays))).getTime() - 1000);
+      const validFrom = dayStart(visit);
+      const validUntil = new Date(dayStart(addDays(visit, Math.max(1, product.validDays))).getTime() - 1000);
       const tickets = Array.from({ length: ticketCount }, (_unused, k) => {
         const name = k === 0 ? buyer : `${r.pick([...SURNAMES])}${r.pick([...GIVEN])}`;
         const first17 = `${r.pick(REGIONS)}${r.int(1950, 2015)}${String(r.int(1, 12)).padStart(2, '0')}${String(r.int(1, 28)).padStart(2, '0')}${String(r.int(0, 999)).padStart(3, '0')}`;
@@ -311,6 +324,7 @@ export async function seedDemoOrders(
         scenic_id: scenicId,
         channel,
         client_id: CLIENT_OF_CHANNEL[channel],
+        admin_id: channel === DISTRIBUTION_CHANNEL && distributor ? Number(distributor.id) : null,
         buyer_name: buyer,
         buyer_phone: phone,
         visit_date: visit,
@@ -341,13 +355,13 @@ export async function seedDemoOrders(
       // the batch sets its orders' statuses and daily totals once at its end, not per statement
       await beginBulkLoad(tx);
       const inserted = rowsOf<{ id: number; order_no: string }>(
-        await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, buyer_name, buyer_phone,
-            visit_date, ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at, cancelled_at,
-            expires_at, created_at, updated_at)
-          select order_no, scenic_id, channel, client_id, buyer_name, buyer_phone, visit_date, ticket_count,
+        await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, admin_id, buyer_name,
+            buyer_phone, visit_date, ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at,
+            cancelled_at, expires_at, created_at, updated_at)
+          select order_no, scenic_id, channel, client_id, admin_id, buyer_name, buyer_phone, visit_date, ticket_count,
             total_amount, paid_amount, pay_status, pay_way, status, paid_at, cancelled_at, expires_at, created_at, created_at
           from json_to_recordset(${json(orderRows)}) as x(order_no text, scenic_id int, channel smallint,
-            client_id text, buyer_name text, buyer_phone text, visit_date date, ticket_count int, total_amount int,
+            client_id text, admin_id int, buyer_name text, buyer_phone text, visit_date date, ticket_count int, total_amount int,
             paid_amount int, pay_status smallint, pay_way smallint, status smallint, paid_at timestamptz,
             cancelled_at timestamptz, expires_at timestamptz, created_at timestamptz)
           returning id, order_no`),
@@ -417,7 +431,7 @@ export async function seedDemoOrders(
           });
         if (p.outcome === 'used' || p.outcome === 'entered' || p.outcome === 'left') {
           for (const t of own) {
-            const enterAt = new Date(cstStart(p.visit).getTime() + r.int(8 * 60, 15 * 60) * 60_000);
+            const enterAt = new Date(dayStart(p.visit).getTime() + r.int(8 * 60, 15 * 60) * 60_000);
             const entryGate = r.pick(entryGates.length ? entryGates : [0]);
             if (!entryGate) continue;
             gateRows.push({

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
 import { gates } from '../gates/gates.table.ts';
 import { and, eq } from 'drizzle-orm';
 import { checkIn } from './checkin.service.ts';
@@ -27,6 +28,7 @@ export async function benchCheckin(
   dbCpuMs: number | null;
 }> {
   const visitDate = options.visitDate ?? '2030-06-01';
+  const timeZone = await areaTimeZone(db, scenicId);
   const [gate] = await db
     .select()
     .from(gates)
@@ -36,9 +38,9 @@ export async function benchCheckin(
   const product = await createTestProduct(db, scenicId, { entryMode: 1, name: 'bench' });
   const codes: string[] = [];
   for (let i = 0; i < options.n; i++)
-    codes.push((await createTestTicket(db, { scenicId, productId: product.id, visitDate })).code!);
+    codes.push((await createTestTicket(db, { scenicId, productId: product.id, visitDate, timeZone })).code!);
   const concurrency = options.concurrency ?? 8;
-  const scannedAt = new Date(`${visitDate}T10:00:00+08:00`);
+  const scannedAt = areaInstant(visitDate, '10:00', timeZone);
   let next = 0;
   let allowed = 0;
   const start = performance.now();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
 import { ticketOrders, orderTickets } from '../orders/orders.table.ts';
 import { ticketProducts } from '../products/products.table.ts';
 
@@ -46,8 +47,10 @@ export interface TestTicketInput {
   productId: number;
   /** 201 (default) or 301 (issued) */
   status?: 201 | 301;
-  /** "YYYY-MM-DD": valid that day in China Standard Time unless validFrom/validUntil are given */
+  /** "YYYY-MM-DD": valid that day on the area's clock unless validFrom/validUntil are given */
   visitDate: string;
+  /** the area's zone (default: the demo areas' Asia/Shanghai) */
+  timeZone?: string;
   validFrom?: Date;
   validUntil?: Date;
   entriesLeft?: number;
@@ -62,8 +65,9 @@ export async function createTestTicket(db: Db, input: TestTicketInput) {
     .from(ticketProducts)
     .where(and(eq(ticketProducts.id, input.productId), eq(ticketProducts.scenicId, input.scenicId)));
   if (!product) throw new Error(`no product ${input.productId}`);
-  const validFrom = input.validFrom ?? new Date(`${input.visitDate}T00:00:00+08:00`);
-  const validUntil = input.validUntil ?? new Date(validFrom.getTime() + 24 * 3600_000);
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+  const validFrom = input.validFrom ?? areaDayStart(input.visitDate, timeZone);
+  const validUntil = input.validUntil ?? areaDayEnd(input.visitDate, timeZone);
   const orderNo = `T${Date.now()}${crypto.randomBytes(4).toString('hex')}`;
   const [order] = await db
     .insert(ticketOrders)

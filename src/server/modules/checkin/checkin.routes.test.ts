@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { sha256 } from '../auth/password.ts';
 import { gates } from '../gates/gates.table.ts';
@@ -21,6 +22,8 @@ let ylgz: number;
 const gate: Record<string, number> = {};
 let product: number;
 const DAY = '2030-06-01';
+/** A wall-clock time of DAY in the demo area (its zone is the default, Asia/Shanghai). */
+const at = (time: string) => areaInstant(DAY, time, DEFAULT_TIME_ZONE);
 const nonce = () => crypto.randomBytes(8).toString('hex');
 
 async function clientToken(clientId: string) {
@@ -54,7 +57,7 @@ const scanBody = (value: string, extra: Record<string, unknown> = {}) => ({
   nonce: nonce(),
   readMode: 1,
   value,
-  scannedAt: `${DAY}T10:00:00+08:00`,
+  scannedAt: at('10:00').toISOString(),
   ...extra,
 });
 
@@ -129,8 +132,8 @@ describe('POST /api/gate/upload', () => {
     const tk = await ticket();
     const res = await gateCall('/api/gate/upload', {
       scans: [
-        scanBody(tk.code!, { gateId: gate['S-OUT-01'], scannedAt: `${DAY}T12:00:00+08:00` }),
-        scanBody(tk.code!, { scannedAt: `${DAY}T09:00:00+08:00` }),
+        scanBody(tk.code!, { gateId: gate['S-OUT-01'], scannedAt: at('12:00').toISOString() }),
+        scanBody(tk.code!, { scannedAt: at('09:00').toISOString() }),
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -161,19 +164,19 @@ describe('gardenLog', () => {
       ...base,
       gateId: gate['S-IN-01']!,
       nonce: nonce(),
-      scannedAt: new Date(`${DAY}T10:00:00+08:00`),
+      scannedAt: at('10:00'),
     });
     await checkIn(t.database.db, {
       ...base,
       gateId: gate['S-IN-01']!,
       nonce: nonce(),
-      scannedAt: new Date(`${DAY}T10:05:00+08:00`),
+      scannedAt: at('10:05'),
     });
     await checkIn(t.database.db, {
       ...base,
       gateId: gate['S-OUT-01']!,
       nonce: nonce(),
-      scannedAt: new Date(`${DAY}T11:00:00+08:00`),
+      scannedAt: at('11:00'),
     });
   });
 
@@ -195,9 +198,9 @@ describe('gardenLog', () => {
     expect(denied.total).toBe(1);
     expect((await page({ idNumber: '330102199001010011', direction: 'exit' })).json().data.total).toBe(1);
     expect((await page({ ticketCode: tk.code, gateId: gate['S-OUT-01'] })).json().data.total).toBe(1);
-    expect((await page({ visitorName: '赵', scannedFrom: `${DAY}T10:30:00+08:00` })).json().data.total).toBe(
-      1,
-    );
+    expect(
+      (await page({ visitorName: '赵', scannedFrom: at('10:30').toISOString() })).json().data.total,
+    ).toBe(1);
   });
 
   it('exports the filter as .xlsx', async () => {
@@ -284,7 +287,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             nonce: nonce(),
             readMode: 1,
             value: tk.code!,
-            scannedAt: new Date(`${DAY}T10:00:00+08:00`),
+            scannedAt: at('10:00'),
           }),
         ),
       );
@@ -317,7 +320,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
               nonce: nonce(),
               readMode: 1,
               value: code,
-              scannedAt: new Date(`${DAY}T15:00:00+08:00`),
+              scannedAt: at('15:00'),
             }),
           ),
         );

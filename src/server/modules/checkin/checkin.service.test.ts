@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { gates } from '../gates/gates.table.ts';
 import { gateEvents, orderTickets, ticketOrders } from '../orders/orders.table.ts';
@@ -15,7 +16,8 @@ let db: Db;
 let qsh: number;
 const gate: Record<string, number> = {};
 const DAY = '2030-06-01';
-const at = (time: string, day = DAY) => new Date(`${day}T${time}:00+08:00`);
+/** A wall-clock time in the demo area (its zone is the default, Asia/Shanghai). */
+const at = (time: string, day = DAY) => areaInstant(day, time, DEFAULT_TIME_ZONE);
 
 const ID_A = '330102199001010011';
 

@@ -19,6 +19,7 @@ import { moveTicketSql } from '../orders/ticket-state.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { DEFAULT_TIME_ZONE, areaDay, areaTime } from '../../lib/area-clock.ts';
 
 /** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
 export interface GateScan {
@@ -37,15 +38,6 @@ export interface GateScan {
 
 /** ParkEntryType of spec §9. */
 const ENTRY_TYPE = { ticket: 1, passCard: 2, staffCard: 3 } as const;
-
-/**
- * Scenic areas of this system keep China Standard Time: "today", entry windows and opening hours
- * are read in UTC+8 (docs/decisions.md "Gate check-in").
- */
-const AREA_UTC_OFFSET_MS = 8 * 3600_000;
-const local = (at: Date) => new Date(at.getTime() + AREA_UTC_OFFSET_MS).toISOString();
-export const localDate = (at: Date) => local(at).slice(0, 10);
-export const localTime = (at: Date) => local(at).slice(11, 16);
 
 /** Gate types 10 entry and 20 timer start let in; 11 exit and 21 timer pause let out. */
 export function gateDirection(gateType: number): 'entry' | 'exit' {
@@ -90,9 +82,11 @@ interface GateCtx {
   status: number;
 }
 
+/** The area's opening hours and the zone its days and hours are read in ("One clock per area"). */
 interface Hours {
   openTime: string;
   closeTime: string;
+  timeZone: string;
 }
 
 type Raw = Record<string, unknown>;
@@ -122,9 +116,9 @@ function ticketOf(r: Raw): TicketCtx {
 }
 
 /**
- * Everything a scan needs, in one round trip: the gate, the area's opening hours, and the tickets
- * the read names (its code, or the visitor's ID number; newest validity first). Not locked: the
- * write that follows moves a ticket only from the status read here (compare-and-set).
+ * Everything a scan needs, in one round trip: the gate, the area's opening hours and time zone, and
+ * the tickets the read names (its code, or the visitor's ID number; newest validity first). Not
+ * locked: the write that follows moves a ticket only from the status read here (compare-and-set).
  */
 async function readScan(db: Db, scan: GateScan, value: string) {
   const match =
@@ -135,8 +129,9 @@ async function readScan(db: Db, scan: GateScan, value: string) {
         : sql`false`;
   const rows = rowsOf<Raw>(
     await db.execute(sql`select g.id as gate_id, g.gate_type, g.status as gate_status,
-        st.open_time, st.close_time, t.*
+        st.open_time, st.close_time, a.time_zone, t.*
       from gates g
+      join scenic_areas a on a.id = g.scenic_id
       left join scenic_settings st on st.scenic_id = g.scenic_id
       left join lateral (
         select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
@@ -161,6 +156,7 @@ async function readScan(db: Db, scan: GateScan, value: string) {
   const hours: Hours = {
     openTime: (first.open_time as string | null) ?? DEFAULT_SETTINGS.openTime,
     closeTime: (first.close_time as string | null) ?? DEFAULT_SETTINGS.closeTime,
+    timeZone: (first.time_zone as string | null) ?? DEFAULT_TIME_ZONE,
   };
   const tickets = rows.filter((r) => r.id != null).map(ticketOf);
   return { gate, hours, tickets };
@@ -266,7 +262,10 @@ async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: 
   }
   if (at.getTime() >= ticket.validUntil.getTime()) return { reason: 'expired' };
   if (at.getTime() < ticket.validFrom.getTime())
-    return { reason: localDate(at) < localDate(ticket.validFrom) ? 'notToday' : 'notYetValid' };
+    return {
+      reason:
+        areaDay(at, hours.timeZone) < areaDay(ticket.validFrom, hours.timeZone) ? 'notToday' : 'notYetValid',
+    };
   if (
     ticket.validityType === VALIDITY_TYPE.timeLimited &&
     ticket.firstEntryAt &&
@@ -279,7 +278,7 @@ async function judge(tx: Db, ticket: TicketCtx, gate: GateCtx, at: Date, hours: 
     : ticket.sessionStart && ticket.sessionEnd
       ? [{ start: ticket.sessionStart, end: ticket.sessionEnd }]
       : [{ start: hours.openTime, end: hours.closeTime }];
-  const now = localTime(at);
+  const now = areaTime(at, hours.timeZone);
   if (!windows.some((w) => w.start <= now && now < w.end)) return { reason: 'outsideTimeWindow' };
 
   const fresh = status === S.unused || status === S.ticketed;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { scenicPeriods } from './inventory.table.ts';
 
 /** Chinese public holidays of 2026-2027 (approximate where the official dates are not out yet). */
@@ -34,6 +35,8 @@ const PERIODS = [
  * past days and the public stock those sales used. Three statements, whatever the number of days.
  */
 export async function seedDemoInventory(db: Db, scenicId: number): Promise<void> {
+  // "past" and "ahead" on the area's clock, not the database session's
+  const today = sql`${areaDay(new Date(), await areaTimeZone(db, scenicId))}::date`;
   await db.insert(scenicPeriods).values(PERIODS.map((p, i) => ({ ...p, scenicId, sort: i + 1 })));
 
   const holiday = sql.join(
@@ -47,12 +50,12 @@ export async function seedDemoInventory(db: Db, scenicId: number): Promise<void>
            case when extract(dow from d.day) in (0, 6) or ${holiday}
                 then round(slot.price * 1.2)::int else slot.price end,
            slot.stock,
-           case when d.day < current_date
+           case when d.day < ${today}
                 then slot.stock * (35 + ((d.day - date '2000-01-01') * 17 + slot.product_id * 31
                                          + coalesce(slot.session_id, 0) * 7) % 50) / 100
                 else 0 end,
            1
-    from generate_series(current_date - 30, current_date + 365, interval '1 day') as g(ts)
+    from generate_series((${today} - 30)::timestamp, (${today} + 365)::timestamp, interval '1 day') as g(ts)
     cross join lateral (select g.ts::date as day) as d
     cross join (
       select p.id as product_id, null::int as session_id, p.price, 3000 as stock
@@ -72,7 +75,7 @@ export async function seedDemoInventory(db: Db, scenicId: number): Promise<void>
     from scenic_periods p
     join (
       select date, sum(sold)::numeric / nullif(sum(stock), 0) as ratio from price_calendar
-      where scenic_id = ${scenicId}::int and date < current_date group by date
+      where scenic_id = ${scenicId}::int and date < ${today} group by date
     ) day on day.ratio is not null
     where p.scenic_id = ${scenicId}::int
   `);

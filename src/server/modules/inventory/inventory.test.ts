@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, areaDay } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
@@ -478,7 +479,7 @@ describe('demo seed', () => {
     const timed = await db.select().from(priceCalendar).where(eq(priceCalendar.productId, f2.timed));
     expect(timed.length).toBe(rows.length * 3);
     expect(timed.every((r) => r.stock === 300)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = areaDay(new Date(), DEFAULT_TIME_ZONE);
     for (const r of rows) {
       expect(r.stock).toBe(3000);
       expect(r.sold).toBeLessThan(r.stock);

@@ -388,7 +388,8 @@ export async function periodRoutes(root: FastifyInstance) {
           sql`insert into public_stock (scenic_id, period_id, date, capacity, status)
               select p.scenic_id, p.id, d::date,
                      coalesce(${body.capacity ?? null}::int, p.capacity), ${body.status ?? 1}::smallint
-              from generate_series(${body.from}::date, ${body.to}::date, interval '1 day') as d
+              -- timestamps without zone: the days do not depend on the session's time zone
+              from generate_series(${body.from}::timestamp, ${body.to}::timestamp, interval '1 day') as d
               cross join scenic_periods p
               where p.scenic_id = ${scenicId} and p.id in ${ids} and extract(dow from d)::int in ${dows}
               on conflict (period_id, date) do update set ${sql.join(updates, sql`, `)}`,

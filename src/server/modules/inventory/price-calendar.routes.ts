@@ -282,7 +282,8 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
           sql`insert into price_calendar (scenic_id, product_id, session_id, date, price, stock, status)
               select ${scenicId}::int, ${product.id}::int, s.id, d::date,
                      ${body.price ?? product.price}::int, ${body.stock ?? 0}::int, ${body.status ?? 1}::smallint
-              from generate_series(${body.from}::date, ${body.to}::date, interval '1 day') as d
+              -- timestamps without zone: the days do not depend on the session's time zone
+              from generate_series(${body.from}::timestamp, ${body.to}::timestamp, interval '1 day') as d
               cross join (values ${sessionValues}) as s(id)
               where extract(dow from d)::int in ${dows}
               on conflict (product_id, date, coalesce(session_id, 0))

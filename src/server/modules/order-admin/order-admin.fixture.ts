@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, areaDay, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
 import { orderTickets, payments, ticketOrders } from '../orders/orders.table.ts';
 import { ticketProducts } from '../products/products.table.ts';
 
@@ -63,7 +64,8 @@ export async function insertOrder(
     ...(input.extraProducts ?? []),
   ];
   const total = price * products.length;
-  const visitDate = input.visitDate ?? new Date().toISOString().slice(0, 10);
+  // the demo areas keep the default zone
+  const visitDate = input.visitDate ?? areaDay(new Date(), DEFAULT_TIME_ZONE);
   const createdAt = input.createdAt ?? new Date();
   const orderNo = `OA${Date.now()}${crypto.randomBytes(4).toString('hex')}`;
   const [order] = await db
@@ -99,8 +101,8 @@ export async function insertOrder(
         productId: p.id,
         productType: p.productType,
         visitDate,
-        validFrom: new Date(`${visitDate}T00:00:00Z`),
-        validUntil: new Date(`${visitDate}T23:59:59Z`),
+        validFrom: areaDayStart(visitDate, DEFAULT_TIME_ZONE),
+        validUntil: areaDayEnd(visitDate, DEFAULT_TIME_ZONE),
         price,
         visitorName: `游客${i + 1}`,
         visitorIdNumber: input.visitorIdNumbers?.[i] ?? null,

@@ -7,6 +7,7 @@ import type {
   OrderRow,
   OrderTotals,
 } from '../../../shared/api/orders.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
@@ -379,8 +380,8 @@ describe('staff actions', () => {
       .where(and(eq(scenicPeriods.scenicId, 1), eq(scenicPeriods.status, 1)))
       .orderBy(asc(scenicPeriods.startTime))
       .limit(1);
-    const tomorrow = new Date(Date.now() + 86_400_000);
-    const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    // tomorrow on the area's clock (the demo areas keep the default zone)
+    const date = addDays(areaDay(new Date(), DEFAULT_TIME_ZONE), 1);
     const { order, tickets } = await placeOrder(t.database.db, {
       scenicId: 1,
       channel: 1,

@@ -74,9 +74,75 @@ describe('order_totals_daily (migration 0010)', () => {
   });
 });
 
+/** The summary by day (deltas added up) next to the orders counted by their day in `timeZone`. */
+async function daysOf(timeZone: string) {
+  const summary = rowsOf<{ day: string; n: number; paid: number }>(
+    await db().execute(sql`select day::text as day, sum(orders)::int as n, sum(paid_amount)::int as paid
+      from order_totals_daily where scenic_id = 1 group by day
+      having sum(orders) <> 0 or sum(paid_amount) <> 0 order by day`),
+  );
+  const orders = rowsOf<{ day: string; n: number; paid: number }>(
+    await db()
+      .execute(sql`select (created_at at time zone ${timeZone})::date::text as day, count(*)::int as n,
+        sum(paid_amount)::int as paid
+      from ticket_orders where scenic_id = 1 group by 1 order by 1`),
+  );
+  return { summary, orders };
+}
+
+describe("order_totals_daily follows the area's zone (migration 0012)", () => {
+  const NY_FILTERS: Partial<OrderPage>[] = [
+    // whole New York days (summer and winter time), ranges cut inside days
+    { ordStartTime: '2026-06-01T00:00:00-04:00', ordEndTime: '2026-09-30T23:59:59.999-04:00' },
+    { ordStartTime: '2026-06-01T13:17:05-04:00', ordEndTime: '2026-09-30T10:00:00-04:00', channel: 1 },
+    { ordStartTime: '2026-01-05T00:00:00-05:00', ordEndTime: '2026-03-01T00:00:00-05:00', status: 203 },
+    { ordStartTime: '2026-10-01T00:00:00-04:00' },
+  ];
+  const saveZone = async (token: string, timeZone: string) => {
+    const current = (await t.call(token, 'GET', '/web/api/admin/setting/query')).json().data;
+    const { scenicId: _s, scenicName: _n, saved: _v, updateTime: _u, ...form } = current;
+    const res = await t.call(token, 'POST', '/web/api/admin/setting/update', { ...form, timeZone });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.timeZone).toBe(timeZone);
+  };
+
+  it('moves the days of an area to its new zone in the same save, and later changes follow it', async () => {
+    const { access_token: admin } = await t.login('admin');
+    // China days before the change
+    const china = await daysOf('Asia/Shanghai');
+    expect(china.summary).toEqual(china.orders);
+
+    await saveZone(admin, 'America/New_York');
+    const ny = await daysOf('America/New_York');
+    expect(ny.summary).toEqual(ny.orders);
+    expect(ny.summary).not.toEqual(china.summary);
+    for (const q of [...FILTERS, ...NY_FILTERS])
+      expect(await orderTotals(db(), 1, q), `New York ${JSON.stringify(q)}`).toEqual(await direct(q));
+
+    // orders changed and created after the change are counted by New York days
+    await db().execute(sql`update order_tickets set status = 302 where id in (
+      select id from order_tickets where status = 201 and scenic_id = 1 order by id limit 20)`);
+    await seedDemoOrders(db(), { scenicId: 1, orders: 50, now: new Date('2026-11-22T03:30:00Z'), seed: 7 });
+    await compactOrderTotals(db());
+    const later = await daysOf('America/New_York');
+    expect(later.summary).toEqual(later.orders);
+    for (const q of NY_FILTERS) expect(await orderTotals(db(), 1, q)).toEqual(await direct(q));
+
+    // and back: China days again
+    await saveZone(admin, 'Asia/Shanghai');
+    const back = await daysOf('Asia/Shanghai');
+    expect(back.summary).toEqual(back.orders);
+    await expectSame('back in Shanghai');
+  });
+});
+
 describe('splitRange', () => {
   it('reads whole China days from the summary and the cut ends from the orders', () => {
-    const s = splitRange(new Date('2026-06-01T13:00:00+08:00'), new Date('2026-06-05T10:00:00+08:00'));
+    const s = splitRange(
+      new Date('2026-06-01T13:00:00+08:00'),
+      new Date('2026-06-05T10:00:00+08:00'),
+      'Asia/Shanghai',
+    );
     expect(s.days).toEqual({ from: '2026-06-02', until: '2026-06-05' });
     expect(s.head).toEqual({
       from: new Date('2026-06-01T13:00:00+08:00'),
@@ -87,13 +153,43 @@ describe('splitRange', () => {
       to: new Date('2026-06-05T10:00:00+08:00'),
     });
     // a start at midnight has no head; a range inside two days is read from the orders alone
-    expect(splitRange(new Date('2026-06-01T00:00:00+08:00'), undefined)).toMatchObject({
+    expect(splitRange(new Date('2026-06-01T00:00:00+08:00'), undefined, 'Asia/Shanghai')).toMatchObject({
       days: { from: '2026-06-01' },
       head: undefined,
       tail: undefined,
     });
     expect(
-      splitRange(new Date('2026-06-01T08:00:00+08:00'), new Date('2026-06-02T08:00:00+08:00')).days,
+      splitRange(
+        new Date('2026-06-01T08:00:00+08:00'),
+        new Date('2026-06-02T08:00:00+08:00'),
+        'Asia/Shanghai',
+      ).days,
     ).toBeNull();
+  });
+
+  it("cuts at the midnights of the area's zone, not the server's or China's", () => {
+    // 2026-06-01 00:00 in Shanghai is 12:00 the day before in New York
+    const ny = splitRange(
+      new Date('2026-06-01T00:00:00+08:00'),
+      new Date('2026-06-05T00:00:00+08:00'),
+      'America/New_York',
+    );
+    expect(ny.days).toEqual({ from: '2026-06-01', until: '2026-06-04' });
+    expect(ny.head).toEqual({
+      from: new Date('2026-06-01T00:00:00+08:00'),
+      before: new Date('2026-06-01T00:00:00-04:00'),
+    });
+    expect(ny.tail).toEqual({
+      from: new Date('2026-06-04T00:00:00-04:00'),
+      to: new Date('2026-06-05T00:00:00+08:00'),
+    });
+    // a day of 25 hours (New York leaves summer time on 2026-11-01) is still one day
+    expect(
+      splitRange(
+        new Date('2026-11-01T00:00:00-04:00'),
+        new Date('2026-11-02T00:00:00-05:00'),
+        'America/New_York',
+      ),
+    ).toMatchObject({ days: { from: '2026-11-01', until: '2026-11-02' }, head: undefined });
   });
 });

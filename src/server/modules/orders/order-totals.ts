@@ -1,18 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderPage, OrderTotals } from '../../../shared/api/orders.ts';
-import { DAY_MS } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { DEFAULT_TIME_ZONE, areaDay, areaDayEnd, areaDayStart, areaTimeZone } from '../../lib/area-clock.ts';
 
-// order_totals_daily (migration 0010): deltas per area, day, channel, status, pay status and pay way,
-// appended by a trigger in the transaction that changes an order.
+// order_totals_daily (migrations 0010, 0012): deltas per area, day, channel, status, pay status and
+// pay way, appended by a trigger in the transaction that changes an order.
 
-/** The days of order_totals_daily are China days (UTC+8), as order_totals_day() in SQL. */
-const DAY_OFFSET_MS = 8 * 3_600_000;
-/** The start (an instant) of the China day that holds `at`. */
-const dayStart = (at: Date) =>
-  new Date(Math.floor((at.getTime() + DAY_OFFSET_MS) / DAY_MS) * DAY_MS - DAY_OFFSET_MS);
-const dayOf = (at: Date) => new Date(at.getTime() + DAY_OFFSET_MS).toISOString().slice(0, 10);
+/** Advisory lock class (with the area id) that a change of the area's zone takes exclusively (0012). */
+const AREA_ZONE_LOCK = 60_062;
+
+/** The start (an instant) of the area's day that holds `at`: days of the summary are area days. */
+const dayStart = (at: Date, timeZone: string) => areaDayStart(areaDay(at, timeZone), timeZone);
 
 /** The filters the summary can answer; any other one (product, visit day, phone…) needs the orders. */
 const SUMMARY_FILTERS = new Set<keyof OrderPage>([
@@ -36,19 +35,20 @@ export function summaryAnswers(q: Partial<OrderPage>): boolean {
 }
 
 /**
- * Splits an order-time range into the whole China days inside it (read from the summary) and the
- * parts of a day at either end (read from the orders: at most two days of them). Exact for any
+ * Splits an order-time range into the whole days of the area inside it (read from the summary) and
+ * the parts of a day at either end (read from the orders: at most two days of them). Exact for any
  * range: the days are [fullFrom, fullTo), the ends [from, fullFrom) and [fullTo, to].
  */
-export function splitRange(from: Date | undefined, to: Date | undefined) {
+export function splitRange(from: Date | undefined, to: Date | undefined, timeZone: string) {
   const fullFrom = from
-    ? dayStart(from).getTime() === from.getTime()
+    ? dayStart(from, timeZone).getTime() === from.getTime()
       ? from
-      : new Date(dayStart(from).getTime() + DAY_MS)
+      : areaDayEnd(areaDay(from, timeZone), timeZone)
     : undefined;
-  const fullTo = to ? dayStart(to) : undefined;
+  const fullTo = to ? dayStart(to, timeZone) : undefined;
   if (fullFrom && fullTo && fullFrom.getTime() >= fullTo.getTime())
     return { days: null, head: undefined, tail: undefined }; // within two days: the orders alone
+  const dayOf = (at: Date) => areaDay(at, timeZone);
   return {
     days: { from: fullFrom ? dayOf(fullFrom) : undefined, until: fullTo ? dayOf(fullTo) : undefined },
     head: from && fullFrom && from.getTime() < fullFrom.getTime() ? { from, before: fullFrom } : undefined,
@@ -68,10 +68,10 @@ export async function totalsFromSummary(
   edges: (slice: { from: Date; before?: Date; to?: Date }) => Promise<OrderTotals>,
 ): Promise<OrderTotals | null> {
   if (!summaryAnswers(q)) return null;
-  const split = splitRange(
-    q.ordStartTime ? new Date(q.ordStartTime) : undefined,
-    q.ordEndTime ? new Date(q.ordEndTime) : undefined,
-  );
+  const from = q.ordStartTime ? new Date(q.ordStartTime) : undefined;
+  const to = q.ordEndTime ? new Date(q.ordEndTime) : undefined;
+  // without a time range no day is cut, so the zone is not read
+  const split = splitRange(from, to, from || to ? await areaTimeZone(db, scenicId) : DEFAULT_TIME_ZONE);
   if (!split.days) return null;
   const where: SQL[] = [sql`scenic_id = ${scenicId}`];
   if (split.days.from) where.push(sql`day >= ${split.days.from}`);
@@ -130,7 +130,7 @@ export async function compactOrderTotals(db: Db): Promise<void> {
 export async function addOrderTotals(tx: Db, orderIds: readonly number[]): Promise<void> {
   if (!orderIds.length) return;
   await tx.execute(sql`insert into order_totals_daily
-    select scenic_id, order_totals_day(created_at), channel, status, pay_status, coalesce(pay_way, 0), count(*),
+    select scenic_id, order_totals_day(scenic_id, created_at), channel, status, pay_status, coalesce(pay_way, 0), count(*),
       sum(total_amount), sum(paid_amount), sum(refunded_amount)
     from ticket_orders
     where id in (${sql.join(
@@ -138,4 +138,30 @@ export async function addOrderTotals(tx: Db, orderIds: readonly number[]): Promi
       sql`, `,
     )})
     group by 1, 2, 3, 4, 5, 6`);
+}
+
+/**
+ * Moves an area's summary to its new zone after `scenic_areas.time_zone` changed, in the caller's
+ * transaction: appends, per key, what the orders give by the new days less what the summary holds,
+ * so it stays append-only (a concurrent fold of the deltas changes no sum). The exclusive lock waits
+ * for order transactions that wrote deltas under the old zone and makes new ones wait for this one.
+ */
+export async function rezoneOrderTotals(tx: Db, scenicId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${AREA_ZONE_LOCK}, ${scenicId}::int)`);
+  await tx.execute(sql`insert into order_totals_daily
+    select scenic_id, day, channel, status, pay_status, pay_way, sum(orders), sum(total_amount),
+      sum(paid_amount), sum(refunded_amount)
+    from (
+      select scenic_id, order_totals_day(scenic_id, created_at) as day, channel, status, pay_status,
+        coalesce(pay_way, 0) as pay_way, count(*)::int as orders, sum(total_amount) as total_amount,
+        sum(paid_amount) as paid_amount, sum(refunded_amount) as refunded_amount
+      from ticket_orders where scenic_id = ${scenicId}
+      group by 1, 2, 3, 4, 5, 6
+      union all
+      select scenic_id, day, channel, status, pay_status, pay_way, -orders, -total_amount, -paid_amount,
+        -refunded_amount
+      from order_totals_daily where scenic_id = ${scenicId}
+    ) as change
+    group by scenic_id, day, channel, status, pay_status, pay_way
+    having sum(orders) <> 0 or sum(total_amount) <> 0 or sum(paid_amount) <> 0 or sum(refunded_amount) <> 0`);
 }

@@ -9,18 +9,15 @@ import { oauthClients } from '../oauth/oauth.table.ts';
 import { productSessions, ticketProducts, ticketTypes } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { showSeats, theatres, theatreShows } from '../theatres/theatres.table.ts';
-import { dayString } from './orders.service.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
 export { rowsOf } from '../../db/rows.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 export const CLIENT_SECRET = 'Test-Secret-1234';
 
-/** A day `n` days from today, YYYY-MM-DD (server wall clock). */
-export const dayFromToday = (n: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return dayString(d);
-};
+/** A day `n` days from today, YYYY-MM-DD, on the clock of an area (default: the demo areas'). */
+export const dayFromToday = (n: number, timeZone = DEFAULT_TIME_ZONE) =>
+  addDays(areaDay(new Date(), timeZone), n);
 
 /** A valid 18-digit ID number (birth date 1990-01-01, sequence `n`). */
 export function idNumber(n: number): string {

@@ -24,6 +24,7 @@ import { paymentProvider } from './providers/index.ts';
 import { orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { addDays, areaDay, areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
 
 export type OrderRecord = typeof ticketOrders.$inferSelect;
 export type TicketRecord = typeof orderTickets.$inferSelect;
@@ -79,16 +80,11 @@ async function audit(
   });
 }
 
-// ---------------------------------------------------------------- dates (server wall clock)
+// ---------------------------------------------------------------- dates (the area's clock)
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const dayString = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-/** Local midnight of a YYYY-MM-DD day plus `days`, at "HH:mm" (default 00:00). */
-function at(day: string, days = 0, time = '00:00'): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(y, m - 1, d + days, hh, mm);
-}
+/** The instant of "HH:mm" (default 00:00) on the area's day `day` plus `days`. */
+const at = (timeZone: string, day: string, days = 0, time = '00:00'): Date =>
+  areaInstant(addDays(day, days), time, timeZone);
 
 // ---------------------------------------------------------------- placing
 
@@ -130,9 +126,9 @@ const fieldMsg = (zh: string, en: string): DictEntry => ({ zh, en });
 /** A new unguessable ticket secret: 192 random bits, base64url (the QR payload). */
 export const newTicketCode = () => crypto.randomBytes(24).toString('base64url');
 
-/** 'T' + yyyyMMdd + 10 random digits. */
-export function newOrderNo(now = new Date()): string {
-  const day = dayString(now).replaceAll('-', '');
+/** 'T' + yyyyMMdd (the area's day) + 10 random digits. */
+export function newOrderNo(now: Date, timeZone: string): string {
+  const day = areaDay(now, timeZone).replaceAll('-', '');
   const digits = crypto.randomInt(0, 10_000_000_000).toString().padStart(10, '0');
   return `T${day}${digits}`;
 }
@@ -164,12 +160,14 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ order: OrderRecord; tickets: TicketRecord[] }> {
   const now = input.now ?? new Date();
-  const today = dayString(now);
   if (!input.lines.length) throw new FieldError('lines', ValidationMessage.required);
   if (input.payNow && !OFFLINE_PAY_WAYS.includes(input.payNow.payWay))
     throw new FieldError('payNow.payWay', ValidationMessage.payWayOffline);
 
   return db.transaction(async (tx) => {
+    // "today" and the validity of the tickets are read on the area's clock, not the server's
+    const timeZone = await areaTimeZone(tx, input.scenicId);
+    const today = areaDay(now, timeZone);
     // ---- checks that need no lock
     const products = new Map<number, NonNullable<Awaited<ReturnType<typeof findProduct>>>>();
     for (const [i, line] of input.lines.entries()) {
@@ -280,7 +278,7 @@ export async function placeOrder(
       [order] = await tx
         .insert(ticketOrders)
         .values({
-          orderNo: newOrderNo(now),
+          orderNo: newOrderNo(now, timeZone),
           scenicId: input.scenicId,
           channel: input.channel,
           clientId: input.clientId,
@@ -337,7 +335,7 @@ export async function placeOrder(
         });
         if (seats.length !== line.quantity)
           throw new FieldError(`lines.${i}.seats`, ValidationMessage.seatsPerTicket);
-        const window = validity(product, line.date, { start: show.startTime, end: show.endTime });
+        const window = validity(product, line.date, { start: show.startTime, end: show.endTime }, timeZone);
         seats.forEach((seat, k) =>
           planned.push({
             ...base,
@@ -357,6 +355,7 @@ export async function placeOrder(
           product,
           line.date,
           session ? { start: session.startTime, end: session.endTime } : null,
+          timeZone,
         );
         for (let k = 0; k < line.quantity; k++)
           planned.push({
@@ -449,26 +448,37 @@ export async function placeOrder(
   });
 }
 
-/** docs/decisions.md "Ticket validity": from the validity type, the visit date and the slot. */
+/**
+ * docs/decisions.md "Ticket validity": from the validity type, the visit date and the slot; days
+ * and times are the area's (`timeZone`).
+ */
 export function validity(
   product: { validityType: number; validDays: number; validFrom: string | null; validTo: string | null },
   date: string,
   slot: { start: string; end: string } | null,
+  timeZone: string,
 ): { validFrom: Date; validUntil: Date } {
   switch (product.validityType) {
     case VALIDITY_TYPE.multiDay:
-      return { validFrom: at(date), validUntil: at(date, Math.max(1, product.validDays)) };
+      return {
+        validFrom: at(timeZone, date),
+        validUntil: at(timeZone, date, Math.max(1, product.validDays)),
+      };
     case VALIDITY_TYPE.interval:
       return {
-        validFrom: at(product.validFrom ?? date),
-        validUntil: at(product.validTo ?? date, 1),
+        validFrom: at(timeZone, product.validFrom ?? date),
+        validUntil: at(timeZone, product.validTo ?? date, 1),
       };
     case VALIDITY_TYPE.timeSlot:
-      if (slot) return { validFrom: at(date, 0, slot.start), validUntil: at(date, 0, slot.end) };
-      return { validFrom: at(date), validUntil: at(date, 1) };
+      if (slot)
+        return {
+          validFrom: at(timeZone, date, 0, slot.start),
+          validUntil: at(timeZone, date, 0, slot.end),
+        };
+      return { validFrom: at(timeZone, date), validUntil: at(timeZone, date, 1) };
     default:
       // ordinary, display, time-limited (the timer starts at the first entry of that day)
-      return { validFrom: at(date), validUntil: at(date, 1) };
+      return { validFrom: at(timeZone, date), validUntil: at(timeZone, date, 1) };
   }
 }
 
@@ -850,13 +860,16 @@ async function writeClosingExits(tx: Db, ticketIds: number[], now: Date): Promis
 /**
  * The validity-end job: T24 (unused or ticketed, never entered, past valid_until → expired), T14
  * (in use past valid_until → used) and T13 (entered or left: single-entry tickets after the day
- * of their entry, others past valid_until → used). Batches with SKIP LOCKED.
+ * of their entry, others past valid_until → used). Batches with SKIP LOCKED. "The day of their
+ * entry" is a day of the ticket's area (scenic_areas.time_zone), whatever the server's zone.
  */
 export async function expireTickets(
   db: Db,
   now = new Date(),
 ): Promise<{ expired: number; used: number; closed: number }> {
-  const today = at(dayString(now));
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  // the first instant of the area's current day
+  const today = sql`(((${nowParam} at time zone a.time_zone)::date)::timestamp at time zone a.time_zone)`;
   const run = async (
     transition: 'T24' | 'T14' | 'T13',
     to: typeof S.expired | typeof S.used,
@@ -868,6 +881,7 @@ export async function expireTickets(
         const rows = rowsOf<{ id: string | number; scenic_id: number; order_id: string | number }>(
           await tx.execute(sql`select t.id, t.scenic_id, t.order_id from order_tickets t
             join ticket_products p on p.id = t.product_id
+            join scenic_areas a on a.id = t.scenic_id
             where ${where} order by t.id limit 500 for update of t skip locked`),
         );
         if (transition === 'T13' && rows.length)
@@ -1004,7 +1018,7 @@ export async function voidTickets(
       to: S.invalid,
       extra: sql`code = null`,
     });
-    const today = dayString(input.now ?? new Date());
+    const today = areaDay(input.now ?? new Date(), await areaTimeZone(tx, order.scenicId));
     const future = picked.filter((t) => t.status !== S.expired && t.visitDate >= today);
     await releaseInventory(tx, order.orderNo, future, true);
     await audit(tx, input.actor ?? { adminId: input.adminId, username: '' }, order.scenicId, {

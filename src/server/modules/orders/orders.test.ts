@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
 import { AppError } from '../../http/errors.ts';
+import { DEFAULT_TIME_ZONE, areaDateTime } from '../../lib/area-clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
@@ -320,8 +321,9 @@ describe('orders service', () => {
     const { tickets } = await place([
       { productId: f.timed, date: f.date, sessionId: f.sessionId, quantity: 1 },
     ]);
-    expect(tickets[0]!.validFrom.getHours()).toBe(9);
-    expect(tickets[0]!.validUntil.getHours()).toBe(11);
+    // the session's 09:00-11:00 on the area's clock (the demo areas keep Asia/Shanghai)
+    expect(areaDateTime(tickets[0]!.validFrom, DEFAULT_TIME_ZONE)).toBe(`${f.date} 09:00`);
+    expect(areaDateTime(tickets[0]!.validUntil, DEFAULT_TIME_ZONE)).toBe(`${f.date} 11:00`);
     expect(tickets[0]!.price).toBe(8000);
     const show = await place([
       {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
 import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -41,13 +42,9 @@ export async function insertRefundProduct(
   return product!.id;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A local date `days` from today, "YYYY-MM-DD". */
-export function dayFromNow(days: number): string {
-  const now = new Date();
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A date `days` from today on the area's clock (the demo areas keep the default zone), "YYYY-MM-DD". */
+export function dayFromNow(days: number, timeZone = DEFAULT_TIME_ZONE): string {
+  return addDays(areaDay(new Date(), timeZone), days);
 }
 
 export interface PaidOrder {
@@ -90,7 +87,8 @@ export async function insertPaidOrder(
       sql`insert into order_tickets (order_id, scenic_id, product_id, product_type, visit_date, valid_from,
             valid_until, price, visitor_name, visitor_phone, code, status)
           values (${orderId}, ${input.scenicId}, ${input.productId}, 1, ${input.visitDate},
-            ${input.visitDate}::date, ${input.visitDate}::date + 1, ${price}, ${`游客${i + 1}`}, '13900000000',
+            ${areaDayStart(input.visitDate, DEFAULT_TIME_ZONE).toISOString()}::timestamptz,
+            ${areaDayEnd(input.visitDate, DEFAULT_TIME_ZONE).toISOString()}::timestamptz, ${price}, ${`游客${i + 1}`}, '13900000000',
             ${crypto.randomBytes(16).toString('hex')}, 201)
           returning id`,
     );

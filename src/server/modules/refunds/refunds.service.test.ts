@@ -114,10 +114,14 @@ describe('refund fee and deadline', () => {
     expect(() => refundFee(10_000, rule(REFUND_RULE.none, REFUND_UNIT.yuan, 0))).toThrow(AppError);
   });
 
-  it('the deadline is N hours before 00:00 of the visit date (server time zone)', () => {
-    const deadline = refundDeadline('2030-05-10', 24);
-    expect(deadline.getTime()).toBe(new Date(2030, 4, 9, 0, 0, 0).getTime());
-    expect(refundDeadline('2030-05-10', 0).getTime()).toBe(new Date(2030, 4, 10).getTime());
+  it("the deadline is N hours before 00:00 of the visit date on the area's clock", () => {
+    const deadline = refundDeadline('2030-05-10', 24, 'Asia/Shanghai');
+    expect(deadline.toISOString()).toBe('2030-05-08T16:00:00.000Z');
+    expect(refundDeadline('2030-05-10', 0, 'Asia/Shanghai').toISOString()).toBe('2030-05-09T16:00:00.000Z');
+    // an area in New York (summer time, UTC-4): midnight there is 04:00 UTC
+    expect(refundDeadline('2030-05-10', 0, 'America/New_York').toISOString()).toBe(
+      '2030-05-10T04:00:00.000Z',
+    );
   });
 });
 
@@ -165,7 +169,7 @@ describe('refund requests (T15, T18, T19)', () => {
       visitDate: dayFromNow(5),
       prices: [5_000],
     });
-    const deadline = refundDeadline(dayFromNow(5), 24);
+    const deadline = refundDeadline(dayFromNow(5), 24, 'Asia/Shanghai');
     await expect409(ask(c.ticketIds, { now: new Date(deadline.getTime() + 1000) }), 'refundDeadlinePassed');
     // at the deadline itself: still in time
     await ask(c.ticketIds, { now: deadline });

@@ -10,6 +10,7 @@ import { releaseStock } from '../inventory/inventory.service.ts';
 import { transitionTickets } from '../orders/ticket-state.service.ts';
 import { releaseSeats } from '../theatres/theatres.service.ts';
 import { queryRows } from '../../db/rows.ts';
+import { DEFAULT_TIME_ZONE, areaDateTime, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 
 /** At most this many refund requests per ticket, withdrawn and rejected ones included (T15/T19 cap). */
 export const REFUND_REQUEST_CAP = 3;
@@ -46,18 +47,11 @@ export function refundFee(price: number, rule: RefundRule): number {
 
 /**
  * The last moment a customer may ask for a refund under rule 2: `refundDeadlineHours` before the
- * start (00:00, the server's time zone, like show times) of the ticket's visit date. A request at
- * that very instant is still in time.
+ * start (00:00 on the area's clock, like show times) of the ticket's visit date. A request at that
+ * very instant is still in time.
  */
-export function refundDeadline(visitDate: string, hours: number): Date {
-  const [y, m, d] = visitDate.split('-').map(Number) as [number, number, number];
-  return new Date(new Date(y, m - 1, d).getTime() - hours * 3_600_000);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Today in the server's time zone, "YYYY-MM-DD". */
-export function localToday(now = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+export function refundDeadline(visitDate: string, hours: number, timeZone: string): Date {
+  return new Date(areaDayStart(visitDate, timeZone).getTime() - hours * 3_600_000);
 }
 
 interface TicketWithRule extends RefundRule {
@@ -76,6 +70,8 @@ interface TicketWithRule extends RefundRule {
   status: TicketStatusCode;
   entryCount: number;
   gateEvents: number;
+  /** the area's clock (scenic_areas.time_zone) */
+  timeZone: string;
 }
 
 /** The tickets with their product's refund rule, locked FOR UPDATE in id order (no deadlock). */
@@ -91,8 +87,10 @@ async function lockTickets(
     sql`select t.id, t.order_id, t.scenic_id, t.product_id, t.product_type, t.session_id, t.period_id,
           t.show_id, t.seat_row, t.seat_col, t.visit_date::text as visit_date, t.price, t.status,
           t.entry_count, p.refund_rule, p.refund_deadline_hours, p.refund_fee_unit, p.refund_fee_value,
-          (select count(*) from gate_events g where g.ticket_id = t.id and g.direction <> 'denied')::int as gate_events
+          (select count(*) from gate_events g where g.ticket_id = t.id and g.direction <> 'denied')::int as gate_events,
+          a.time_zone
         from order_tickets t join ticket_products p on p.id = t.product_id
+          join scenic_areas a on a.id = t.scenic_id
         where t.scenic_id = ${scenicId} and t.id in (${ids(wanted)})
         order by t.id
         for update of t`,
@@ -118,6 +116,7 @@ async function lockTickets(
     refundDeadlineHours: Number(r.refund_deadline_hours),
     refundFeeUnit: Number(r.refund_fee_unit),
     refundFeeValue: Number(r.refund_fee_value),
+    timeZone: String(r.time_zone ?? DEFAULT_TIME_ZONE),
   }));
 }
 
@@ -221,12 +220,10 @@ export async function requestRefund(
       }
       const fee = refundFee(ticket.price, ticket);
       if (ticket.refundRule === REFUND_RULE.conditional) {
-        const deadline = refundDeadline(ticket.visitDate, ticket.refundDeadlineHours);
+        const deadline = refundDeadline(ticket.visitDate, ticket.refundDeadlineHours, ticket.timeZone);
         if (now.getTime() > deadline.getTime())
           throw new AppError(409, 'refundDeadlinePassed', {
-            params: {
-              deadline: `${localToday(deadline)} ${pad(deadline.getHours())}:${pad(deadline.getMinutes())}`,
-            },
+            params: { deadline: areaDateTime(deadline, ticket.timeZone) },
           });
       }
       if (ticket.gateEvents > 0 || ticket.entryCount > 0) throw new AppError(409, 'refundAfterEntry');
@@ -397,7 +394,7 @@ export interface RefundRow {
 
 /** Gives the ticket's stock or seat back when its visit day has not ended (T17/T20 effect). */
 async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date): Promise<void> {
-  if (ticket.visitDate < localToday(now)) return;
+  if (ticket.visitDate < areaDay(now, ticket.timeZone)) return;
   if (ticket.showId != null && ticket.seatRow != null && ticket.seatCol != null) {
     const [seat] = await queryRows<{ hold_ref: string | null }>(
       tx,

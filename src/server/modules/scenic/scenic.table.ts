@@ -11,6 +11,8 @@ export const scenicAreas = pgTable('scenic_areas', {
   intro: text('intro').notNull().default(''),
   status: smallint('status').notNull().default(1),
   sort: integer('sort').notNull().default(0),
+  /** IANA zone of the area's clock: its days and wall-clock times (docs/decisions.md "One clock per area") */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -53,7 +53,10 @@ export async function settingsRoutes(root: FastifyInstance) {
           .for('update');
         const before = await getScenicSettings(tx, scenicId);
         const row = await saveScenicSettings(tx, scenicId, req.body, auth.adminId);
-        const after = toSettings(row, before.scenicName);
+        const after = toSettings(row, {
+          name: before.scenicName,
+          timeZone: req.body.timeZone ?? before.timeZone,
+        });
         await writeAudit(tx, req, {
           module: 'setting',
           action: 'update',

@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ScenicSettings, ScenicSettingsUpdate } from '../../../shared/api/settings.ts';
 import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { rezoneOrderTotals } from '../orders/order-totals.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { scenicSettings } from './settings.table.ts';
 
-/** What an area runs on until it saves its own settings (contact and phone come from the area). */
-export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 'notice'> & {
+/**
+ * What an area runs on until it saves its own settings (contact, phone and time zone come from the
+ * area).
+ */
+export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 'notice' | 'timeZone'> & {
   acceptLatePayment: boolean;
 } = {
   openTime: '08:00',
@@ -43,17 +48,18 @@ export async function getScenicSettings(db: Db, scenicId: number): Promise<Sceni
       phone: area.phone,
       notice: '',
       ...DEFAULT_SETTINGS,
+      timeZone: area.timeZone,
       saved: false,
       updateTime: null,
     };
   }
-  return toSettings(settings, area.name);
+  return toSettings(settings, area);
 }
 
-export function toSettings(row: SettingsRow, scenicName: string): ScenicSettings {
+export function toSettings(row: SettingsRow, area: { name: string; timeZone: string }): ScenicSettings {
   return {
     scenicId: row.scenicId,
-    scenicName,
+    scenicName: area.name,
     contact: row.contact,
     phone: row.phone,
     openTime: row.openTime,
@@ -66,18 +72,24 @@ export function toSettings(row: SettingsRow, scenicName: string): ScenicSettings
     realNameType: row.realNameType,
     printType: row.printType,
     acceptLatePayment: row.acceptLatePayment,
+    timeZone: area.timeZone,
     saved: true,
     updateTime: row.updatedAt.toISOString(),
   };
 }
 
-/** Inserts or replaces an area's settings (no audit: the route writes it in the same transaction). */
+/**
+ * Inserts or replaces an area's settings (no audit: the route writes it in the same transaction).
+ * A new time zone is stored on the area and moves its order totals to the new days, so call it in
+ * a transaction.
+ */
 export async function saveScenicSettings(
   db: Db,
   scenicId: number,
-  values: ScenicSettingsUpdate,
+  input: ScenicSettingsUpdate,
   updatedBy: number | null,
 ): Promise<SettingsRow> {
+  const { timeZone, ...values } = input;
   const now = new Date();
   const [row] = await db
     .insert(scenicSettings)
@@ -85,5 +97,25 @@ export async function saveScenicSettings(
     .onConflictDoUpdate({ target: scenicSettings.scenicId, set: { ...values, updatedBy, updatedAt: now } })
     .returning();
   if (!row) throw new Error('upsert returned no row');
+  if (timeZone !== undefined) await setAreaTimeZone(db, scenicId, timeZone);
   return row;
+}
+
+/** Changes an area's clock (when it differs) and moves its daily order totals to the new days. */
+async function setAreaTimeZone(db: Db, scenicId: number, timeZone: string): Promise<void> {
+  try {
+    // the database must know the name too (its zone data and the runtime's differ in age)
+    await db.execute(sql`select now() at time zone ${timeZone}`);
+  } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).cause?.code;
+    if (code === '22023' || (error as { code?: string }).code === '22023')
+      throw new FieldError('timeZone', ValidationMessage.timeZone);
+    throw error;
+  }
+  const changed = await db
+    .update(scenicAreas)
+    .set({ timeZone, updatedAt: new Date() })
+    .where(sql`${scenicAreas.id} = ${scenicId} and ${scenicAreas.timeZone} <> ${timeZone}`)
+    .returning({ id: scenicAreas.id });
+  if (changed.length) await rezoneOrderTotals(db, scenicId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
@@ -85,6 +85,7 @@ describe('GET /web/api/admin/setting/query', () => {
       phone: '0871-65550102',
       notice: '',
       ...DEFAULT_SETTINGS,
+      timeZone: 'Asia/Shanghai',
       saved: false,
       updateTime: null,
     });
@@ -178,11 +179,51 @@ describe('POST /web/api/admin/setting/update', () => {
       .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
       .orderBy(asc(auditLogs.id));
     expect(rows).toHaveLength(4);
+    expect(rows.every((r) => (r.after as { timeZone: string }).timeZone === 'Asia/Shanghai')).toBe(true);
     expect(rows[0]).toMatchObject({ scenicId: ylgz, username: 'yunling', action: 'update', before: null });
     expect(rows[0]!.after).toMatchObject({ closeTime: '21:30', refundFeeValue: 500 });
     expect(rows[1]).toMatchObject({ scenicId: ylgz, username: 'admin' });
     expect(rows[1]!.before).toMatchObject({ closeTime: '21:30' });
     expect(rows[1]!.after).toMatchObject({ closeTime: '22:00' });
+  });
+
+  it("moves the area's clock to another IANA zone, keeps it when left out, refuses a bad one", async () => {
+    const headers = { 'x-scenic-id': String(ylgz) };
+    const london = await t.call(tok.admin, 'POST', UPDATE, { ...form, timeZone: 'Europe/London' }, headers);
+    expect(london.statusCode, london.body).toBe(200);
+    expect(london.json().data.timeZone).toBe('Europe/London');
+    const [area] = await t.database.db.select().from(scenicAreas).where(eq(scenicAreas.id, ylgz));
+    expect(area!.timeZone).toBe('Europe/London');
+    // a save without the field keeps it; area 1 keeps its own
+    const kept = await t.call(tok.admin, 'POST', UPDATE, form, headers);
+    expect(kept.json().data.timeZone).toBe('Europe/London');
+    expect((await t.call(tok.admin, 'GET', QUERY)).json().data.timeZone).toBe('Asia/Shanghai');
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit!.before).toMatchObject({ timeZone: 'Europe/London' });
+    // US/Pacific-New: a name Node's Intl still knows and PostgreSQL's zone data no longer has
+    for (const timeZone of ['+08:00', 'GMT+8', 'Beijing', 'Asia/Nowhere', '', 42, 'US/Pacific-New']) {
+      const res = await t.call(tok.admin, 'POST', UPDATE, { ...form, timeZone }, headers);
+      expect(res.statusCode, String(timeZone)).toBe(400);
+      expect(res.json().data.field).toBe('timeZone');
+    }
+    const en = await t.call(
+      tok.admin,
+      'POST',
+      UPDATE,
+      { ...form, timeZone: 'UTC+8' },
+      {
+        ...headers,
+        'accept-language': 'en',
+      },
+    );
+    expect(en.json().msg).toBe('Invalid timeZone: must be an IANA time zone name such as Asia/Shanghai');
+    const back = await t.call(tok.admin, 'POST', UPDATE, { ...form, timeZone: 'Asia/Shanghai' }, headers);
+    expect(back.json().data.timeZone).toBe('Asia/Shanghai');
   });
 
   it("writes only the acting area: area 2's staff cannot save area 1's settings", async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CARD_READ_MODE, idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
 import { DISABLED } from '../../../shared/dict/account.ts';
 import type { Db } from '../../db/client.ts';
+import { areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
 import { gates } from '../gates/gates.table.ts';
 import { newQrCode } from './staff-cards.service.ts';
 import { staffCards } from './staff-cards.table.ts';
@@ -17,8 +18,11 @@ export async function seedDemoStaffCards(db: Db, scenicId: number): Promise<void
     (await db.select().from(gates).where(eq(gates.scenicId, scenicId))).map((g) => [g.code, g.id]),
   );
   const gate = (...codes: string[]) => codes.map((c) => byCode.get(c)).filter((id) => id !== undefined);
-  const from = new Date('2024-01-01T00:00:00+08:00');
-  const to = new Date('2030-12-31T23:59:59+08:00');
+  // validity on the area's clock
+  const timeZone = await areaTimeZone(db, scenicId);
+  const at = (day: string, time: string) => areaInstant(day, time, timeZone);
+  const from = at('2024-01-01', '00:00');
+  const to = at('2030-12-31', '23:59:59');
   await db.insert(staffCards).values([
     {
       scenicId,
@@ -65,8 +69,8 @@ export async function seedDemoStaffCards(db: Db, scenicId: number): Promise<void
       idNumber: idNumber('33010619850612281'),
       readModes: [qr, idCard],
       gateIds: gate('N-IN-01', 'N-OUT-01', 'BUS-01'),
-      validFrom: new Date('2023-03-01T00:00:00+08:00'),
-      validTo: new Date('2024-12-31T23:59:59+08:00'),
+      validFrom: at('2023-03-01', '00:00'),
+      validTo: at('2024-12-31', '23:59:59'),
       qrCode: newQrCode(),
       remark: '合同已到期',
     },

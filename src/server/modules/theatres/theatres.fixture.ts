@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
 import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 
 /** A ticket category and a product of a given type in an area, straight in the database (tests). */
@@ -26,11 +27,7 @@ export async function insertProduct(db: Db, scenicId: number, productType: numbe
   return product!.id;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A local date `days` from today, "YYYY-MM-DD". */
-export function dayFromNow(days: number): string {
-  const now = new Date();
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A date `days` from today on the area's clock (the demo areas keep the default zone), "YYYY-MM-DD". */
+export function dayFromNow(days: number, timeZone = DEFAULT_TIME_ZONE): string {
+  return addDays(areaDay(new Date(), timeZone), days);
 }

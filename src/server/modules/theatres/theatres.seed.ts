@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/theatres.ts';
 import { PRODUCT_TYPE, SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
+import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { ticketProducts } from '../products/products.table.ts';
 import { copySeats } from './theatres.service.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
@@ -35,9 +36,6 @@ export function demoSeatMap(): SeatCell[] {
   return labelSeats(cells);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 /** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
 export async function seedDemoTheatres(db: Db, scenicId: number): Promise<void> {
   const [theatre] = await db
@@ -65,16 +63,15 @@ export async function seedDemoTheatres(db: Db, scenicId: number): Promise<void> 
   if (!products.length) return;
 
   // one hall, one show a night: the first performance product plays 19:30 and the others 21:30
-  const today = new Date();
+  const today = areaDay(new Date(), await areaTimeZone(db, scenicId));
   const values: (typeof theatreShows.$inferInsert)[] = [];
   for (let day = 0; day < 30; day++) {
-    const date = new Date(today.getFullYear(), today.getMonth(), today.getDate() + day);
     products.slice(0, 2).forEach((p, i) =>
       values.push({
         scenicId,
         theatreId: theatre.id,
         productId: p.id,
-        showDate: dateOf(date),
+        showDate: addDays(today, day),
         startTime: i === 0 ? '19:30' : '21:30',
         endTime: i === 0 ? '21:00' : '23:00',
       }),

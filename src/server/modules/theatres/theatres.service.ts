@@ -3,6 +3,8 @@ import type { SeatRef } from '../../../shared/api/theatres.ts';
 import { SALE_STATUS, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { areaDay, areaTime } from '../../lib/area-clock.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
 
 export type TheatreRecord = typeof theatres.$inferSelect;
@@ -36,13 +38,14 @@ export async function findShow(db: Db, scenicId: number, id: number): Promise<Sh
   return row ?? null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Show dates and times are wall-clock times of the server's time zone. */
-export function hasStarted(show: Pick<ShowRecord, 'showDate' | 'startTime'>, now = new Date()): boolean {
-  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-  return show.showDate < today || (show.showDate === today && show.startTime <= time);
+/** Show dates and times are wall-clock times of the area's clock (`timeZone`). */
+export function hasStarted(
+  show: Pick<ShowRecord, 'showDate' | 'startTime'>,
+  timeZone: string,
+  now = new Date(),
+): boolean {
+  const today = areaDay(now, timeZone);
+  return show.showDate < today || (show.showDate === today && show.startTime <= areaTime(now, timeZone));
 }
 
 /** Distinct seats, in row then column order. */
@@ -92,14 +95,16 @@ export async function claimSeats(
   // a savepoint: even a caller that catches the 409 keeps no partial claim
   return db.transaction(async (tx) => {
     // FOR SHARE: the show cannot be closed or deleted while seats are being claimed
-    const [show] = await tx
-      .select()
+    const [found] = await tx
+      .select({ show: theatreShows, timeZone: scenicAreas.timeZone })
       .from(theatreShows)
+      .innerJoin(scenicAreas, eq(scenicAreas.id, theatreShows.scenicId))
       .where(and(eq(theatreShows.id, input.showId), eq(theatreShows.scenicId, input.scenicId)))
-      .for('share');
-    if (!show) throw new AppError(404, 'showNotFound');
+      .for('share', { of: theatreShows });
+    if (!found) throw new AppError(404, 'showNotFound');
+    const { show } = found;
     if (show.status !== SALE_STATUS.onSale) throw new AppError(409, 'showClosed');
-    if (hasStarted(show)) throw new AppError(409, 'showPast');
+    if (hasStarted(show, found.timeZone)) throw new AppError(409, 'showPast');
     const where = and(eq(showSeats.showId, show.id), seatsIn(wanted));
     // lock in one fixed order, so two buyers of overlapping seats wait for each other, never deadlock
     await tx

@@ -10,6 +10,7 @@ import {
   Input,
   InputNumber,
   Row,
+  Select,
   Space,
   Spin,
   Switch,
@@ -17,8 +18,9 @@ import {
   TimePicker,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeZoneNames } from '../../../shared/area-clock.ts';
 import {
   SETTINGS_LIMITS,
   ScenicSettingsUpdateSchema,
@@ -60,6 +62,11 @@ export default function SettingPage() {
     if (data) form.setFieldsValue(settingsToForm(data));
   }, [data, form]);
 
+  const zones = useMemo(() => {
+    const names = timeZoneNames();
+    if (data && !names.includes(data.timeZone)) names.unshift(data.timeZone);
+    return names.map((name) => ({ value: name, label: name }));
+  }, [data]);
   const refundRule = Form.useWatch('refundRule', form);
   const feeUnit = Form.useWatch('refundFeeUnit', form);
 
@@ -153,6 +160,11 @@ export default function SettingPage() {
               <Col xs={24} md={12}>
                 <Form.Item name="closeTime" label={t('closeTime')} required>
                   <TimePicker format="HH:mm" minuteStep={5} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item name="timeZone" label={t('timeZone')} extra={t('timeZoneHint')} required>
+                  <Select showSearch options={zones} style={{ maxWidth: 444 }} />
                 </Form.Item>
               </Col>
               <Col span={24}>

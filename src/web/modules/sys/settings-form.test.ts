@@ -18,6 +18,7 @@ const SAVED: ScenicSettings = {
   realNameType: 2,
   printType: 1,
   acceptLatePayment: false,
+  timeZone: 'Europe/London',
   saved: true,
   updateTime: null,
 };
@@ -29,7 +30,12 @@ describe('settings form', () => {
     expect(form.openTime?.format('HH:mm')).toBe('08:30');
     const body = formToSettings(form);
     expect(body.refundFeeValue).toBe(1999);
-    expect(body).toMatchObject({ openTime: '08:30', closeTime: '17:45', acceptLatePayment: false });
+    expect(body).toMatchObject({
+      openTime: '08:30',
+      closeTime: '17:45',
+      acceptLatePayment: false,
+      timeZone: 'Europe/London',
+    });
     expect(ScenicSettingsUpdateSchema.parse(body)).toMatchObject({ refundFeeValue: 1999 });
 
     // 0.29 yuan is 29 cents, not 28.999…
@@ -58,5 +64,14 @@ describe('settings form', () => {
       formToSettings({ ...form, openTime: form.closeTime, closeTime: form.openTime }),
     );
     expect(order.error?.issues[0]?.path).toEqual(['closeTime']);
+
+    // an IANA zone, not an offset or a made-up name
+    for (const timeZone of ['+08:00', 'Mars/Olympus', 'China Standard Time']) {
+      const zone = ScenicSettingsUpdateSchema.safeParse(formToSettings({ ...form, timeZone }));
+      expect(zone.error?.issues[0]?.path, timeZone).toEqual(['timeZone']);
+    }
+    expect(ScenicSettingsUpdateSchema.safeParse(formToSettings({ ...form, timeZone: 'UTC' })).success).toBe(
+      true,
+    );
   });
 });

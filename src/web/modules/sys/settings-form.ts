@@ -11,6 +11,8 @@ export interface SettingsFormValues {
   phone: string;
   openTime: Dayjs | null;
   closeTime: Dayjs | null;
+  /** IANA zone of the area's clock */
+  timeZone: string;
   notice: string;
   refundRule: number;
   refundDeadlineHours: number | null;
@@ -34,6 +36,7 @@ export function settingsToForm(settings: ScenicSettings): SettingsFormValues {
     phone: settings.phone,
     openTime: timeOf(settings.openTime),
     closeTime: timeOf(settings.closeTime),
+    timeZone: settings.timeZone,
     notice: settings.notice,
     refundRule: settings.refundRule,
     refundDeadlineHours: settings.refundDeadlineHours,
@@ -59,6 +62,8 @@ export function formToSettings(values: SettingsFormValues): Record<keyof ScenicS
     phone: values.phone ?? '',
     openTime: values.openTime ? values.openTime.format(TIME) : '',
     closeTime: values.closeTime ? values.closeTime.format(TIME) : '',
+    // left out, the area keeps its zone
+    timeZone: values.timeZone || undefined,
     notice: values.notice ?? '',
     refundRule: values.refundRule,
     refundDeadlineHours: values.refundDeadlineHours ?? 0,
