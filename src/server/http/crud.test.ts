@@ -372,7 +372,7 @@ describe('audit rows share the transaction of the change', () => {
       table: roleSlice,
       id: roleSlice.id,
       scenic: roleSlice.scenicId,
-      module: 'test',
+      module: 'sys',
       targetType: 'role',
       audit: failingAudit,
     };

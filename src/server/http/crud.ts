@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import type { AuditModuleCode, AuditTargetCode } from '../../shared/dict/audit.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
@@ -9,9 +10,9 @@ export type AuditWriter = (
   db: Db,
   req: FastifyRequest,
   entry: {
-    module: string;
+    module: AuditModuleCode;
     action: string;
-    targetType: string;
+    targetType: AuditTargetCode;
     targetId: string | number;
     before?: unknown;
     after?: unknown;
@@ -25,9 +26,9 @@ export interface Resource<T extends PgTable> {
   idKey?: string;
   /** The scenic_id column of a scenic-area table; every read and write is limited to the caller's area. */
   scenic?: PgColumn;
-  /** Audit module and target type names. */
-  module: string;
-  targetType: string;
+  /** Audit module and target type names (src/shared/dict/audit.ts). */
+  module: AuditModuleCode;
+  targetType: AuditTargetCode;
   audit: AuditWriter;
 }
 

@@ -13,6 +13,7 @@ import {
   type LoginLogRow,
 } from '../../../shared/api/logs.ts';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
+import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import {
@@ -128,9 +129,12 @@ const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
 const AUDIT_EXPORT: ExportColumn<AuditRow>[] = [
   { header: AuditField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
   { header: AuditField.username, value: (r) => r.username },
-  { header: AuditField.module, value: (r) => r.module },
+  { header: AuditField.module, value: (r, lang) => dictLabel(AuditModule, r.module, lang) },
   { header: AuditField.action, value: (r) => r.action },
-  { header: AuditField.targetType, value: (r) => r.targetType },
+  {
+    header: AuditField.targetType,
+    value: (r, lang) => (r.targetType ? dictLabel(AuditTarget, r.targetType, lang) : ''),
+  },
   { header: AuditField.targetId, value: (r) => r.targetId, kind: 'text' },
   { header: AuditField.ip, value: (r) => r.ip },
   { header: AuditField.before, value: (r) => json(r.before), width: 40 },

@@ -1,16 +1,50 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditModuleCode, AuditTargetCode } from '../../../shared/dict/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLogs } from './audit.table.ts';
 
 export interface AuditEntry {
-  module: string;
+  module: AuditModuleCode;
   action: string;
-  targetType?: string;
+  targetType?: AuditTargetCode;
   targetId?: string | number;
   before?: unknown;
   after?: unknown;
   /** Overrides the request's account (e.g. a public password change names its account here). */
   actor?: { adminId: number; username: string; scenicId: number | null };
+}
+
+/** Who made a change, where there is no request to read it from (jobs) or a service acts for one. */
+export interface AuditActor {
+  adminId?: number | null | undefined;
+  /** An account's user name, a machine client's id, or `system` */
+  username: string;
+  /** The scenic area the change belongs to (null: platform-wide records) */
+  scenicId: number | null;
+  ip?: string | undefined;
+  requestId?: string | undefined;
+}
+
+/** The background jobs' actor (deadlines, validity end): no account, no request. */
+export const SYSTEM = 'system';
+
+/** The actor of a request: the logged-in account, the copyright session or the machine client. */
+export function actorOfRequest(req: FastifyRequest): AuditActor {
+  const common = { ip: req.ip, requestId: String(req.id) };
+  if (req.auth) {
+    return { ...common, adminId: req.auth.adminId, username: req.auth.username, scenicId: req.auth.scenicId };
+  }
+  if (req.copyrightAuth) {
+    return {
+      ...common,
+      adminId: req.copyrightAuth.adminId,
+      username: req.copyrightAuth.username,
+      scenicId: null,
+    };
+  }
+  if (req.client)
+    return { ...common, adminId: null, username: req.client.clientId, scenicId: req.client.scenicId };
+  return { ...common, adminId: null, username: '', scenicId: null };
 }
 
 /**
@@ -31,26 +65,32 @@ export function redact(value: unknown): unknown {
   );
 }
 
-/** Writes one audit row; call it with the transaction that makes the change. */
-export async function writeAudit(db: Db, req: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const actor =
-    entry.actor ??
-    (req.auth
-      ? { adminId: req.auth.adminId, username: req.auth.username, scenicId: req.auth.scenicId }
-      : req.copyrightAuth
-        ? { adminId: req.copyrightAuth.adminId, username: req.copyrightAuth.username, scenicId: null }
-        : { adminId: null, username: '', scenicId: null });
+/**
+ * The one place audit rows are written (call it with the transaction that makes the change):
+ * secrets dropped from the snapshots, names from the shared vocabulary.
+ */
+export async function recordAudit(
+  db: Db,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, 'actor'>,
+): Promise<void> {
   await db.insert(auditLogs).values({
     scenicId: actor.scenicId,
-    adminId: actor.adminId,
-    username: actor.username,
+    adminId: actor.adminId ?? null,
+    username: actor.username.slice(0, 64),
     module: entry.module,
     action: entry.action,
     targetType: entry.targetType ?? '',
     targetId: entry.targetId == null ? '' : String(entry.targetId),
     before: redact(entry.before),
     after: redact(entry.after),
-    ip: req.ip,
-    requestId: String(req.id),
+    ip: actor.ip ?? '',
+    requestId: actor.requestId ?? '',
   });
+}
+
+/** Writes one audit row for a request's change (its account, address and request id). */
+export async function writeAudit(db: Db, req: FastifyRequest, entry: AuditEntry): Promise<void> {
+  const { actor, ...rest } = entry;
+  await recordAudit(db, actor ? { ...actorOfRequest(req), ...actor } : actorOfRequest(req), rest);
 }

@@ -1,11 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
 import { loginLogs } from '../auth/auth.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { redact } from './audit.service.ts';
+import { auditLogs } from './audit.table.ts';
 
 const AUDIT = '/web/api/admin/audit/page';
 const LOGIN_LOG = '/web/api/admin/loginLog/page';
@@ -328,5 +332,38 @@ describe('redact', () => {
       revokedSessions: 2,
       at: '2030-01-01T00:00:00.000Z',
     });
+  });
+});
+
+describe('one audit vocabulary (src/shared/dict/audit.ts)', () => {
+  it('moves the older spellings of the refunds service onto it (migration 0013)', async () => {
+    const db = t.database.db;
+    const [row] = await db
+      .insert(auditLogs)
+      .values({
+        scenicId: null,
+        username: 'old',
+        module: 'order',
+        action: 'staffRefund',
+        targetType: 'order',
+        targetId: '7',
+      })
+      .returning({ id: auditLogs.id });
+    const file = path.join(import.meta.dirname, '../../db/migrations/0013_audit_vocabulary.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint'))
+      await db.execute(sql.raw(statement));
+    const [moved] = await db.select().from(auditLogs).where(eq(auditLogs.id, row!.id));
+    expect(moved).toMatchObject({ module: 'orders', targetType: 'ticketOrder' });
+  });
+
+  it('holds only its names after the server has written rows', async () => {
+    const names = await t.database.db
+      .selectDistinct({ module: auditLogs.module, targetType: auditLogs.targetType })
+      .from(auditLogs);
+    expect(names.length).toBeGreaterThan(0);
+    for (const { module, targetType } of names) {
+      expect(Object.keys(AuditModule)).toContain(module);
+      if (targetType) expect(Object.keys(AuditTarget)).toContain(targetType);
+    }
   });
 });

@@ -23,6 +23,7 @@ import { OrderField, OrderText } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel } from '../../../shared/dict/ticket.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
+import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -42,12 +43,10 @@ const BASE = '/web/api/admin/order';
 
 /**
  * The audit trail of an order: rows whose target is the order (by id or order number: the orders
- * service names it by number), one of its tickets, refund requests or refunds.
+ * service names it by number), one of its refund requests or refunds (src/shared/dict/audit.ts).
  */
-const ORDER_AUDIT_TARGETS = ['ticketOrder', 'order'] as const;
-const TICKET_AUDIT_TARGETS = ['orderTicket', 'ticket'] as const;
-const REQUEST_AUDIT_TARGETS = ['refundRequest'] as const;
-const REFUND_AUDIT_TARGETS = ['refund'] as const;
+const auditTarget = (target: AuditTargetCode, ids: string[]) =>
+  ids.length ? and(eq(auditLogs.targetType, target), inArray(auditLogs.targetId, ids)) : undefined;
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
@@ -138,34 +137,15 @@ async function orderDetail(db: Db, req: FastifyRequest, scenicId: number, id: nu
         and(
           eq(auditLogs.scenicId, scenicId),
           or(
-            and(
-              inArray(auditLogs.targetType, [...ORDER_AUDIT_TARGETS]),
-              inArray(auditLogs.targetId, [String(id), order.orderNo]),
+            auditTarget('ticketOrder', [String(id), order.orderNo]),
+            auditTarget(
+              'refundRequest',
+              requests.map((r) => String(r.id)),
             ),
-            ticketIds.length
-              ? and(
-                  inArray(auditLogs.targetType, [...TICKET_AUDIT_TARGETS]),
-                  inArray(auditLogs.targetId, ticketIds.map(String)),
-                )
-              : undefined,
-            requests.length
-              ? and(
-                  inArray(auditLogs.targetType, [...REQUEST_AUDIT_TARGETS]),
-                  inArray(
-                    auditLogs.targetId,
-                    requests.map((r) => String(r.id)),
-                  ),
-                )
-              : undefined,
-            backs.length
-              ? and(
-                  inArray(auditLogs.targetType, [...REFUND_AUDIT_TARGETS]),
-                  inArray(
-                    auditLogs.targetId,
-                    backs.map((r) => String(r.id)),
-                  ),
-                )
-              : undefined,
+            auditTarget(
+              'refund',
+              backs.map((r) => String(r.id)),
+            ),
           ),
         ),
       )

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { auditLogs } from '../audit/audit.table.ts';
+import { actorOfRequest, recordAudit, SYSTEM, type AuditActor } from '../audit/audit.service.ts';
 import { releaseStockLines, reserveStockLines, type StockLine } from '../inventory/inventory.service.ts';
 import { findProduct } from '../products/products.service.ts';
 import { claimSeats, findShow, releaseSeats, sellSeats } from '../theatres/theatres.service.ts';
@@ -37,47 +37,28 @@ export const OFFLINE_PAY_WAYS: readonly PayWayCode[] = [1, 99, 98];
 /** Statuses whose tickets no longer count (limits per ID number, seats). */
 export const DEAD_STATUSES = [S.userCancelled, S.systemCancelled, S.refunded, S.invalid] as const;
 
-/** Who did it, for the audit row written in the same transaction. */
-export interface Actor {
-  adminId?: number | null;
-  /** An account's user name or a client id */
-  username: string;
-  ip?: string;
-  requestId?: string;
-}
+/** Who did it, for the audit row written in the same transaction (the area comes from the order). */
+export type Actor = Omit<AuditActor, 'scenicId'>;
 
-export const SYSTEM_ACTOR: Actor = { adminId: null, username: 'system' };
+export const SYSTEM_ACTOR: Actor = { adminId: null, username: SYSTEM };
 
 /** The actor of a request: the logged-in account, or the machine client. */
 export function actorOf(req: FastifyRequest): Actor {
-  return {
-    adminId: req.auth?.adminId ?? null,
-    username: req.auth?.username ?? req.client?.clientId ?? '',
-    ip: req.ip,
-    requestId: String(req.id),
-  };
+  return actorOfRequest(req);
 }
 
-async function audit(
+/** An order's audit row: module orders, target the ticket order (audit.service.ts writes it). */
+function audit(
   tx: Db,
   actor: Actor | undefined,
   scenicId: number,
   entry: { action: string; targetId: string | number; after?: unknown; before?: unknown },
 ) {
-  const a = actor ?? SYSTEM_ACTOR;
-  await tx.insert(auditLogs).values({
-    scenicId,
-    adminId: a.adminId ?? null,
-    username: a.username.slice(0, 64),
-    module: 'orders',
-    action: entry.action,
-    targetType: 'ticketOrder',
-    targetId: String(entry.targetId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: a.ip ?? '',
-    requestId: a.requestId ?? '',
-  });
+  return recordAudit(
+    tx,
+    { ...(actor ?? SYSTEM_ACTOR), scenicId },
+    { module: 'orders', targetType: 'ticketOrder', ...entry },
+  );
 }
 
 // ---------------------------------------------------------------- dates (the area's clock)

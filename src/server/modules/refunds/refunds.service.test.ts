@@ -447,7 +447,7 @@ describe('approval and refunds (T17, T20, T21, T22)', () => {
 
   it('every change is audited', async () => {
     const actions = await rows<{ action: string }>(
-      sql`select distinct action from audit_logs where module = 'order' order by action`,
+      sql`select distinct action from audit_logs where module = 'orders' order by action`,
     );
     expect(actions.map((a) => a.action)).toEqual(
       expect.arrayContaining([

@@ -4,8 +4,8 @@ import { REFUND_APPLY, TICKET_STATUS as S, type TicketStatusCode } from '../../.
 import { PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { redact } from '../audit/audit.service.ts';
-import { auditLogs } from '../audit/audit.table.ts';
+import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
+import { actorOfRequest, recordAudit } from '../audit/audit.service.ts';
 import { releaseStock } from '../inventory/inventory.service.ts';
 import { transitionTickets } from '../orders/ticket-state.service.ts';
 import { releaseSeats } from '../theatres/theatres.service.ts';
@@ -127,25 +127,30 @@ interface Actor {
   name?: string | undefined;
 }
 
-async function audit(
+/** A refund's audit row: module orders (refunds belong to the order), written by audit.service.ts. */
+function audit(
   tx: Db,
   req: FastifyRequest | undefined,
   actor: Actor,
-  entry: { action: string; targetType: string; targetId: number | string; before?: unknown; after?: unknown },
+  entry: {
+    action: string;
+    targetType: AuditTargetCode;
+    targetId: number | string;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
-  await tx.insert(auditLogs).values({
-    scenicId: actor.scenicId,
-    adminId: actor.adminId ?? req?.auth?.adminId ?? null,
-    username: req?.auth?.username ?? req?.client?.clientId ?? actor.name ?? '',
-    module: 'order',
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: String(entry.targetId),
-    before: redact(entry.before ?? null),
-    after: redact(entry.after ?? null),
-    ip: req?.ip ?? '',
-    requestId: req ? String(req.id) : '',
-  });
+  const fromRequest = req ? actorOfRequest(req) : undefined;
+  return recordAudit(
+    tx,
+    {
+      ...fromRequest,
+      scenicId: actor.scenicId,
+      adminId: actor.adminId ?? fromRequest?.adminId ?? null,
+      username: (req?.auth || req?.client ? fromRequest?.username : undefined) ?? actor.name ?? '',
+    },
+    { module: 'orders', ...entry },
+  );
 }
 
 export interface RefundRequestRecord {
@@ -674,7 +679,7 @@ export async function staffRefund(
       { scenicId: input.scenicId, adminId: input.adminId },
       {
         action: 'staffRefund',
-        targetType: 'order',
+        targetType: 'ticketOrder',
         targetId: input.orderId,
         before: { tickets: tickets.map((t) => ({ id: t.id, status: t.status })) },
         after: { reason: input.reason, amount, refunds, refunded },

@@ -1,7 +1,17 @@
 import type { AuditRow } from '../../../shared/api/logs.ts';
+import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
 import { AuditField } from '../../../shared/dict/log-fields.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { useSettings } from '../../lib/settings.ts';
 import { AuditDiff } from './audit-diff.tsx';
+
+/** "门票订单 #D2026…": the kind of record in the user's language, and its id. */
+function AuditTargetText({ type, id }: { type: string; id: string }) {
+  const { lang } = useSettings();
+  const label = type ? dictLabel(AuditTarget, type, lang) : '';
+  return <>{id ? `${label} #${id}` : label}</>;
+}
 
 const definition = defineListPage<AuditRow>({
   id: 'sys.auditLog',
@@ -17,13 +27,7 @@ const definition = defineListPage<AuditRow>({
       placeholder: 'logs:usernamePlaceholder',
       maxLength: 64,
     },
-    {
-      kind: 'text',
-      name: 'module',
-      label: AuditField.module,
-      placeholder: 'logs:modulePlaceholder',
-      maxLength: 32,
-    },
+    { kind: 'dict', name: 'module', label: AuditField.module, dict: AuditModule },
     {
       kind: 'text',
       name: 'action',
@@ -43,12 +47,12 @@ const definition = defineListPage<AuditRow>({
   columns: [
     { key: 'createTime', title: AuditField.createTime, kind: 'dateTime', sortable: true, width: 170 },
     { key: 'username', title: AuditField.username, width: 140 },
-    { key: 'module', title: AuditField.module, sortable: true, width: 110 },
+    { key: 'module', title: AuditField.module, kind: 'dict', dict: AuditModule, sortable: true, width: 130 },
     { key: 'action', title: AuditField.action, sortable: true, width: 150 },
     {
       key: 'target',
       title: 'logs:target',
-      render: (_, row) => (row.targetId ? `${row.targetType} #${row.targetId}` : row.targetType),
+      render: (_, row) => <AuditTargetText type={row.targetType} id={row.targetId} />,
       width: 180,
     },
     { key: 'ip', title: AuditField.ip, width: 140 },

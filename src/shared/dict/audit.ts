@@ -1,0 +1,44 @@
+import { defineDict } from './dict.ts';
+
+/**
+ * The one vocabulary of the audit log: the module a change belongs to and the kind of record it
+ * changed. Every writer takes its names from here (a typo fails tsc), the console's audit screen
+ * shows and filters by these labels, and migration 0013 moved older spellings onto them.
+ */
+export const AuditModule = defineDict({
+  auth: { zh: '登录与密码', en: 'Sign-in and passwords' },
+  sys: { zh: '账号与角色', en: 'Accounts and roles' },
+  oauth: { zh: '客户端', en: 'OAuth clients' },
+  setting: { zh: '景区设置', en: 'Scenic-area settings' },
+  copyright: { zh: '版权信息', en: 'Copyright and branding' },
+  storage: { zh: '文件上传', en: 'Uploads' },
+  ticket: { zh: '票务设置', en: 'Ticket setup' },
+  theatres: { zh: '剧场与场次', en: 'Theatres and shows' },
+  inventory: { zh: '价格与库存', en: 'Prices and stock' },
+  orders: { zh: '订单与退票', en: 'Orders and refunds' },
+});
+export type AuditModuleCode = keyof typeof AuditModule;
+
+export const AuditTarget = defineDict({
+  admin: { zh: '账号', en: 'Account' },
+  role: { zh: '角色', en: 'Role' },
+  oauthClient: { zh: '客户端', en: 'OAuth client' },
+  scenicSetting: { zh: '景区设置', en: 'Settings' },
+  copyright: { zh: '版权信息', en: 'Branding record' },
+  file: { zh: '文件', en: 'File' },
+  ticType: { zh: '票种分类', en: 'Ticket category' },
+  ticketProduct: { zh: '门票产品', en: 'Ticket product' },
+  theatre: { zh: '剧场', en: 'Theatre' },
+  theatreShow: { zh: '场次', en: 'Show' },
+  staffCard: { zh: '员工卡', en: 'Staff card' },
+  printTemplate: { zh: '打印模板', en: 'Print template' },
+  agreement: { zh: '购票协议', en: 'Ticket agreement' },
+  notice: { zh: '购票须知', en: 'Purchase notice' },
+  priceCalendar: { zh: '价格日历', en: 'Price calendar' },
+  scenicPeriod: { zh: '时段', en: 'Time slot' },
+  publicStock: { zh: '公共库存', en: 'Public stock' },
+  ticketOrder: { zh: '门票订单', en: 'Ticket order' },
+  refundRequest: { zh: '退票申请', en: 'Refund application' },
+  refund: { zh: '退款', en: 'Refund' },
+});
+export type AuditTargetCode = keyof typeof AuditTarget;
