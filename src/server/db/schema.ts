@@ -14,3 +14,5 @@ export * from '../modules/theatres/theatres.table.ts';
 export * from '../modules/gates/gates.table.ts';
 export * from '../modules/staff-cards/staff-cards.table.ts';
 export * from '../modules/orders/orders.table.ts';
+export * from '../modules/refunds/refunds.table.ts';
+export * from '../modules/checkin/checkin.table.ts';

@@ -9,7 +9,8 @@ import { priceCalendar } from '../inventory/inventory.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
 import { clientToken, createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
 import { expireTickets } from '../orders/orders.service.ts';
-import { gateEvents, orderTickets } from '../orders/orders.table.ts';
+import { orderTickets } from '../orders/orders.table.ts';
+import { gateEvents } from './checkin.table.ts';
 import { createTestProduct, createTestTicket } from './checkin.fixture.ts';
 
 /**

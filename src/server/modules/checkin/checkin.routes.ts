@@ -26,7 +26,8 @@ import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains } from '../../http/paging.ts';
 import { channelOfClient } from '../orders/channels.ts';
 import { gates } from '../gates/gates.table.ts';
-import { gateEvents, orderTickets, ticketOrders } from '../orders/orders.table.ts';
+import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
+import { gateEvents } from './checkin.table.ts';
 import { staffCards } from '../staff-cards/staff-cards.table.ts';
 import { checkIn } from './checkin.service.ts';
 

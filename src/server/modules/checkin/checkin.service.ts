@@ -14,7 +14,7 @@ import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
 import type { TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { gateEvents } from '../orders/orders.table.ts';
+import { gateEvents } from './checkin.table.ts';
 import { moveTicketSql } from '../orders/ticket-state.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   date,
   index,
@@ -15,11 +14,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
-import { gates } from '../gates/gates.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { staffCards } from '../staff-cards/staff-cards.table.ts';
 import { theatreShows } from '../theatres/theatres.table.ts';
 
 const money = (name: string) => integer(name).notNull().default(0);
@@ -199,119 +196,6 @@ export const payments = pgTable(
       'payments_amount_ck',
       sql`${t.amount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
     ),
-  ],
-);
-
-/** `/ticket/refundTicCheck`: a refund application for one ticket, fee frozen at request time. */
-export const refundRequests = pgTable(
-  'refund_requests',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: integer('scenic_id').notNull(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketOrders.id, { onDelete: 'restrict' }),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderTickets.id, { onDelete: 'restrict' }),
-    /** RefundApplyStatus: 1 pending, 2 approved, 3 rejected, 4 withdrawn */
-    status: smallint('status').notNull().default(1),
-    statusBeforeRefund: smallint('status_before_refund').notNull(),
-    /** The ticket's price, the fee of the product's refund rule, and what goes back */
-    ticketAmount: integer('ticket_amount').notNull(),
-    fee: integer('fee').notNull(),
-    refundAmount: integer('refund_amount').notNull(),
-    reason: varchar('reason', { length: 200 }).notNull().default(''),
-    /** Who asked: a client id, or a staff account */
-    requestedBy: varchar('requested_by', { length: 64 }).notNull(),
-    requestedByAdminId: integer('requested_by_admin_id'),
-    reviewedByAdminId: integer('reviewed_by_admin_id'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('refund_requests_scenic_status_idx').on(t.scenicId, t.status, t.createdAt),
-    index('refund_requests_order_idx').on(t.orderId),
-    // one open request per ticket
-    uniqueIndex('refund_requests_open_uq')
-      .on(t.ticketId)
-      .where(sql`${t.status} = 1`),
-    check(
-      'refund_requests_amount_ck',
-      sql`${t.fee} >= 0 and ${t.refundAmount} >= 0 and ${t.fee} + ${t.refundAmount} = ${t.ticketAmount}`,
-    ),
-  ],
-);
-
-/** Money going back (domain.md "Refund"), split over the original payments. */
-export const refunds = pgTable(
-  'refunds',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: integer('scenic_id').notNull(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketOrders.id, { onDelete: 'restrict' }),
-    paymentId: bigint('payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
-    refundRequestId: bigint('refund_request_id', { mode: 'number' }).references(() => refundRequests.id, {
-      onDelete: 'restrict',
-    }),
-    /** Tickets this refund is for (empty: money only, e.g. a goodwill refund or a late payment) */
-    ticketIds: bigint('ticket_ids', { mode: 'number' })
-      .array()
-      .notNull()
-      .default(sql`'{}'::bigint[]`),
-    amount: integer('amount').notNull(),
-    /** RefundStatus */
-    status: varchar('status', { length: 16 }).notNull(),
-    providerRefundId: varchar('provider_refund_id', { length: 64 }),
-    reason: varchar('reason', { length: 200 }).notNull().default(''),
-    adminId: integer('admin_id'),
-    createdAt: createdAt(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-  },
-  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_ck', sql`${t.amount} > 0`)],
-);
-
-/** The gate log (domain.md "Gate event log"), append-only; a retried scan is recorded once. */
-export const gateEvents = pgTable(
-  'gate_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: integer('scenic_id').notNull(),
-    /** null for the system's own events (the synthetic exit of T13 at day close) */
-    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'restrict' }),
-    deviceId: varchar('device_id', { length: 64 }).notNull(),
-    /** The device's id for this scan; (device, nonce) is unique */
-    nonce: varchar('nonce', { length: 64 }).notNull(),
-    /** GateDirection: entry, exit, denied */
-    direction: varchar('direction', { length: 8 }).notNull(),
-    /** ParkEntryType: 1 ticket, 2 pass card, 3 staff card */
-    entryType: smallint('entry_type'),
-    /** CardReadMode of the scan; null for the system's own events */
-    readMode: smallint('read_mode'),
-    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => orderTickets.id, {
-      onDelete: 'restrict',
-    }),
-    orderId: bigint('order_id', { mode: 'number' }),
-    staffCardId: integer('staff_card_id').references(() => staffCards.id, { onDelete: 'set null' }),
-    /** Masked value of what was read (an ID number shows only its ends) */
-    scannedValue: varchar('scanned_value', { length: 64 }).notNull().default(''),
-    /** 'ok' or the refusal reason code */
-    result: varchar('result', { length: 32 }).notNull(),
-    visitorName: varchar('visitor_name', { length: 50 }).notNull().default(''),
-    offline: boolean('offline').notNull().default(false),
-    forced: boolean('forced').notNull().default(false),
-    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),
-    index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt),
-    index('gate_events_ticket_idx').on(t.ticketId),
   ],
 );
 

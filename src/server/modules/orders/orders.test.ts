@@ -18,7 +18,9 @@ import {
   type OrderFixtures,
 } from './orders.fixture.ts';
 import { runOrderJobs } from './jobs.ts';
-import { gateEvents, orderTickets, payments, refunds, ticketOrders } from './orders.table.ts';
+import { orderTickets, payments, ticketOrders } from './orders.table.ts';
+import { gateEvents } from '../checkin/checkin.table.ts';
+import { refunds } from '../refunds/refunds.table.ts';
 import {
   cancelOrder,
   confirmPayment,

@@ -30,14 +30,9 @@ import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor } from '../../http/paging.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { gates } from '../gates/gates.table.ts';
-import {
-  gateEvents,
-  orderTickets,
-  payments,
-  refundRequests,
-  refunds,
-  ticketOrders,
-} from '../orders/orders.table.ts';
+import { orderTickets, payments, ticketOrders } from '../orders/orders.table.ts';
+import { gateEvents } from '../checkin/checkin.table.ts';
+import { refundRequests, refunds } from './refunds.table.ts';
 import { ticketProducts } from '../products/products.table.ts';
 import {
   approveRefundRequest,
