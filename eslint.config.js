@@ -102,6 +102,42 @@ export default tseslint.config(
     },
   },
   {
+    // A server module reaches another only through its public entry, index.ts (tests and fixtures
+    // may set up state through anything; a table may reference another module's table).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*fixture*.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?!index\\.ts$|[a-z-]+\\.table\\.ts$)',
+              message: 'import another module through its index.ts (its public entry), not its files',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*fixture*.ts', '**/*.bench.ts', '**/*.table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/(?!index\\.ts$)',
+              message: 'import another module through its index.ts (its public entry), not its files',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/main.ts', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },

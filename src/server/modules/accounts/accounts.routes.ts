@@ -25,10 +25,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { revokeAccountTokens } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
-import { decryptField } from '../auth/rsa.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { revokeAccountTokens, hashPassword, decryptField } from '../auth/index.ts';
 import {
   checkAdmType,
   checkPayType,

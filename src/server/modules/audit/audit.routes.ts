@@ -27,7 +27,7 @@ import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { loginLogs } from '../auth/auth.table.ts';
+import { loginLogs } from '../auth/index.ts';
 import { auditLogs } from './audit.table.ts';
 
 /**

@@ -17,9 +17,9 @@ import { ACCOUNT, PUBLIC, requireAuth } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
-import { admins } from '../accounts/accounts.table.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { oauthClients } from '../oauth/oauth.table.ts';
+import { admins } from '../accounts/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { oauthClients } from '../oauth/index.ts';
 import {
   authenticateClient,
   checkCredentials,

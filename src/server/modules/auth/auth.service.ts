@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext, ClientContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
-import { oauthClients, tokens } from '../oauth/oauth.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../accounts/index.ts';
+import { oauthClients, tokens } from '../oauth/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { loginLogs } from './auth.table.ts';
 import { DUMMY_HASH, hashPassword, newToken, safeEqual, sha256, verifyPassword } from './password.ts';
 

@@ -24,11 +24,10 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains } from '../../http/paging.ts';
-import { channelOfClient } from '../orders/channels.ts';
-import { gates } from '../gates/gates.table.ts';
-import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
+import { channelOfClient, orderTickets, ticketOrders } from '../orders/index.ts';
+import { gates } from '../gates/index.ts';
 import { gateEvents } from './checkin.table.ts';
-import { staffCards } from '../staff-cards/staff-cards.table.ts';
+import { staffCards } from '../staff-cards/index.ts';
 import { checkIn } from './checkin.service.ts';
 
 const BASE = '/web/api/admin/gardenLog';

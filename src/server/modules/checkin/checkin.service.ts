@@ -15,9 +15,9 @@ import type { TicketTransitionId } from '../../../shared/domain/ticket-transitio
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { gateEvents } from './checkin.table.ts';
-import { moveTicketSql } from '../orders/ticket-state.service.ts';
-import { DEFAULT_SETTINGS } from '../settings/settings.service.ts';
-import { checkStaffCard, type StaffCardRead } from '../staff-cards/staff-cards.service.ts';
+import { moveTicketSql } from '../orders/index.ts';
+import { DEFAULT_SETTINGS } from '../settings/index.ts';
+import { checkStaffCard, type StaffCardRead } from '../staff-cards/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaTime } from '../../lib/area-clock.ts';
 

@@ -24,10 +24,10 @@ import {
   issueTokens,
   originOf,
   recordLoginSuccess,
-} from '../auth/auth.service.ts';
-import { decryptField } from '../auth/rsa.service.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { oauthClients } from '../oauth/oauth.table.ts';
+  decryptField,
+} from '../auth/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { oauthClients } from '../oauth/index.ts';
 import { copyrights } from './copyright.table.ts';
 
 const ADMIN = '/web/api/admin/system/copyRight';

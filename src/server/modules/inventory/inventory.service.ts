@@ -3,7 +3,7 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { findProduct } from '../products/products.service.ts';
+import { findProduct } from '../products/index.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';
 import { queryRows } from '../../db/rows.ts';
 

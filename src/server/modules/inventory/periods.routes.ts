@@ -24,7 +24,7 @@ import { createRecord, deleteRecord, updateRecord, type Resource } from '../../h
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { datesOf, listDates, sqlList } from './inventory.util.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';

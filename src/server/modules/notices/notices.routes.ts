@@ -32,8 +32,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { writeAudit } from '../audit/index.ts';
+import { ticketProducts } from '../products/index.ts';
 import { noticeTemplates, ticketAgreements } from './notices.table.ts';
 import { cleanRichText } from './notices.service.ts';
 

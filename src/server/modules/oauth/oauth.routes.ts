@@ -24,8 +24,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit, type AuditEntry } from '../audit/audit.service.ts';
-import { copyrights } from '../copyright/copyright.table.ts';
+import { writeAudit, type AuditEntry } from '../audit/index.ts';
+import { copyrights } from '../copyright/index.ts';
 import {
   countLiveTokens,
   newClientSecret,

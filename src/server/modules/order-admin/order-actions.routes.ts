@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/orders.service.ts';
+import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/index.ts';
 import { findOrder } from './order-admin.query.ts';
 import { printData } from './order-print.ts';
 

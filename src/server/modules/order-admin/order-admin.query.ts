@@ -4,9 +4,8 @@ import type { OrderPage, OrderRow, OrderTotals } from '../../../shared/api/order
 import { DAY_MS } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { orderFor } from '../../http/paging.ts';
-import { summaryAnswers, totalsFromSummary } from '../orders/order-totals.ts';
-import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { summaryAnswers, totalsFromSummary, orderTickets, ticketOrders } from '../orders/index.ts';
+import { ticketProducts } from '../products/index.ts';
 
 type Order = typeof ticketOrders.$inferSelect;
 

@@ -5,9 +5,9 @@ import { ENABLED } from '../../../shared/dict/account.ts';
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { orderTickets } from '../orders/orders.table.ts';
-import { printTemplates } from '../print-templates/print-templates.table.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { orderTickets } from '../orders/index.ts';
+import { printTemplates } from '../print-templates/index.ts';
+import { ticketProducts } from '../products/index.ts';
 import { findOrder, maskIdNumber } from './order-admin.query.ts';
 
 /** Tickets that can be printed: issued or unused ones with a live code. */

@@ -20,10 +20,9 @@ import type { Db } from '../../db/client.ts';
 import { CLIENT, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { priceCalendar } from '../inventory/inventory.table.ts';
-import { periodAt, publicStockLeft } from '../inventory/inventory.service.ts';
-import { productSessions, ticketProducts } from '../products/products.table.ts';
-import { showSeats, theatreShows } from '../theatres/theatres.table.ts';
+import { priceCalendar, periodAt, publicStockLeft } from '../inventory/index.ts';
+import { productSessions, ticketProducts } from '../products/index.ts';
+import { showSeats, theatreShows } from '../theatres/index.ts';
 import { channelOfClient } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import {

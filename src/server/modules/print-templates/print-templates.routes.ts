@@ -27,8 +27,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { writeAudit } from '../audit/index.ts';
+import { ticketProducts } from '../products/index.ts';
 import { printTemplates } from './print-templates.table.ts';
 
 const BASE = '/web/api/admin/printer';

@@ -41,9 +41,9 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { noticeTemplates, ticketAgreements } from '../notices/notices.table.ts';
-import { printTemplates } from '../print-templates/print-templates.table.ts';
+import { writeAudit } from '../audit/index.ts';
+import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
+import { printTemplates } from '../print-templates/index.ts';
 import {
   checkProductRefs,
   deleteProblem,

@@ -9,8 +9,8 @@ import {
   VALIDITY_TYPE,
 } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { noticeTemplates, ticketAgreements } from '../notices/notices.table.ts';
-import { printTemplates } from '../print-templates/print-templates.table.ts';
+import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
+import { printTemplates } from '../print-templates/index.ts';
 import { productSessions, ticketProducts, ticketTypes } from './products.table.ts';
 
 type ProductInsert = typeof ticketProducts.$inferInsert;

@@ -11,11 +11,11 @@ import {
 } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { priceCalendar } from '../inventory/inventory.table.ts';
-import { noticeTemplates, ticketAgreements } from '../notices/notices.table.ts';
-import { printTemplates } from '../print-templates/print-templates.table.ts';
-import { getScenicSettings } from '../settings/settings.service.ts';
-import { theatreShows } from '../theatres/theatres.table.ts';
+import { priceCalendar } from '../inventory/index.ts';
+import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
+import { printTemplates } from '../print-templates/index.ts';
+import { getScenicSettings } from '../settings/index.ts';
+import { theatreShows } from '../theatres/index.ts';
 import { productSessions, ticketProducts, ticketTypes } from './products.table.ts';
 
 export type ProductRecord = typeof ticketProducts.$inferSelect;

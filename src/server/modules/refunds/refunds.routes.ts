@@ -28,12 +28,12 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor } from '../../http/paging.ts';
-import { admins } from '../accounts/accounts.table.ts';
-import { gates } from '../gates/gates.table.ts';
-import { orderTickets, payments, ticketOrders } from '../orders/orders.table.ts';
-import { gateEvents } from '../checkin/checkin.table.ts';
+import { admins } from '../accounts/index.ts';
+import { gates } from '../gates/index.ts';
+import { orderTickets, payments, ticketOrders } from '../orders/index.ts';
+import { gateEvents } from '../checkin/index.ts';
 import { refundRequests, refunds } from './refunds.table.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { ticketProducts } from '../products/index.ts';
 import {
   approveRefundRequest,
   countPendingRefundRequests,

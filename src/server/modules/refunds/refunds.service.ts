@@ -5,10 +5,10 @@ import { PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/tic
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
-import { actorOfRequest, recordAudit } from '../audit/audit.service.ts';
-import { releaseStock } from '../inventory/inventory.service.ts';
-import { transitionTickets } from '../orders/ticket-state.service.ts';
-import { releaseSeats } from '../theatres/theatres.service.ts';
+import { actorOfRequest, recordAudit } from '../audit/index.ts';
+import { releaseStock } from '../inventory/index.ts';
+import { transitionTickets } from '../orders/index.ts';
+import { releaseSeats } from '../theatres/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaDateTime, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 

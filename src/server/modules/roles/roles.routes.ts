@@ -26,10 +26,17 @@ import { AppError, FieldError } from '../../http/errors.ts';
 import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { Msg } from '../../http/messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { isPlatform, keepingWildcard } from '../accounts/accounts.service.ts';
-import { adminRoles, rolePermissions, roles } from '../accounts/accounts.table.ts';
-import { checkGrantable, checkWithinReach, ungrantable } from '../accounts/privilege.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import {
+  isPlatform,
+  keepingWildcard,
+  adminRoles,
+  rolePermissions,
+  roles,
+  checkGrantable,
+  checkWithinReach,
+  ungrantable,
+} from '../accounts/index.ts';
+import { writeAudit } from '../audit/index.ts';
 
 const BASE = '/web/api/admin/role';
 

@@ -6,7 +6,7 @@ import { envelopeSchema } from '../../../shared/api/common.ts';
 import { ScenicSettingsSchema, ScenicSettingsUpdateSchema } from '../../../shared/api/settings.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { getScenicSettings, saveScenicSettings, toSettings } from './settings.service.ts';
 import { scenicSettings } from './settings.table.ts';
 

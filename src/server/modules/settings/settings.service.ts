@@ -4,8 +4,8 @@ import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { rezoneOrderTotals } from '../orders/order-totals.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { rezoneOrderTotals } from '../orders/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { scenicSettings } from './settings.table.ts';
 
 /**

@@ -34,8 +34,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { foreignGateIds, gateOptions } from '../gates/gates.service.ts';
+import { writeAudit } from '../audit/index.ts';
+import { foreignGateIds, gateOptions } from '../gates/index.ts';
 import { newQrCode, validityAt, validityWhere, type StaffCard } from './staff-cards.service.ts';
 import { staffCards } from './staff-cards.table.ts';
 

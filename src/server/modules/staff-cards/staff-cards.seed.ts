@@ -3,7 +3,7 @@ import { CARD_READ_MODE, idNumberCheckChar } from '../../../shared/api/staff-car
 import { DISABLED } from '../../../shared/dict/account.ts';
 import type { Db } from '../../db/client.ts';
 import { areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
-import { gates } from '../gates/gates.table.ts';
+import { gates } from '../gates/index.ts';
 import { newQrCode } from './staff-cards.service.ts';
 import { staffCards } from './staff-cards.table.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { COPYRIGHT, LOGIN, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { saveImage } from './storage.service.ts';
 
 export async function storageRoutes(root: FastifyInstance) {

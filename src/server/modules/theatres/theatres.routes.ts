@@ -45,9 +45,8 @@ import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains, orderFor } from '../../http/paging.ts';
-import { writeAudit } from '../audit/audit.service.ts';
-import { findProduct, productOptions } from '../products/products.service.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { writeAudit } from '../audit/index.ts';
+import { findProduct, productOptions, ticketProducts } from '../products/index.ts';
 import { copySeats, distinctSeats, seatNames, seatsIn, type TheatreRecord } from './theatres.service.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
 

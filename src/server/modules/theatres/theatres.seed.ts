@@ -3,7 +3,7 @@ import { labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/th
 import { PRODUCT_TYPE, SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
-import { ticketProducts } from '../products/products.table.ts';
+import { ticketProducts } from '../products/index.ts';
 import { copySeats } from './theatres.service.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
 

@@ -4,7 +4,7 @@ import { SALE_STATUS, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { areaDay, areaTime } from '../../lib/area-clock.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
 
 export type TheatreRecord = typeof theatres.$inferSelect;

@@ -1,0 +1,7 @@
+/**
+ * The public entry of the accounts module: what other modules may use (eslint: a module reaches
+ * another only through its index.ts). Routes are registered by app.ts, never imported.
+ */
+export { isPlatform, keepingWildcard } from './accounts.service.ts';
+export { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
+export { checkGrantable, checkWithinReach, ungrantable } from './privilege.ts';
