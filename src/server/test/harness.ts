@@ -160,7 +160,15 @@ export async function createTestApp(
     },
     async clientToken(clientId) {
       const secret = crypto.randomBytes(16).toString('hex');
-      const values = { secretHash: sha256(secret), grantTypes: ['client_credentials'] };
+      // a known client keeps its other grants (the console's password grant, say)
+      const [known] = await database.db
+        .select()
+        .from(oauthClients)
+        .where(eq(oauthClients.clientId, clientId));
+      const values = {
+        secretHash: sha256(secret),
+        grantTypes: [...new Set([...(known?.grantTypes ?? []), 'client_credentials'])],
+      };
       await database.db
         .insert(oauthClients)
         .values({ clientId, name: clientId, ...values })

@@ -3,9 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { sha256 } from '../auth/password.ts';
 import { gates } from '../gates/gates.table.ts';
-import { oauthClients } from '../oauth/oauth.table.ts';
 import { orderTickets, ticketOrders } from '../orders/orders.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { expireTickets } from '../orders/orders.service.ts';
@@ -25,28 +23,6 @@ const DAY = '2030-06-01';
 /** A wall-clock time of DAY in the demo area (its zone is the default, Asia/Shanghai). */
 const at = (time: string) => areaInstant(DAY, time, DEFAULT_TIME_ZONE);
 const nonce = () => crypto.randomBytes(8).toString('hex');
-
-async function clientToken(clientId: string) {
-  const secret = crypto.randomBytes(16).toString('hex');
-  await t.database.db
-    .insert(oauthClients)
-    .values({ clientId, name: clientId, secretHash: sha256(secret), grantTypes: ['client_credentials'] })
-    .onConflictDoUpdate({
-      target: oauthClients.clientId,
-      set: { secretHash: sha256(secret), grantTypes: ['client_credentials'] },
-    });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token as string;
-}
 
 const gateCall = (url: string, body: unknown, token = gateToken, area = qsh) =>
   t.call(token, 'POST', url, body, { 'x-scenic-id': String(area) });
@@ -73,8 +49,8 @@ beforeAll(async () => {
   for (const g of await db.select().from(gates).where(eq(gates.scenicId, qsh))) gate[g.code] = g.id;
   await t.grant('yunling', ['admin:gardenLog:page']);
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
-  gateToken = await clientToken('gateTerminal');
-  otaToken = await clientToken('ctripManagement');
+  gateToken = await t.clientToken('gateTerminal');
+  otaToken = await t.clientToken('ctripManagement');
   product = (await createTestProduct(db, qsh, { entryMode: 1 })).id;
 });
 afterAll(() => t.close());

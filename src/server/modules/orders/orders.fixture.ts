@@ -1,19 +1,15 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
 import type { Db } from '../../db/client.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { sha256 } from '../auth/password.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
-import { oauthClients } from '../oauth/oauth.table.ts';
 import { productSessions, ticketProducts, ticketTypes } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { showSeats, theatres, theatreShows } from '../theatres/theatres.table.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
 export { rowsOf } from '../../db/rows.ts';
 import { rowsOf } from '../../db/rows.ts';
-
-export const CLIENT_SECRET = 'Test-Secret-1234';
 
 /** A day `n` days from today, YYYY-MM-DD, on the clock of an area (default: the demo areas'). */
 export const dayFromToday = (n: number, timeZone = DEFAULT_TIME_ZONE) =>
@@ -25,28 +21,9 @@ export function idNumber(n: number): string {
   return first17 + idNumberCheckChar(first17);
 }
 
-/** Gives a client a known secret and the client_credentials grant; returns its token. */
-export async function clientToken(t: TestApp, clientId = 'ctripManagement'): Promise<string> {
-  const db = t.database.db;
-  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
-  await db
-    .update(oauthClients)
-    .set({
-      secretHash: sha256(CLIENT_SECRET),
-      grantTypes: [...new Set([...(client?.grantTypes ?? []), 'client_credentials'])],
-    })
-    .where(eq(oauthClients.clientId, clientId));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${CLIENT_SECRET}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
-  if (res.statusCode !== 200) throw new Error(`client token ${clientId}: ${res.body}`);
-  return res.json<{ access_token: string }>().access_token;
+/** Gives a client the client_credentials grant and a new secret; returns its token. */
+export function clientToken(t: TestApp, clientId = 'ctripManagement'): Promise<string> {
+  return t.clientToken(clientId);
 }
 
 export interface OrderFixtures {

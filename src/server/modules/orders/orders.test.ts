@@ -94,6 +94,11 @@ describe('client_credentials and the CLIENT access', () => {
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'grant_type=client_credentials',
       });
+    const { sha256 } = await import('../auth/password.ts');
+    await db()
+      .update(oauthClients)
+      .set({ secretHash: sha256('Test-Secret-1234') })
+      .where(eq(oauthClients.clientId, 'ctripManagement'));
     const good = await token(basic('ctripManagement', 'Test-Secret-1234'));
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ token_type: 'bearer', refresh_token: '' });
@@ -105,7 +110,6 @@ describe('client_credentials and the CLIENT access', () => {
       .update(oauthClients)
       .set({ grantTypes: ['password'] })
       .where(eq(oauthClients.clientId, 'dataManagement'));
-    const { sha256 } = await import('../auth/password.ts');
     await db()
       .update(oauthClients)
       .set({ secretHash: sha256('x-secret') })
