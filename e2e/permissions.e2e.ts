@@ -53,6 +53,28 @@ describe('permissions', () => {
     await snap(page, 'profile-shop');
   });
 
+  it('shows a distributor (type 3) its own orders only, and nothing else', async () => {
+    const { page, go } = await openPage();
+    await go('/login');
+    await loginWithForm(page, 'agent', DEMO_PASSWORD, '/dashboard');
+    await expectMenu(page, ['首页', '票务管理']);
+    await sidebar(page).getByText('票务管理').click();
+    await sidebar(page).getByText('订单管理').click();
+    await waitForRoute(page, '/ticket/order');
+    const rows = page.locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // the demo's distribution-channel orders are the agent's; no other channel's order shows
+    const channels = await page.locator('.ant-table-row td').allInnerTexts();
+    expect(channels.some((text) => text.includes('分销'))).toBe(true);
+    for (const other of ['美团', '携程', '小程序', '人工窗口']) {
+      expect(channels.some((text) => text.trim() === other), other).toBe(false);
+    }
+    await snap(page, 'orders-distributor');
+    // a screen outside its reach is refused, whatever the menu would have shown
+    await go('/sys/admin');
+    await waitForRoute(page, /^\/(401|404)$/);
+  });
+
   it('lets a platform account act in another scenic area', async () => {
     const { page, go } = await openPage({ tokens: inject('adminTokens') });
     await go('/dashboard');
