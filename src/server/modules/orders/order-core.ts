@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { SeatRef } from '../../../shared/api/theatres.ts';
+import { TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { actorOfRequest, recordAudit, SYSTEM, type AuditActor } from '../audit/index.ts';
+import { releaseStockLines, reserveStockLines, type StockLine } from '../inventory/index.ts';
+import { claimSeats, releaseSeats, sellSeats } from '../theatres/index.ts';
+import type { payments } from './orders.table.ts';
+import { orderTickets, ticketOrders } from './orders.table.ts';
+import { addDays, areaInstant } from '../../lib/area-clock.ts';
+
+/** What the parts of the order aggregate share: records, constants, the audit row, lookups, locks. */
+export type OrderRecord = typeof ticketOrders.$inferSelect;
+export type TicketRecord = typeof orderTickets.$inferSelect;
+export type PaymentRecord = typeof payments.$inferSelect;
+
+/** How long an unpaid order holds its inventory (T1 → T5). */
+export const PAYMENT_DEADLINE_MINUTES = 15;
+/** Pay ways a seller may confirm together with the order (T2): cash, POS, on account. */
+export const OFFLINE_PAY_WAYS: readonly PayWayCode[] = [1, 99, 98];
+/** Statuses whose tickets no longer count (limits per ID number, seats). */
+export const DEAD_STATUSES = [S.userCancelled, S.systemCancelled, S.refunded, S.invalid] as const;
+
+/** Who did it, for the audit row written in the same transaction (the area comes from the order). */
+export type Actor = Omit<AuditActor, 'scenicId'>;
+
+export const SYSTEM_ACTOR: Actor = { adminId: null, username: SYSTEM };
+
+/** The actor of a request: the logged-in account, or the machine client. */
+export function actorOf(req: FastifyRequest): Actor {
+  return actorOfRequest(req);
+}
+
+/** An order's audit row: module orders, target the ticket order (audit.service.ts writes it). */
+export function audit(
+  tx: Db,
+  actor: Actor | undefined,
+  scenicId: number,
+  entry: { action: string; targetId: string | number; after?: unknown; before?: unknown },
+) {
+  return recordAudit(
+    tx,
+    { ...(actor ?? SYSTEM_ACTOR), scenicId },
+    { module: 'orders', targetType: 'ticketOrder', ...entry },
+  );
+}
+
+// ---------------------------------------------------------------- dates (the area's clock)
+
+/** The instant of "HH:mm" (default 00:00) on the area's day `day` plus `days`. */
+export const at = (timeZone: string, day: string, days = 0, time = '00:00'): Date =>
+  areaInstant(addDays(day, days), time, timeZone);
+
+// ---------------------------------------------------------------- lookups
+
+export async function findOrderByNo(db: Db, scenicId: number, orderNo: string): Promise<OrderRecord | null> {
+  const [row] = await db
+    .select()
+    .from(ticketOrders)
+    .where(and(eq(ticketOrders.scenicId, scenicId), eq(ticketOrders.orderNo, orderNo)));
+  return row ?? null;
+}
+
+export async function orderTicketsOf(db: Db, orderId: number): Promise<TicketRecord[]> {
+  return db.select().from(orderTickets).where(eq(orderTickets.orderId, orderId)).orderBy(orderTickets.id);
+}
+
+/** Locks the order row (FOR UPDATE): payments, cancels and the expiry job of one order take turns. */
+export async function lockOrder(
+  tx: Db,
+  scenicId: number,
+  where: { id?: number; orderNo?: string },
+): Promise<OrderRecord> {
+  const [order] = await tx
+    .select()
+    .from(ticketOrders)
+    .where(
+      and(
+        eq(ticketOrders.scenicId, scenicId),
+        where.id != null ? eq(ticketOrders.id, where.id) : eq(ticketOrders.orderNo, where.orderNo ?? ''),
+      ),
+    )
+    .for('update');
+  if (!order) throw new AppError(404, 'orderNotFound');
+  return order;
+}
+
+// ---------------------------------------------------------------- inventory of tickets
+
+export function stockLinesOf(tickets: readonly TicketRecord[]): StockLine[] {
+  const lines = new Map<string, StockLine>();
+  for (const t of tickets) {
+    if (t.showId != null) continue;
+    const key = `${t.productId}|${t.visitDate}|${t.sessionId ?? 0}|${t.periodId ?? 0}`;
+    const line = lines.get(key);
+    if (line) line.quantity += 1;
+    else
+      lines.set(key, {
+        scenicId: t.scenicId,
+        productId: t.productId,
+        date: t.visitDate,
+        sessionId: t.sessionId,
+        periodId: t.periodId,
+        quantity: 1,
+      });
+  }
+  return [...lines.values()];
+}
+
+export function seatsByShow(tickets: readonly TicketRecord[]): Map<number, SeatRef[]> {
+  const shows = new Map<number, SeatRef[]>();
+  for (const t of tickets) {
+    if (t.showId == null || t.seatRow == null || t.seatCol == null) continue;
+    shows.set(t.showId, [...(shows.get(t.showId) ?? []), { row: t.seatRow, col: t.seatCol }]);
+  }
+  return shows;
+}
+
+/** Gives back the stock and seats of tickets (held seats of an unpaid order; with `sold`, sold ones). */
+export async function releaseInventory(
+  tx: Db,
+  orderNo: string,
+  tickets: readonly TicketRecord[],
+  sold: boolean,
+) {
+  const lines = stockLinesOf(tickets);
+  if (lines.length) await releaseStockLines(tx, lines);
+  for (const [showId, seats] of seatsByShow(tickets))
+    await releaseSeats(tx, { showId, holdRef: orderNo, seats, sold });
+}
+
+/** Takes the same stock and seats again (T6); 409 when they are gone. */
+export async function reacquireInventory(tx: Db, order: OrderRecord, tickets: readonly TicketRecord[]) {
+  const lines = stockLinesOf(tickets);
+  if (lines.length) await reserveStockLines(tx, lines);
+  for (const [showId, seats] of seatsByShow(tickets)) {
+    await claimSeats(tx, { scenicId: order.scenicId, showId, seats, holdRef: order.orderNo });
+    await sellSeats(tx, { showId, holdRef: order.orderNo });
+  }
+}
