@@ -186,13 +186,6 @@ export function requestOf(r: Record<string, unknown>): RefundRequestRecord {
   };
 }
 
-/**
- * T15 (201/301 → 202) and T19 (204 → 202): a refund request per ticket, all or none. Guards, each a
- * 409: the product is refundable (rule 1 is not), rule 2's deadline has not passed, the ticket never
- * passed a gate, no open request, fewer than REFUND_REQUEST_CAP requests so far. The fee is computed
- * and frozen now. T16 (501 → 202) needs a product policy "refundable after expiry" that the product
- * model does not have, so an expired ticket is refused (409 refundExpired).
- */
 export interface RefundRow {
   id: number;
   paymentId: number;
@@ -367,12 +360,3 @@ export async function refundTickets(
   const refunded = await finishRefunds(tx, input.scenicId, ticketIds);
   return { refunds, refunded };
 }
-
-/**
- * T17 (202 → 205): a reviewer approves an open request. The reviewer must not be the account that
- * made it (409 reviewerIsRequester); the request is closed by compare-and-set (`… where status = 1`),
- * so of two approvals at once exactly one wins and the other gets 409. Effects: ticket secret
- * revoked, stock or seat released while the visit day has not ended, refunds split over the order's
- * payments; offline refunds are done at once and the ticket goes on to 203 (T21) in the same
- * transaction, online ones leave it in 205 until markRefundDone.
- */

@@ -16,6 +16,11 @@ import {
 
 /** Refunds without an application (staff, T20) and refunds confirmed or failed (T21, T22). */
 
+/**
+ * T20 (201/301 → 205, and 204 → 205 by T19): staff refund tickets of one order without a request,
+ * with a reason (the route demands admin:order:refund). The whole price goes back (no fee: the
+ * area chose to refund). Same effects as an approval.
+ */
 export async function staffRefund(
   db: Db,
   input: {

@@ -23,6 +23,13 @@ import {
 
 /** Refund applications: request (T15, T16), withdraw (T18), reject, approve (T17), and the open count. */
 
+/**
+ * T15 (201/301 → 202) and T19 (204 → 202): a refund request per ticket, all or none. Guards, each a
+ * 409: the product is refundable (rule 1 is not), rule 2's deadline has not passed, the ticket never
+ * passed a gate, no open request, fewer than REFUND_REQUEST_CAP requests so far. The fee is computed
+ * and frozen now. T16 (501 → 202) needs a product policy "refundable after expiry" that the product
+ * model does not have, so an expired ticket is refused (409 refundExpired).
+ */
 export async function requestRefund(
   db: Db,
   input: {
@@ -221,6 +228,14 @@ export async function rejectRefundRequest(
   });
 }
 
+/**
+ * T17 (202 → 205): a reviewer approves an open request. The reviewer must not be the account that
+ * made it (409 reviewerIsRequester); the request is closed by compare-and-set (`… where status = 1`),
+ * so of two approvals at once exactly one wins and the other gets 409. Effects: ticket secret
+ * revoked, stock or seat released while the visit day has not ended, refunds split over the order's
+ * payments; offline refunds are done at once and the ticket goes on to 203 (T21) in the same
+ * transaction, online ones leave it in 205 until markRefundDone.
+ */
 export async function approveRefundRequest(
   db: Db,
   input: { scenicId: number; requestId: number; adminId: number; now?: Date },
@@ -269,11 +284,6 @@ export async function approveRefundRequest(
   });
 }
 
-/**
- * T20 (201/301 → 205, and 204 → 205 by T19): staff refund tickets of one order without a request,
- * with a reason (the route demands admin:order:refund). The whole price goes back (no fee: the
- * area chose to refund). Same effects as an approval.
- */
 /** Open refund requests of an area (the top bar's badge, spec §7 countRefundApply). */
 export async function countPendingRefundRequests(db: Db, scenicId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
