@@ -67,7 +67,10 @@ describe('permissions', () => {
     const channels = await page.locator('.ant-table-row td').allInnerTexts();
     expect(channels.some((text) => text.includes('分销'))).toBe(true);
     for (const other of ['美团', '携程', '小程序', '人工窗口']) {
-      expect(channels.some((text) => text.trim() === other), other).toBe(false);
+      expect(
+        channels.some((text) => text.trim() === other),
+        other,
+      ).toBe(false);
     }
     await snap(page, 'orders-distributor');
     // a screen outside its reach is refused, whatever the menu would have shown
