@@ -2,7 +2,7 @@ import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AuditField } from '../../../shared/dict/log-fields.ts';
 import { useSettings } from '../../lib/settings.ts';
-import styles from './logs.module.css';
+import styles from './audit.module.css';
 
 type Snapshot = Record<string, unknown>;
 
