@@ -30,6 +30,13 @@ export class RequestError extends Error {
   }
 }
 
+/** The form field a refused call names (`data.field` of a 400/409), or null. */
+export function errorField(error: unknown): string | null {
+  if (!(error instanceof RequestError)) return null;
+  const field = (error.body?.data as { field?: unknown } | null | undefined)?.field;
+  return typeof field === 'string' ? field : null;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** JSON body (POST) */
