@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { CheckinResult } from '../dict/checkin.ts';
 import { GateDirection } from '../dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
-import { dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Gates (OAuth clients) report their scans here. */
+export const gateScanApi = endpoints('/api/gate', ['scan', 'upload']);
+/** Spec §2 /ticket/visitors: the entry/exit log. */
+export const gardenLogApi = endpoints('/web/api/admin/gardenLog', [
+  'page',
+  'derivedPage',
+  'selectGardenLog',
+  'getFreeIdCardGarLog',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

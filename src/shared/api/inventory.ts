@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { DateOnlySchema, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
+import { DateOnlySchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/priceCalendar. */
+export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
+  'products',
+  'list',
+  'export',
+  'batchSet',
+  'update',
+]);
+/** Spec §2 /scenic/period: the time slots of the public stock. */
+export const periodApi = endpoints('/web/api/admin/period', ['page', 'create', 'update', 'delete', 'status']);
+/** The public stock of the time slots, day by day. */
+export const publicStockApi = endpoints('/web/api/admin/period/stock', ['list', 'batchSet']);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
 import { BuyChannel, ProductType } from '../dict/ticket.ts';
-import { DateOnlySchema, dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
+export const orderApi = endpoints('/web/api/admin/order', [
+  'page',
+  'productOptions',
+  'totals',
+  'export',
+  'query',
+  'distribution',
+  'printData',
+  'resendNotice',
+  'cancel',
+  'issue',
+  'void',
+  'staffRefund',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -17,8 +17,37 @@ import {
   ValidityType,
 } from '../dict/ticket.ts';
 import { ImageUrlSchema } from './accounts.ts';
-import { DateOnlySchema, dictCodeSchema, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
+import {
+  DateOnlySchema,
+  dictCodeSchema,
+  endpoints,
+  IdSchema,
+  listQuerySchema,
+  TimeOfDaySchema,
+} from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/ticType: ticket categories. */
+export const ticTypeApi = endpoints('/web/api/admin/ticType', [
+  'page',
+  'list',
+  'export',
+  'create',
+  'update',
+  'status',
+  'delete',
+]);
+/** Spec §2 /ticket/good: ticket products. */
+export const productApi = endpoints('/web/api/admin/ticket', [
+  'page',
+  'export',
+  'query',
+  'formOptions',
+  'create',
+  'update',
+  'shelf',
+  'delete',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { PayWay } from '../dict/order.ts';
-import { DateOnlySchema, dictCodeSchema, IdSchema } from './common.ts';
+import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema } from './common.ts';
 import { IdNumberSchema } from './staff-cards.ts';
 import { SeatRefSchema } from './theatres.ts';
 
 /** The selling API of sales channels (`/api/open/…`, client_credentials tokens; docs/api.md). */
+
+export const openApi = endpoints('/api/open', ['products']);
+export const openOrderApi = endpoints('/api/open/order', ['create', 'pay', 'cancel', 'query']);
 
 const PhoneSchema = z.string().trim().max(20);
 

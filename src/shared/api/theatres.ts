@@ -1,8 +1,35 @@
 import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { SaleStatus, SEAT_KIND, SEAT_STATUS, SeatKind } from '../dict/ticket.ts';
-import { DateOnlySchema, dictCodeSchema, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
+import {
+  DateOnlySchema,
+  dictCodeSchema,
+  endpoints,
+  IdSchema,
+  listQuerySchema,
+  TimeOfDaySchema,
+} from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/theatreManage: theatres with their seat maps. */
+export const theatreApi = endpoints('/web/api/admin/theatre', [
+  'page',
+  'export',
+  'query',
+  'create',
+  'update',
+  'delete',
+  'products',
+]);
+/** The shows of the theatres, and their seats. */
+export const showApi = endpoints('/web/api/admin/theatre/show', [
+  'page',
+  'create',
+  'update',
+  'delete',
+  'seats',
+  'seatStatus',
+]);
 
 /** Limits of a seat map. */
 export const THEATRE_LIMITS = { rows: 100, cols: 100, areas: 12 } as const;
@@ -258,6 +285,7 @@ export const ShowUpdateSchema = z
     if (v.startTime && v.endTime && v.endTime <= v.startTime)
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: key('endAfterStart') });
   });
+export type ShowUpdate = z.infer<typeof ShowUpdateSchema>;
 
 export const ShowRowSchema = z.object({
   id: z.number().int(),

@@ -26,6 +26,7 @@ import {
   autoSeatLabel,
   SeatAreaSchema,
   THEATRE_LIMITS,
+  theatreApi,
   type SeatArea,
   type TheatreDetail,
 } from '../../../shared/api/theatres.ts';
@@ -53,8 +54,6 @@ import {
 } from './seat-map-model.ts';
 import styles from './theatres.module.css';
 
-const BASE = '/web/api/admin/theatre';
-
 /** Spec §2 /ticket/seatsManage?id=: the seat-map editor of one theatre. */
 export default function SeatMapEditorPage() {
   const { t } = useTranslation(['theatres', 'common']);
@@ -64,7 +63,7 @@ export default function SeatMapEditorPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
     queryKey: ['theatres', 'detail', id],
-    queryFn: () => get<TheatreDetail>(`${BASE}/query`, { id }),
+    queryFn: () => get<TheatreDetail>(theatreApi.query, { id }),
     enabled: valid,
   });
   const back = <Button onClick={() => void navigate('/ticket/theatreManage')}>{t('theatres:back')}</Button>;
@@ -227,7 +226,7 @@ function Editor({ theatre, back }: { theatre: TheatreDetail; back: React.ReactNo
   const save = async () => {
     setSaving(true);
     try {
-      await post(`${BASE}/update`, { id: theatre.id, rows, cols, areas, seats: fromGrid(grid) });
+      await post(theatreApi.update, { id: theatre.id, rows, cols, areas, seats: fromGrid(grid) });
       void message.success(t('theatres:saved'));
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['theatres', 'detail', theatre.id] });

@@ -5,13 +5,12 @@ import {
   THEATRE_LIMITS,
   TheatreCreateSchema,
   TheatreUpdateSchema,
+  theatreApi,
   type TheatreRow,
 } from '../../../shared/api/theatres.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { TheatreField } from '../../../shared/dict/ticket.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-
-const BASE = '/web/api/admin/theatre';
 
 function SeatMapButton({ row }: { row: TheatreRow }) {
   const { t } = useTranslation('theatres');
@@ -25,8 +24,8 @@ function SeatMapButton({ row }: { row: TheatreRow }) {
 
 const definition = defineListPage<TheatreRow>({
   id: 'ticket.theatres',
-  url: `${BASE}/page`,
-  exportUrl: `${BASE}/export`,
+  url: theatreApi.page,
+  exportUrl: theatreApi.export,
   rowKey: 'id',
   perms: {
     create: 'admin:theatre:create',
@@ -49,8 +48,8 @@ const definition = defineListPage<TheatreRow>({
     { key: 'updateTime', title: TheatreField.updateTime, kind: 'dateTime', hidden: true },
   ],
   form: {
-    createUrl: `${BASE}/create`,
-    updateUrl: `${BASE}/update`,
+    createUrl: theatreApi.create,
+    updateUrl: theatreApi.update,
     createSchema: TheatreCreateSchema,
     updateSchema: TheatreUpdateSchema,
     fields: [
@@ -89,7 +88,7 @@ const definition = defineListPage<TheatreRow>({
   detail: {
     fields: ['name', 'address', 'size', 'seatCount', 'status', 'remark', 'createTime', 'updateTime'],
   },
-  delete: { url: `${BASE}/delete` },
+  delete: { url: theatreApi.delete },
   rowActions: (row) => <SeatMapButton row={row} />,
   actionWidth: 240,
 });

@@ -25,6 +25,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   SHOW_RANGE_DAYS,
   ShowCreateSchema,
+  showApi,
+  theatreApi,
   type ShowRow,
   type ShowSeats,
   type TheatreProduct,
@@ -43,7 +45,6 @@ import { useSettings } from '../../lib/settings.ts';
 import { cellSizeFor, SeatGrid, Swatch, type GridCell } from './seat-grid.tsx';
 import styles from './theatres.module.css';
 
-const BASE = '/web/api/admin/theatre';
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const DAY = 'YYYY-MM-DD';
 
@@ -69,13 +70,13 @@ export default function TheatreShowsPage() {
 
   const products = useQuery({
     queryKey: ['theatres', 'products'],
-    queryFn: () => post<TheatreProduct[]>(`${BASE}/products`, {}),
+    queryFn: () => post<TheatreProduct[]>(theatreApi.products, {}),
   });
   const listKey = ['theatres', 'shows', productId, filters] as const;
   const shows = useQuery({
     queryKey: listKey,
     queryFn: () =>
-      post<{ rows: ShowRow[]; total: number }>(`${BASE}/show/page`, {
+      post<{ rows: ShowRow[]; total: number }>(showApi.page, {
         ...filters,
         productId,
         sort: 'showDate',
@@ -88,7 +89,7 @@ export default function TheatreShowsPage() {
 
   const setStatus = async (row: ShowRow, status: number) => {
     try {
-      await post(`${BASE}/show/update`, { id: row.id, status });
+      await post(showApi.update, { id: row.id, status });
       void message.success(t('common:success'));
       reload();
     } catch {
@@ -97,7 +98,7 @@ export default function TheatreShowsPage() {
   };
   const remove = async (row: ShowRow) => {
     try {
-      await get(`${BASE}/show/delete`, { id: row.id });
+      await get(showApi.delete, { id: row.id });
       void message.success(t('common:success'));
       reload();
     } catch {
@@ -305,7 +306,7 @@ function CreateShows({ productId, onClose }: { productId: number; onClose: (crea
   const theatres = useQuery({
     queryKey: ['theatres', 'options'],
     queryFn: () =>
-      post<{ rows: TheatreRow[] }>(`${BASE}/page`, { limit: 100, status: 1, sort: 'name', order: 'asc' }),
+      post<{ rows: TheatreRow[] }>(theatreApi.page, { limit: 100, status: 1, sort: 'name', order: 'asc' }),
   });
 
   const submit = async () => {
@@ -328,7 +329,7 @@ function CreateShows({ productId, onClose }: { productId: number; onClose: (crea
     }
     setSaving(true);
     try {
-      const result = await post<{ created: number; skipped: number }>(`${BASE}/show/create`, checked.data);
+      const result = await post<{ created: number; skipped: number }>(showApi.create, checked.data);
       void message.success(t('theatres:created', result));
       onClose(true);
     } catch {
@@ -403,7 +404,7 @@ function SeatAvailability({ showId }: { showId: number }) {
   const [busy, setBusy] = useState(false);
   const query = useQuery({
     queryKey: ['theatres', 'showSeats', showId],
-    queryFn: () => get<ShowSeats>(`${BASE}/show/seats`, { id: showId }),
+    queryFn: () => get<ShowSeats>(showApi.seats, { id: showId }),
   });
   const data = query.data;
 
@@ -475,7 +476,7 @@ function SeatAvailability({ showId }: { showId: number }) {
         const [row, col] = k.split(':').map(Number);
         return { row, col };
       });
-      await post(`${BASE}/show/seatStatus`, { showId, seats, status });
+      await post(showApi.seatStatus, { showId, seats, status });
       void message.success(t('common:success'));
       setSelected(new Set());
       await query.refetch();
