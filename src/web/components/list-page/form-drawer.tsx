@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { post, RequestError } from '../../lib/request.ts';
+import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { DictSelect } from '../dict-select.tsx';
 import { MoneyInput } from '../money-input.tsx';
 import { listQueryKey } from './query.ts';
@@ -87,12 +87,28 @@ export function FormDrawer<T extends Row>({
   const label = useLabel();
   const { lang } = useSettings();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
   const mode = state?.mode ?? 'create';
   const row = state?.row;
   const fields = def.fields.filter((f) => !(f.editOnly && mode === 'create'));
+  const save = useAction(
+    async (url: string, data: unknown, mode: FormMode, _row: T | undefined) =>
+      post<unknown>(url, def.beforeSubmit ? await def.beforeSubmit(data, mode) : data),
+    {
+      refresh: [listQueryKey(listUrl)],
+      onSuccess: (result, _url, _data, mode, row) => {
+        onClose();
+        def.onSaved?.(result, { mode, row });
+      },
+      // a refusal naming a field (409: the name is taken) also marks the field
+      onError: (error) => {
+        const field = errorField(error);
+        if (field && fields.some((f) => f.name === field))
+          form.setFields([{ name: field, errors: [(error as Error).message] }]);
+      },
+    },
+  );
+  const saving = save.pending;
 
   useEffect(() => {
     if (!state) return;
@@ -130,24 +146,7 @@ export function FormDrawer<T extends Row>({
       data = checked.data;
     }
     const url = mode === 'edit' ? def.updateUrl : def.createUrl;
-    if (!url) return;
-    setSaving(true);
-    try {
-      const payload = def.beforeSubmit ? await def.beforeSubmit(data, mode) : data;
-      const result = await post<unknown>(url, payload);
-      void message.success(t('common:success'));
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(listUrl) });
-      onClose();
-      def.onSaved?.(result, { mode, row });
-    } catch (error) {
-      // the request layer showed the message; a conflict naming a field also marks the field
-      const field =
-        error instanceof RequestError ? (error.body?.data as { field?: unknown } | null)?.field : null;
-      if (typeof field === 'string' && fields.some((f) => f.name === field))
-        form.setFields([{ name: field, errors: [(error as Error).message] }]);
-    } finally {
-      setSaving(false);
-    }
+    if (url) await save.run(url, data, mode, row);
   };
 
   // a schema error stays until its field is edited

@@ -21,6 +21,7 @@ export { ColumnSettings } from './column-settings.tsx';
 export { renderValue } from './render.tsx';
 export { downloadExport, saveBlob } from './export.ts';
 export { validateWithSchema, issueMessage } from './zod-form.ts';
-export { parseListState, serializeListState, listBody, filtersBody } from './url-state.ts';
+export { parseListState, serializeListState, listBody, filtersBody, sortBody } from './url-state.ts';
+export { useList, useListReload } from './use-list.ts';
 export { useColumnPrefs, columnPrefsKey } from './column-prefs.ts';
 export { listQueryKey, cleanParams, type PageResult } from './query.ts';

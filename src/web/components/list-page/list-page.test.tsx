@@ -124,7 +124,7 @@ function LocationProbe() {
   return null;
 }
 
-function renderPage(entry = '/sys/thing') {
+function renderPage(entry = '/sys/thing', page: typeof definition = definition) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -132,7 +132,7 @@ function renderPage(entry = '/sys/thing') {
         <MemoryRouter initialEntries={[entry]}>
           <LocationProbe />
           <Routes>
-            <Route path="/sys/thing" element={<ListPage definition={definition} />} />
+            <Route path="/sys/thing" element={<ListPage definition={page} />} />
           </Routes>
         </MemoryRouter>
       </App>
@@ -199,6 +199,34 @@ describe('list state in the URL', () => {
     expect(typeof body.createTimeFrom).toBe('string');
     // whole days: the end covers the last day to its last millisecond
     expect(String(body.createTimeTo)).toMatch(/\.999Z$/);
+  });
+
+  it('keeps the URL parameters it does not own (the parent record of the list)', () => {
+    const state = { values: { name: 'a' }, page: 2, limit: 20 };
+    expect(serializeListState(state, fields, '?productId=5&page=3&name=b')).toBe(
+      '?productId=5&name=a&page=2',
+    );
+  });
+
+  it('sends a date-only range as days, and the default sort until the user sorts', () => {
+    const days = [
+      { kind: 'dateRange', name: 'dates', label: 'oauth:name', from: 'from', to: 'to', dateOnly: true },
+    ] as const;
+    const state = parseListState('?from=2025-03-01&to=2025-03-09', days, ['name']);
+    const byDefault = { sort: 'showDate', order: 'asc' } as const;
+    expect(listBody(state, days, byDefault)).toEqual({
+      from: '2025-03-01',
+      to: '2025-03-09',
+      page: 1,
+      limit: 20,
+      sort: 'showDate',
+      order: 'asc',
+    });
+    expect(serializeListState(state, days)).toBe('?from=2025-03-01&to=2025-03-09');
+    expect(listBody({ ...state, sort: 'name', order: 'desc' }, days, byDefault)).toMatchObject({
+      sort: 'name',
+      order: 'desc',
+    });
   });
 });
 
@@ -291,6 +319,31 @@ describe('ListPage', () => {
     expect(calls(URL_DELETE)[0]?.[0]).toBe(`${URL_DELETE}?id=0`);
     expect(calls(URL_DELETE)[0]?.[1].method).toBe('GET');
     await waitFor(() => expect(calls(URL_PAGE).length).toBeGreaterThan(pageCalls));
+  });
+
+  it("sends a parent's fixed fields, keeps it in the URL, and asks its own delete question", async () => {
+    const user = userEvent.setup();
+    const child = defineListPage<Row>({
+      ...definition,
+      params: { productId: 5 },
+      defaultSort: { sort: 'createTime', order: 'asc' },
+      delete: { url: URL_DELETE, confirm: 'oauth:resetSecretConfirm' },
+    });
+    renderPage('/sys/thing?productId=5&limit=10', child);
+    await screen.findByText('row 0');
+    expect(lastBody(URL_PAGE)).toEqual({
+      productId: 5,
+      page: 1,
+      limit: 10,
+      sort: 'createTime',
+      order: 'asc',
+    });
+    await user.type(searchInput(), 'row');
+    await user.click(button('搜索'));
+    await waitFor(() => expect(currentSearch).toBe('?productId=5&name=row&limit=10'));
+    await waitFor(() => expect(lastBody(URL_PAGE)).toMatchObject({ productId: 5, name: 'row' }));
+    await user.click(buttons('删除')[0]!);
+    expect(await screen.findByText(/旧密钥立即失效/)).toBeInTheDocument();
   });
 
   it('validates the form with the shared schema: the field shows the error and nothing is sent', async () => {

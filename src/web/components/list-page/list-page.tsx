@@ -1,59 +1,47 @@
-import {
-  CheckCircleOutlined,
-  DownloadOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip, type TableProps } from 'antd';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type Key,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Card, Empty, Form, Table, type TableProps } from 'antd';
+import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { PAGE_SIZES } from '../../../shared/api/common.ts';
-import { ENABLED, DISABLED } from '../../../shared/dict/account.ts';
-import { get, post } from '../../lib/request.ts';
-import { Can } from '../can.tsx';
-import { listQueryKey, type PageResult } from './query.ts';
 import { SearchBar } from '../search-bar.tsx';
 import { useColumnPrefs } from './column-prefs.ts';
-import { ColumnSettings } from './column-settings.tsx';
 import { DetailDrawer } from './detail-drawer.tsx';
-import { downloadExport } from './export.ts';
 import { FormDrawer } from './form-drawer.tsx';
 import { useLabel } from './labels.ts';
-import { renderValue } from './render.tsx';
+import { useListColumns } from './list-columns.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 import { searchBarFields } from './search-fields.tsx';
-import type { ColumnDef, FormMode, ListPageDefinition, Perm, Row } from './types.ts';
-import { filtersBody, listBody, parseListState, serializeListState, type ListState } from './url-state.ts';
+import type { FormMode, ListPageDefinition, Row } from './types.ts';
+import { sortKeyOf, useList } from './use-list.ts';
 
-/** A control that needs `perm` (when the definition names one): disabled without it (spec §5). */
-function Guard({
-  perm,
-  children,
-}: {
-  perm: Perm | undefined;
-  children: ReactElement<{ disabled?: boolean }>;
-}) {
-  return perm ? <Can perm={perm}>{children}</Can> : children;
+type List<T extends Row> = ReturnType<typeof useList<T>>;
+
+/** The table's empty state: the failure with a retry, nothing yet while loading, or "no data". */
+function EmptyText({ query }: { query: Pick<UseQueryResult, 'error' | 'isPending' | 'refetch'> }) {
+  const { t } = useTranslation('common');
+  if (query.error)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={query.error.message || t('loadFailed')}>
+        <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
+      </Empty>
+    );
+  if (query.isPending) return <div style={{ height: 48 }} />;
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
 }
 
-// Only the visible tab may move the console's location (a hidden one would take over the screen).
-const isActiveTab = (pathname: string) =>
-  typeof window === 'undefined' ||
-  !window.location.hash ||
-  window.location.hash.slice(1).split('?')[0] === pathname;
-
-const sortKeyOf = <T extends Row>(column: ColumnDef<T>) =>
-  typeof column.sortable === 'string' ? column.sortable : column.key;
+/** Sorting and paging of the table, as moves of the list state in the URL. */
+function tableChange<T extends Row>(
+  d: ListPageDefinition<T>,
+  { state, go }: Pick<List<T>, 'state' | 'go'>,
+): NonNullable<TableProps<T>['onChange']> {
+  return (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = d.columns.find((c) => c.key === one?.columnKey);
+    if (!one?.order || !column) go({ ...state, sort: undefined, order: undefined, page: 1 });
+    else go({ ...state, sort: sortKeyOf(column), order: one.order === 'ascend' ? 'asc' : 'desc', page: 1 });
+  };
+}
 
 /**
  * A list screen from a definition (docs/adding-a-screen.md): search bar, paged and sortable table,
@@ -63,53 +51,16 @@ const sortKeyOf = <T extends Row>(column: ColumnDef<T>) =>
 export function ListPage<T extends Row>({ definition: d }: { definition: ListPageDefinition<T> }) {
   const { t } = useTranslation(['listPage', 'common', 'widgets']);
   const label = useLabel();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const navigate = useNavigate();
   const [searchForm] = Form.useForm<Record<string, unknown>>();
-
-  const fields = useMemo(() => d.search ?? [], [d.search]);
-  const sortable = useMemo(() => d.columns.filter((c) => c.sortable).map(sortKeyOf), [d.columns]);
-  const state = useMemo(
-    () => parseListState(location.search, fields, sortable),
-    [location.search, fields, sortable],
-  );
-  const body = listBody(state, fields);
-
-  const query = useQuery({
-    queryKey: [...listQueryKey(d.url), body],
-    queryFn: () => post<PageResult<T>>(d.url, body, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = query;
-
-  const go = useCallback(
-    (next: ListState) => {
-      const search = serializeListState(next, fields);
-      if (search === (location.search === '?' ? '' : location.search)) void refetch();
-      else navigate({ pathname: location.pathname, search }, { replace: true });
-    },
-    [fields, location.pathname, location.search, navigate, refetch],
-  );
+  const list = useList(d);
+  const { fields, state, query, go, reload } = list;
+  const { data, error, isFetching } = query;
 
   // The search form shows the URL's filters (on mount, and when the URL changes: a link, a tab).
   useEffect(() => {
     searchForm.resetFields();
     searchForm.setFieldsValue(state.values);
   }, [searchForm, state.values]);
-
-  // After deleting the last rows of the last page, show the page that now is the last one.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / state.limit)) : 1;
-  const pastEnd = !!data && !isPlaceholderData && data.rows.length === 0 && state.page > lastPage;
-  useEffect(() => {
-    if (pastEnd && isActiveTab(location.pathname)) go({ ...state, page: lastPage });
-  }, [pastEnd, lastPage, go, state, location.pathname]);
-
-  const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: listQueryKey(d.url) }),
-    [queryClient, d.url],
-  );
 
   const prefs = useColumnPrefs(
     d.id,
@@ -118,156 +69,11 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
   const [selected, setSelected] = useState<Key[]>([]);
   const [formState, setFormState] = useState<{ mode: FormMode; row?: T } | null>(null);
   const [detailRow, setDetailRow] = useState<T | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [batching, setBatching] = useState(false);
-
-  const yesNo = { yes: t('yes'), no: t('no') };
-  const idOf = (row: T) => row[d.rowKey] as unknown;
-
-  const remove = async (row: T) => {
-    const del = d.delete;
-    if (!del) return;
-    const params = del.body?.(row) ?? { id: idOf(row) };
-    if (del.method === 'POST') await post(del.url, params);
-    else await get(del.url, params as Record<string, string | number>);
-    void message.success(t('common:success'));
-    reload();
-  };
-
-  const batch = async (status: number) => {
-    const def = d.status;
-    if (!def || !selected.length) return;
-    setBatching(true);
-    try {
-      await post(def.url, def.body ? def.body(selected, status) : { ids: selected, status });
-      void message.success(t('common:success'));
-      setSelected([]);
-      reload();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBatching(false);
-    }
-  };
-
-  const exportAll = async () => {
-    if (!d.exportUrl) return;
-    setExporting(true);
-    try {
-      const filters = filtersBody(state.values, fields);
-      await downloadExport(
-        d.exportUrl,
-        { ...filters, ...(state.sort ? { sort: state.sort, order: state.order ?? 'desc' } : {}) },
-        `${d.id}.xlsx`,
-      );
-    } catch {
-      // shown by the request layer
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const columnTitles = d.columns.map((c) => ({ key: c.key, title: label(c.title) }));
-
-  const columns: NonNullable<TableProps<T>['columns']> = d.columns
-    .filter((c) => prefs.isVisible(c.key))
-    .map((c) => {
-      const sortKey = sortKeyOf(c);
-      return {
-        key: c.key,
-        dataIndex: c.key,
-        title: label(c.title),
-        width: c.width,
-        ellipsis: c.ellipsis,
-        fixed: c.fixed,
-        render: (_: unknown, row: T) => renderValue(c, row, yesNo),
-        ...(c.sortable
-          ? {
-              sorter: true,
-              sortOrder:
-                state.sort === sortKey
-                  ? state.order === 'asc'
-                    ? ('ascend' as const)
-                    : ('descend' as const)
-                  : null,
-            }
-          : {}),
-      };
-    });
-
-  const hasActions = !!(d.detail || (d.form && d.form.updateUrl) || d.delete || d.rowActions);
-  if (hasActions)
-    columns.push({
-      key: '__actions',
-      title: t('actions'),
-      fixed: 'right',
-      width: d.actionWidth,
-      render: (_: unknown, row: T) => (
-        <Space size={0} wrap>
-          {d.detail && (
-            <Button type="link" size="small" onClick={() => setDetailRow(row)}>
-              {t('detail')}
-            </Button>
-          )}
-          {d.form?.updateUrl && (
-            <Guard perm={d.perms?.update}>
-              <Button type="link" size="small" onClick={() => setFormState({ mode: 'edit', row })}>
-                {t('edit')}
-              </Button>
-            </Guard>
-          )}
-          {d.delete && (
-            <Can perm={d.perms?.delete ?? []}>
-              {(allowed) => {
-                const ok = allowed || !d.perms?.delete;
-                return (
-                  <Popconfirm
-                    title={t('deleteConfirm')}
-                    disabled={!ok}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(row).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger disabled={!ok}>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
-                );
-              }}
-            </Can>
-          )}
-          {d.rowActions?.(row, { reload })}
-        </Space>
-      ),
-    });
-
-  const batchButton = (status: number, text: string, confirm: string, icon: ReactNode) => (
-    <Can perm={d.perms?.status ?? []}>
-      {(allowed) => {
-        const ok = (allowed || !d.perms?.status) && selected.length > 0;
-        return (
-          <Popconfirm
-            title={t(confirm as 'enableConfirm', { count: selected.length })}
-            disabled={!ok}
-            onConfirm={() => batch(status)}
-          >
-            <Button icon={icon} disabled={!ok} loading={batching}>
-              {text}
-            </Button>
-          </Popconfirm>
-        );
-      }}
-    </Can>
-  );
-
-  const emptyText = error ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error.message || t('common:loadFailed')}>
-      <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-    </Empty>
-  ) : isPending ? (
-    <div style={{ height: 48 }} />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:empty')} />
-  );
+  const columns = useListColumns(d, state, prefs, {
+    reload,
+    onDetail: setDetailRow,
+    onEdit: (row) => setFormState({ mode: 'edit', row }),
+  });
 
   return (
     <Card>
@@ -279,66 +85,30 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
           loading={isFetching}
         />
       )}
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 8,
-          justifyContent: 'space-between',
-          marginBottom: 12,
+      <ListToolbar
+        definition={d}
+        selected={selected}
+        onBatchDone={() => {
+          setSelected([]);
+          reload();
         }}
-      >
-        <Space wrap>
-          {d.form?.createUrl && (
-            <Guard perm={d.perms?.create}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormState({ mode: 'create' })}>
-                {t('create')}
-              </Button>
-            </Guard>
-          )}
-          {d.status &&
-            batchButton(d.status.enabled ?? ENABLED, t('enable'), 'enableConfirm', <CheckCircleOutlined />)}
-          {d.status &&
-            batchButton(d.status.disabled ?? DISABLED, t('disable'), 'disableConfirm', <StopOutlined />)}
-          {d.status && selected.length > 0 && <span>{t('selected', { count: selected.length })}</span>}
-          {d.toolbar?.({ reload })}
-        </Space>
-        <Space>
-          {d.exportUrl && (
-            <Guard perm={d.perms?.export}>
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
-                {t('export')}
-              </Button>
-            </Guard>
-          )}
-          <Tooltip title={t('refresh')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={() => void refetch()} />
-          </Tooltip>
-          <ColumnSettings columns={columnTitles} {...prefs} />
-        </Space>
-      </div>
+        onCreate={() => setFormState({ mode: 'create' })}
+        reload={reload}
+        refetch={() => void query.refetch()}
+        exportBody={list.exportBody}
+        columns={d.columns.map((c) => ({ key: c.key, title: label(c.title) }))}
+        prefs={prefs}
+      />
       <Table<T>
         rowKey={d.rowKey}
         columns={columns}
         size={prefs.density === 'default' ? undefined : prefs.density}
         dataSource={error ? [] : (data?.rows ?? [])}
         loading={{ spinning: isFetching, description: t('common:loading') }}
-        locale={{ emptyText }}
+        locale={{ emptyText: <EmptyText query={query} /> }}
         scroll={{ x: 'max-content' }}
         rowSelection={d.status ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
-        onChange={(_pagination, _filters, sorter, extra) => {
-          if (extra.action !== 'sort') return;
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const column = d.columns.find((c) => c.key === one?.columnKey);
-          if (!one?.order || !column) go({ ...state, sort: undefined, order: undefined, page: 1 });
-          else
-            go({
-              ...state,
-              sort: sortKeyOf(column),
-              order: one.order === 'ascend' ? 'asc' : 'desc',
-              page: 1,
-            });
-        }}
+        onChange={tableChange(d, list)}
         pagination={{
           current: state.page,
           pageSize: state.limit,

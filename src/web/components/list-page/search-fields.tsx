@@ -48,6 +48,13 @@ export function searchBarFields(
       case 'dateRange':
         node = field.time ? (
           <TimeRangePicker allowFuture={field.allowFuture} style={style} />
+        ) : field.dateOnly ? (
+          <DateRangePicker
+            allowFuture={field.allowFuture}
+            shortcuts={false}
+            rangeLimitMs={null}
+            style={style}
+          />
         ) : (
           <DateRangePicker allowFuture={field.allowFuture} style={style} />
         );

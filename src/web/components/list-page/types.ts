@@ -68,6 +68,11 @@ export type SearchFieldDef =
       /** Date and time to the second (TimeRangePicker); else whole days. */
       time?: boolean;
       allowFuture?: boolean;
+      /**
+       * Calendar days sent as YYYY-MM-DD (an API `DateOnly`, e.g. show dates), picked freely: no
+       * spec §5 hand-pick limit and no look-back shortcuts.
+       */
+      dateOnly?: boolean;
     });
 
 /** `money`: typed in yuan, held and sent as integer cents (min/max in cents). */
@@ -138,6 +143,13 @@ export interface ListPageDefinition<T extends Row> {
   id: string;
   /** POST { page, limit, sort?, order?, ...filters } → { rows, total }. */
   url: string;
+  /**
+   * Fixed request fields, sent with the list and its export: the parent record a list belongs to
+   * (e.g. `{ productId }`, taken from the screen's own URL parameter, which the list keeps).
+   */
+  params?: Record<string, unknown>;
+  /** The order asked for until the user sorts by a column. */
+  defaultSort?: { sort: string; order: 'asc' | 'desc' };
   /** POST the same filters → an .xlsx download of all pages. */
   exportUrl?: string;
   rowKey: keyof T & string;
@@ -146,8 +158,13 @@ export interface ListPageDefinition<T extends Row> {
   perms?: { create?: Perm; update?: Perm; delete?: Perm; status?: Perm; export?: Perm };
   form?: FormDef<T>;
   detail?: DetailDef<T>;
-  /** GET url?<rowKey>= (default) or POST body(row). */
-  delete?: { url: string; method?: 'GET' | 'POST'; body?: (row: T) => Record<string, unknown> };
+  /** GET url?<rowKey>= (default) or POST body(row); `confirm`: the question, when not the usual one. */
+  delete?: {
+    url: string;
+    method?: 'GET' | 'POST';
+    body?: (row: T) => Record<string, unknown>;
+    confirm?: LocaleKey;
+  };
   /** Batch enable/disable: POST { ids, status } (spec §4: 1 enabled, 2 disabled). */
   status?: {
     url: string;

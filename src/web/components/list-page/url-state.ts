@@ -66,15 +66,27 @@ type RangeValue = readonly [Dayjs | null | undefined, Dayjs | null | undefined] 
 
 function rangeEnds(field: Extract<SearchFieldDef, { kind: 'dateRange' }>, value: unknown) {
   const [start, end] = (value as RangeValue) ?? [];
+  if (field.dateOnly) return { from: start?.format('YYYY-MM-DD'), to: end?.format('YYYY-MM-DD') };
   // whole days: from the start of the first to the last millisecond of the last
   const from = start && (field.time ? start : start.startOf('day'));
   const to = end && (field.time ? end : end.endOf('day'));
   return { from: from?.toISOString(), to: to?.toISOString() };
 }
 
-/** The query string of a list state: defaults (page 1, 20 rows, no sort) and empty filters left out. */
-export function serializeListState(state: ListState, fields: readonly SearchFieldDef[]): string {
+/** The URL parameters a list state owns. */
+function ownedParams(fields: readonly SearchFieldDef[]): Set<string> {
+  const names = fields.flatMap((f) => (f.kind === 'dateRange' ? [f.from, f.to] : [f.name]));
+  return new Set([...names, 'page', 'limit', 'sort', 'order']);
+}
+
+/**
+ * The query string of a list state: defaults (page 1, 20 rows, no sort) and empty filters left out.
+ * The parameters of `base` the list does not own (a parent record's `?productId=`) are kept.
+ */
+export function serializeListState(state: ListState, fields: readonly SearchFieldDef[], base = ''): string {
+  const owned = ownedParams(fields);
   const query = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(base)) if (!owned.has(name)) query.append(name, value);
   for (const field of fields) {
     const value = state.values[field.name];
     if (field.kind === 'dateRange') {
@@ -125,12 +137,25 @@ export function filtersBody(
   return cleanParams(body);
 }
 
-/** The request body of a list query: filters, paging and the sort when one is chosen. */
-export function listBody(state: ListState, fields: readonly SearchFieldDef[]): Record<string, unknown> {
+/** The sort of a request: the one chosen, else the list's default, else none (the server's). */
+export function sortBody(
+  state: Pick<ListState, 'sort' | 'order'>,
+  defaultSort?: { sort: string; order: SortOrder },
+): { sort?: string; order?: SortOrder } {
+  if (state.sort) return { sort: state.sort, order: state.order ?? 'desc' };
+  return defaultSort ? { ...defaultSort } : {};
+}
+
+/** The request body of a list query: filters, paging and the sort. */
+export function listBody(
+  state: ListState,
+  fields: readonly SearchFieldDef[],
+  defaultSort?: { sort: string; order: SortOrder },
+): Record<string, unknown> {
   return {
     ...filtersBody(state.values, fields),
     page: state.page,
     limit: state.limit,
-    ...(state.sort ? { sort: state.sort, order: state.order ?? 'desc' } : {}),
+    ...sortBody(state, defaultSort),
   };
 }
