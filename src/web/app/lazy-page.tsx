@@ -1,19 +1,16 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { loadModuleLocales } from '../lib/i18n.ts';
 import type { LazyPage } from './route-types.ts';
 
 const cache = new WeakMap<LazyPage, ComponentType>();
 
 /**
- * The lazy component of a route's page, created once per loader. Unless `shellOnly` (the login
- * page), the screens' texts load alongside the page's chunk.
+ * The lazy component of a route's page, created once per loader (the route table's loaders bring
+ * their module's texts along: app/route-table.tsx).
  */
-export function lazyComponent(load: LazyPage, shellOnly = false): ComponentType {
+export function lazyComponent(load: LazyPage): ComponentType {
   let component = cache.get(load);
   if (!component) {
-    component = lazy(
-      shellOnly ? load : () => Promise.all([load(), loadModuleLocales()]).then(([page]) => page),
-    );
+    component = lazy(load);
     cache.set(load, component);
   }
   return component;
@@ -28,8 +25,8 @@ export function PageFallback() {
   );
 }
 
-export function LazyPageView({ load, shellOnly = false }: { load: LazyPage; shellOnly?: boolean }) {
-  const Page = lazyComponent(load, shellOnly);
+export function LazyPageView({ load }: { load: LazyPage }) {
+  const Page = lazyComponent(load);
   return (
     <Suspense fallback={<PageFallback />}>
       <Page />

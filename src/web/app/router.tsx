@@ -6,9 +6,10 @@ import { LazyPageView, PageFallback } from './lazy-page.tsx';
 import type { LazyPage } from './route-types.ts';
 import { SessionGuard } from './session-guard.tsx';
 
-const page = (load: LazyPage, shellOnly = false) => (
+// The public screens use the shell's texts only (locales/shell.ts).
+const page = (load: LazyPage) => (
   <ErrorBoundary>
-    <LazyPageView load={load} shellOnly={shellOnly} />
+    <LazyPageView load={load} />
   </ErrorBoundary>
 );
 
@@ -24,8 +25,7 @@ const scopedPage = (load: LazyPage) => (
 
 /** A logged-in user opening /login goes to / (spec §2). */
 function LoginRoute() {
-  // the login route carries only the shell's texts (docs/performance.md)
-  return accessToken() ? <Navigate to="/" replace /> : page(loginPage, true);
+  return accessToken() ? <Navigate to="/" replace /> : page(loginPage);
 }
 
 /** Spec §2: public routes, the copyright pair, and everything else behind the session. */

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../shared/dict/dict.ts';
+import type { LocaleLoader, Messages } from '../locales/define.ts';
 import type { Namespaces } from '../locales/index.ts';
 import { shellNamespaces } from '../locales/shell.ts';
 import { settingsStore } from './settings.ts';
@@ -14,9 +15,7 @@ declare module 'i18next' {
   }
 }
 
-type Messages = Record<string, { zh: Record<string, string>; en: Record<string, string> }>;
-
-function resourcesFor(namespaces: Messages, lang: Lang) {
+function resourcesFor(namespaces: Record<string, Messages>, lang: Lang) {
   return Object.fromEntries(Object.entries(namespaces).map(([ns, messages]) => [ns, messages[lang]]));
 }
 
@@ -41,24 +40,28 @@ settingsStore.subscribe(() => {
 /** Translation outside React (request layer, stores). */
 export const t = i18n.t.bind(i18n);
 
-let moduleLocales: Promise<void> | undefined;
+const loaded = new WeakMap<LocaleLoader, Promise<void>>();
 
 /**
- * Adds the texts of the screens behind the layout (locales/modules.ts, its own chunk); the page
- * loader waits for it, so a screen never renders before its texts. Loaded once; retried after a
- * failed download.
+ * Adds a module's texts (its `<module>.locale.ts`, a chunk of its own). The route table loads them
+ * with the module's screens, so a screen never renders before its texts. Loaded once per loader;
+ * retried after a failed download.
  */
-export function loadModuleLocales(): Promise<void> {
-  moduleLocales ??= import('../locales/modules.ts').then(
-    ({ moduleNamespaces }) => {
-      for (const lang of ['zh', 'en'] as const)
-        for (const [ns, messages] of Object.entries(moduleNamespaces as Messages))
-          i18n.addResourceBundle(lang, ns, messages[lang], true, true);
-    },
-    (error: unknown) => {
-      moduleLocales = undefined;
-      throw error;
-    },
-  );
-  return moduleLocales;
+export function loadLocales(load: LocaleLoader): Promise<void> {
+  let pending = loaded.get(load);
+  if (!pending) {
+    pending = load().then(
+      ({ default: namespaces }) => {
+        for (const lang of ['zh', 'en'] as const)
+          for (const [ns, messages] of Object.entries(namespaces))
+            i18n.addResourceBundle(lang, ns, messages[lang], true, true);
+      },
+      (error: unknown) => {
+        loaded.delete(load);
+        throw error;
+      },
+    );
+    loaded.set(load, pending);
+  }
+  return pending;
 }

@@ -7,8 +7,12 @@ if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup } = await import('@testing-library/react');
   afterEach(cleanup);
-  // the screens' texts, which the console loads with the first screen behind the layout
-  await (await import('../lib/i18n.ts')).loadModuleLocales();
+  // every module's texts and menu titles, which the console loads with the modules' screens
+  const { loadLocales } = await import('../lib/i18n.ts');
+  const { WEB_MODULES } = await import('../app/modules.ts');
+  await import('../app/route-table.tsx');
+  await loadLocales(() => import('../components/list-page/list-page.locale.ts'));
+  for (const module of WEB_MODULES) await loadLocales(module.locales);
 
   // antd's responsive hooks (Grid, Table, Form) read media queries jsdom does not implement.
   window.matchMedia ??= (query: string) =>

@@ -13,7 +13,7 @@ const BASE = '/web/api/admin/admin';
 
 /** Enables or disables one account, after asking (disabling signs it out). */
 export function StatusAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
-  const { t } = useTranslation(['sys', 'common']);
+  const { t } = useTranslation(['accounts', 'common']);
   const { message } = App.useApp();
   const enabling = row.status !== ENABLED;
   return (
@@ -52,7 +52,7 @@ interface ResetForm {
  * out and must change it at its next login (docs/accounts.md).
  */
 export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
-  const { t } = useTranslation(['sys', 'common']);
+  const { t } = useTranslation(['accounts', 'common']);
   const { lang } = useSettings();
   const { message, modal } = App.useApp();
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import { get } from '../../lib/request.ts';
 /** Enabled roles the caller may assign (GET /role/list, the account screen's permission). */
 export function useRoleOptions() {
   return useQuery({
-    queryKey: ['sys', 'roleOptions'],
+    queryKey: ['accounts', 'roleOptions'],
     queryFn: () => get<RoleOption[]>('/web/api/admin/role/list', undefined, { silent: true }),
   });
 }
@@ -56,7 +56,7 @@ export function RolesField({ id, value, onChange }: ValueProps<number[]>) {
  * other type, which the server insists on. Follows the admType chosen in the same form.
  */
 export function PayTypeField({ id, value, onChange }: ValueProps<number>) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('accounts');
   const admType = Form.useWatch<number | undefined>('admType');
   const distributor = admType === ADM_TYPE.distributor;
   const previousType = useRef(admType);
@@ -85,7 +85,7 @@ export function PayTypeField({ id, value, onChange }: ValueProps<number>) {
 
 /** The initial password, only when creating: edits never touch it (there is a reset action). */
 export function InitialPasswordField({ id, value, onChange, mode }: ValueProps<string> & { mode: FormMode }) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('accounts');
   if (mode === 'edit') return <Typography.Text type="secondary">{t('passwordEditHint')}</Typography.Text>;
   return (
     <>

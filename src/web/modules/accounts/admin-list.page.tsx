@@ -39,7 +39,7 @@ function RoleTags({ row }: { row: AccountRow }) {
 }
 
 function StatusCell({ row }: { row: AccountRow }) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('accounts');
   const locked = !!row.lockedUntil && new Date(row.lockedUntil).getTime() > Date.now();
   return (
     <Space size={[0, 4]} wrap>
@@ -75,7 +75,7 @@ export default function AdminListPage() {
           { kind: 'text', name: 'nickname', label: AccountField.nickname, maxLength: 64 },
           { kind: 'dict', name: 'admType', label: AccountField.admType, dict: AdmType },
           { kind: 'dict', name: 'status', label: AccountField.status, dict: EnableStatus },
-          { kind: 'dict', name: 'roleId', label: 'sys:role', dict: roleFilter, width: 180 },
+          { kind: 'dict', name: 'roleId', label: 'accounts:role', dict: roleFilter, width: 180 },
         ],
         columns: [
           { key: 'username', title: AccountField.username, sortable: true },
@@ -95,11 +95,11 @@ export default function AdminListPage() {
           updateSchema: AccountUpdateSchema,
           width: 520,
           fields: [
-            { name: 'username', label: 'sys:username', required: true, createOnly: true, maxLength: 64 },
-            { name: 'nickname', label: 'sys:nickname', required: true, maxLength: 64 },
+            { name: 'username', label: 'accounts:username', required: true, createOnly: true, maxLength: 64 },
+            { name: 'nickname', label: 'accounts:nickname', required: true, maxLength: 64 },
             {
               name: 'password',
-              label: 'sys:initialPassword',
+              label: 'accounts:initialPassword',
               kind: 'custom',
               required: true,
               render: ({ mode }) => <InitialPasswordField mode={mode} />,
@@ -107,23 +107,23 @@ export default function AdminListPage() {
             // docs/accounts.md: only a platform administrator creates platform administrators
             {
               name: 'admType',
-              label: 'sys:admType',
+              label: 'accounts:admType',
               kind: 'dict',
               dict: AdmType,
               codes: platform ? ALL_TYPES : AREA_TYPES,
               required: true,
             },
-            { name: 'payType', label: 'sys:payType', kind: 'custom', render: () => <PayTypeField /> },
-            { name: 'roleIds', label: 'sys:roles', kind: 'custom', render: () => <RolesField /> },
-            { name: 'status', label: 'sys:status', kind: 'dict', dict: EnableStatus, createOnly: true },
+            { name: 'payType', label: 'accounts:payType', kind: 'custom', render: () => <PayTypeField /> },
+            { name: 'roleIds', label: 'accounts:roles', kind: 'custom', render: () => <RolesField /> },
+            { name: 'status', label: 'accounts:status', kind: 'dict', dict: EnableStatus, createOnly: true },
             {
               name: 'avatar',
-              label: 'sys:avatar',
+              label: 'accounts:avatar',
               maxLength: 500,
-              extra: 'sys:avatarHint',
-              placeholder: 'sys:avatarPlaceholder',
+              extra: 'accounts:avatarHint',
+              placeholder: 'accounts:avatarPlaceholder',
             },
-            { name: 'introduction', label: 'sys:introduction', kind: 'textarea', maxLength: 500 },
+            { name: 'introduction', label: 'accounts:introduction', kind: 'textarea', maxLength: 500 },
           ],
           initialValues: { admType: ADM_TYPE.staff, payType: 0, status: 1, roleIds: [] },
           toValues: (row) => ({

@@ -38,7 +38,7 @@ export function diffLines(before: unknown, after: unknown): DiffLine[] {
 
 /** An audit row's before/after as a field-by-field table; changed fields highlighted, first. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation('logs');
+  const { t } = useTranslation('audit');
   const { lang } = useSettings();
   const { token } = theme.useToken();
   const lines = diffLines(before, after);

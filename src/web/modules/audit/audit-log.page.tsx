@@ -24,7 +24,7 @@ const definition = defineListPage<AuditRow>({
       kind: 'text',
       name: 'username',
       label: AuditField.username,
-      placeholder: 'logs:usernamePlaceholder',
+      placeholder: 'audit:usernamePlaceholder',
       maxLength: 64,
     },
     { kind: 'dict', name: 'module', label: AuditField.module, dict: AuditModule },
@@ -32,7 +32,7 @@ const definition = defineListPage<AuditRow>({
       kind: 'text',
       name: 'action',
       label: AuditField.action,
-      placeholder: 'logs:actionPlaceholder',
+      placeholder: 'audit:actionPlaceholder',
       maxLength: 32,
     },
     {
@@ -51,7 +51,7 @@ const definition = defineListPage<AuditRow>({
     { key: 'action', title: AuditField.action, sortable: true, width: 150 },
     {
       key: 'target',
-      title: 'logs:target',
+      title: 'audit:target',
       render: (_, row) => <AuditTargetText type={row.targetType} id={row.targetId} />,
       width: 180,
     },

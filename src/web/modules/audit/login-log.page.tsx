@@ -15,7 +15,7 @@ const definition = defineListPage<LoginLogRow>({
       kind: 'text',
       name: 'username',
       label: LoginLogField.username,
-      placeholder: 'logs:usernamePlaceholder',
+      placeholder: 'audit:usernamePlaceholder',
       maxLength: 64,
     },
     // the dictionary's codes are 'success' / 'failure'; the server filters on a boolean
@@ -27,7 +27,7 @@ const definition = defineListPage<LoginLogRow>({
       param: 'success',
       toParam: (code) => code === 'success',
     },
-    { kind: 'text', name: 'ip', label: LoginLogField.ip, placeholder: 'logs:ipPlaceholder', maxLength: 64 },
+    { kind: 'text', name: 'ip', label: LoginLogField.ip, placeholder: 'audit:ipPlaceholder', maxLength: 64 },
     {
       kind: 'dateRange',
       name: 'createTime',

@@ -1,8 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { loadLocales } from '../../lib/i18n.ts';
+import refunds from './refunds.module.ts';
 
 // loaded on its own after the layout: nothing of it reaches the login route; a failed load shows nothing
 const PendingRefundBadge = lazy(() =>
-  import('./pending-refund-badge.tsx').catch(() => ({ default: () => null })),
+  Promise.all([import('./pending-refund-badge.tsx'), loadLocales(refunds.locales)])
+    .then(([badge]) => badge)
+    .catch(() => ({ default: () => null })),
 );
 
 /** The top bar's place for the pending refund count (spec §7 countRefundApply). */

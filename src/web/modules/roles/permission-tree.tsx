@@ -72,7 +72,7 @@ export function PermissionTreeEditor({
   canGrantWildcard,
   disabled,
 }: PermissionTreeEditorProps) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('roles');
   const { lang } = useSettings();
   const current = useMemo(() => value ?? [], [value]);
   const wildcard = current.includes(WILDCARD);

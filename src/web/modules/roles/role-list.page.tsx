@@ -21,7 +21,7 @@ const BASE = '/web/api/admin/role';
 /** The permission catalogue by module; it changes only with a new server version. */
 export function usePermissionTree() {
   return useQuery({
-    queryKey: ['sys', 'permissionTree'],
+    queryKey: ['roles', 'permissionTree'],
     queryFn: () => get<PermissionTree>(`${BASE}/permissionTree`),
     staleTime: Infinity,
   });
@@ -38,13 +38,13 @@ function PermissionsField(props: { value?: string[]; onChange?: (value: string[]
 }
 
 function PermissionCount({ row }: { row: RoleRow }) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('roles');
   if (row.permissions.includes(WILDCARD)) return <Tag color="magenta">{t('allPermissions')}</Tag>;
   return <>{row.permissions.length}</>;
 }
 
 function Scope({ row }: { row: RoleRow }) {
-  const { t } = useTranslation('sys');
+  const { t } = useTranslation('roles');
   return row.platform ? <Tag color="purple">{t('platformRole')}</Tag> : <>{t('scopeArea')}</>;
 }
 
@@ -92,25 +92,25 @@ export default function RoleListPage() {
           updateSchema: RoleUpdateSchema,
           width: 560,
           fields: [
-            { name: 'code', label: 'sys:code', required: true, maxLength: 64 },
-            { name: 'name', label: 'sys:name', required: true, maxLength: 64 },
-            { name: 'remark', label: 'sys:remark', kind: 'textarea', maxLength: 500 },
-            { name: 'status', label: 'sys:status', kind: 'dict', dict: EnableStatus, required: true },
+            { name: 'code', label: 'roles:code', required: true, maxLength: 64 },
+            { name: 'name', label: 'roles:name', required: true, maxLength: 64 },
+            { name: 'remark', label: 'roles:remark', kind: 'textarea', maxLength: 500 },
+            { name: 'status', label: 'roles:status', kind: 'dict', dict: EnableStatus, required: true },
             // docs/api.md: platform roles (no scenic area) are created by platform administrators only
             ...(platform
               ? [
                   {
                     name: 'platform',
-                    label: 'sys:platformRole',
+                    label: 'roles:platformRole',
                     kind: 'switch',
                     createOnly: true,
-                    extra: 'sys:platformRoleHint',
+                    extra: 'roles:platformRoleHint',
                   } as const,
                 ]
               : []),
             {
               name: 'permissions',
-              label: 'sys:permissions',
+              label: 'roles:permissions',
               kind: 'custom',
               render: () => <PermissionsField />,
             },

@@ -42,11 +42,11 @@ import { useSettings } from '../../lib/settings.ts';
 import { formToSettings, settingsToForm, type SettingsFormValues } from './settings-form.ts';
 
 const BASE = '/web/api/admin/setting';
-const QUERY_KEY = ['sys', 'setting'] as const;
+const QUERY_KEY = ['settings', 'setting'] as const;
 
 /** Spec §2 /sys/setting: the acting scenic area's settings that later modules read. */
 export default function SettingPage() {
-  const { t } = useTranslation(['sys', 'common']);
+  const { t } = useTranslation(['settings', 'common']);
   const { lang } = useSettings();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -1,0 +1,24 @@
+import { EnvironmentOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
+import type { ComponentType } from 'react';
+import { defineMessages } from '../locales/define.ts';
+
+/**
+ * The sidebar's groups (docs/product.md §2). A module's route joins the group named by its path's
+ * first segment (`/ticket/order` → ticket); a route of one segment (`/dashboard`) stands alone.
+ */
+export const MENU_GROUPS: readonly {
+  path: string;
+  title: keyof (typeof menuGroupTitles)['zh'];
+  icon?: ComponentType;
+  hidden?: boolean;
+}[] = [
+  { path: '/scenic', title: 'scenic', icon: EnvironmentOutlined },
+  { path: '/ticket', title: 'ticket', icon: TagsOutlined },
+  { path: '/sys', title: 'sys', icon: SettingOutlined },
+  { path: '/profile', title: 'profile', hidden: true },
+];
+
+export const menuGroupTitles = defineMessages({
+  zh: { scenic: '景区管理', ticket: '票务管理', sys: '系统管理', profile: '个人中心' },
+  en: { scenic: 'Scenic areas', ticket: 'Tickets', sys: 'System', profile: 'Profile' },
+});

@@ -1,0 +1,42 @@
+import accounts from '../modules/accounts/accounts.module.ts';
+import audit from '../modules/audit/audit.module.ts';
+import checkin from '../modules/checkin/checkin.module.ts';
+import dashboard from '../modules/dashboard/dashboard.module.ts';
+import inventory from '../modules/inventory/inventory.module.ts';
+import notices from '../modules/notices/notices.module.ts';
+import oauth from '../modules/oauth/oauth.module.ts';
+import orders from '../modules/orders/orders.module.ts';
+import printTemplates from '../modules/print-templates/print-templates.module.ts';
+import products from '../modules/products/products.module.ts';
+import profile from '../modules/profile/profile.module.ts';
+import refunds from '../modules/refunds/refunds.module.ts';
+import roles from '../modules/roles/roles.module.ts';
+import scenic from '../modules/scenic/scenic.module.ts';
+import settings from '../modules/settings/settings.module.ts';
+import staffCards from '../modules/staff-cards/staff-cards.module.ts';
+import theatres from '../modules/theatres/theatres.module.ts';
+
+/**
+ * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
+ * is one line here; its folder holds the rest. The public screens (login, copyright, errors) are
+ * routed in router.tsx.
+ */
+export const WEB_MODULES = [
+  dashboard,
+  scenic,
+  inventory,
+  orders,
+  refunds,
+  checkin,
+  products,
+  theatres,
+  staffCards,
+  notices,
+  printTemplates,
+  accounts,
+  roles,
+  oauth,
+  settings,
+  audit,
+  profile,
+] as const;

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { Permission } from '../../shared/perms.ts';
+import type { LocaleLoader, Messages } from '../locales/define.ts';
+
+export type LazyPage = () => Promise<{ default: ComponentType }>;
+
+/** One screen of a module: its route, menu entry, permissions and lazy page. */
+export interface ModuleRoute<T extends string = string> {
+  /** Absolute path (hash router). Its first segment is the menu group (src/web/app/menu-groups.ts). */
+  path: string;
+  /** Key of the module's `menu` texts: menu entry, tab and breadcrumb. */
+  title: T;
+  /** Any one of these opens the route (docs/product.md §6); none means any logged-in user. */
+  perms?: readonly Permission[];
+  /** A detail page that is routable but not in the menu. */
+  hidden?: boolean;
+  /** A tab that cannot be closed. */
+  affix?: boolean;
+  icon?: ComponentType;
+  page: LazyPage;
+}
+
+/**
+ * A console module's manifest (`src/web/modules/<module>/<module>.module.ts`): its screens with
+ * their menu titles, and its texts. The route table collects the manifests listed in
+ * src/web/app/modules.ts; the texts load with the module's first screen, never with the login route.
+ */
+export interface WebModule<T extends string = string, L extends LocaleLoader = LocaleLoader> {
+  /** The module's name, the same as its server module and folder. */
+  name: string;
+  /** Menu, tab and breadcrumb titles of its routes: small, so they ship with the layout. */
+  menu: Messages<T>;
+  /** Its screens' texts (`<module>.locale.ts`). */
+  locales: L;
+  /** Menu order is the order of src/web/app/modules.ts, then of this list. */
+  routes: readonly ModuleRoute<NoInfer<T>>[];
+}
+
+export function defineWebModule<T extends string, L extends LocaleLoader>(module: WebModule<T, L>) {
+  return module;
+}

@@ -1,6 +1,0 @@
-import { defineMessages } from './define.ts';
-
-export const visitors = defineMessages({
-  zh: {},
-  en: {},
-});

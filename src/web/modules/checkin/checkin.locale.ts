@@ -1,0 +1,8 @@
+import { defineMessages } from '../../locales/define.ts';
+
+export default {
+  checkin: defineMessages({
+    zh: {},
+    en: {},
+  }),
+};

@@ -1,0 +1,41 @@
+import { defineWebModule } from '../../app/web-module.ts';
+
+export default defineWebModule({
+  name: 'theatres',
+  menu: {
+    zh: {
+      theatreManage: '剧场管理',
+      seatsManage: '座位图',
+      theaterTicDetail: '演出场次',
+    },
+    en: {
+      theatreManage: 'Theatres',
+      seatsManage: 'Seat map',
+      theaterTicDetail: 'Shows',
+    },
+  },
+  locales: () => import('./theatres.locale.ts'),
+  routes: [
+    {
+      path: '/ticket/theatreManage',
+      title: 'theatreManage',
+      hidden: true,
+      perms: ['admin:theatre:page'],
+      page: () => import('./theatre-list.page.tsx'),
+    },
+    {
+      path: '/ticket/seatsManage',
+      title: 'seatsManage',
+      hidden: true,
+      perms: ['admin:theatre:page'],
+      page: () => import('./seat-map-editor.page.tsx'),
+    },
+    {
+      path: '/ticket/theaterTicDetail',
+      title: 'theaterTicDetail',
+      hidden: true,
+      perms: ['admin:theatre:page'],
+      page: () => import('./theatre-shows.page.tsx'),
+    },
+  ],
+});
