@@ -2,11 +2,24 @@ import { z } from 'zod';
 import { CardValidity } from '../dict/staff-cards.ts';
 import { CardReadMode } from '../dict/ticket.ts';
 import { EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
-import { dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 const key = (k: ValidationMessageKey) => k;
+
+/** Spec §2 /ticket/entryCode. */
+export const staffCardApi = endpoints('/web/api/admin/entryCode', [
+  'page',
+  'export',
+  'gates',
+  'query',
+  'create',
+  'update',
+  'delete',
+  'status',
+  'resetQr',
+]);
 
 /** CardReadMode codes: 1 QR code, 2 ID card, 3 IC card, 4 face. */
 export const CARD_READ_MODE = { qr: 1, idCard: 2, icCard: 3, face: 4 } as const;

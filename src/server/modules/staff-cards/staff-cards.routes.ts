@@ -2,8 +2,7 @@ import { and, arrayContains, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdQuerySchema } from '../../../shared/api/accounts.ts';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../shared/api/common.ts';
 import { GateOptionSchema, type GateOption } from '../../../shared/api/gates.ts';
 import {
   StaffCardCreateSchema,
@@ -12,6 +11,7 @@ import {
   StaffCardRowSchema,
   StaffCardStatusSchema,
   StaffCardUpdateSchema,
+  staffCardApi,
   staffCardIssue,
   type StaffCardPage,
   type StaffCardRow,
@@ -23,23 +23,16 @@ import { CardValidity, StaffCardField, StaffCardText } from '../../../shared/dic
 import { CardReadMode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
-import {
-  createRecord,
-  deleteRecord,
-  updateRecord,
-  type AuditWriter,
-  type Resource,
-} from '../../http/crud.ts';
+import { updateRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { FieldError } from '../../http/errors.ts';
+import { joinTexts, type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { foreignGateIds, gateOptions } from '../gates/index.ts';
 import { newQrCode, validityAt, validityWhere, type StaffCard } from './staff-cards.service.ts';
 import { staffCards } from './staff-cards.table.ts';
-
-const BASE = '/web/api/admin/entryCode';
 
 /** The QR payload opens gates: it stays out of the audit log (which records that it was reset). */
 function withoutQr(snapshot: unknown): unknown {
@@ -103,20 +96,6 @@ function cardWhere(scenicId: number, q: StaffCardPage, now: Date) {
   );
 }
 
-function cardOrder(q: StaffCardPage) {
-  return orderFor(
-    {
-      holderName: staffCards.holderName,
-      department: staffCards.department,
-      validFrom: staffCards.validFrom,
-      validTo: staffCards.validTo,
-      createTime: staffCards.createdAt,
-    },
-    q,
-    [asc(staffCards.id)],
-  );
-}
-
 /** The ID number masked in the export: the first 6 and last 4 characters. */
 const maskId = (id: string) => (id ? `${id.slice(0, 6)}********${id.slice(-4)}` : '');
 
@@ -160,7 +139,6 @@ async function checkGates(db: Db, scenicId: number, gateIds: readonly number[] |
     throw new FieldError('gateIds', ValidationMessage.gateOfArea);
 }
 
-const okSchema = envelopeSchema(z.null());
 const NoBodySchema = z.object({}).strict();
 
 /** Spec §2 /ticket/entryCode: staff cards, park entry type 3 at the gate (spec §9). */
@@ -168,53 +146,87 @@ export async function staffCardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { access: perm('admin:entryCode:page') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Staff cards of the acting area, with their gates and validity state',
-        body: StaffCardPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(StaffCardRowSchema)) },
+  registerListResource(root, {
+    tag: 'ticket',
+    api: staffCardApi,
+    perms: {
+      page: 'admin:entryCode:page',
+      create: 'admin:entryCode:create',
+      update: 'admin:entryCode:update',
+      delete: 'admin:entryCode:delete',
+    },
+    table: staffCards,
+    resource,
+    where: (scenicId, q) => cardWhere(scenicId, q, new Date()),
+    sort: {
+      holderName: staffCards.holderName,
+      department: staffCards.department,
+      validFrom: staffCards.validFrom,
+      validTo: staffCards.validTo,
+      createTime: staffCards.createdAt,
+    },
+    order: [asc(staffCards.id)],
+    rowSchema: StaffCardRowSchema,
+    rows: (cards, { scope }) => rowsOf(db, scope, cards),
+    page: {
+      summary: 'Staff cards of the acting area, with their gates and validity state',
+      body: StaffCardPageSchema,
+    },
+    export: {
+      summary:
+        'The staff cards of the current filter (all pages) as .xlsx; no QR payloads, ID numbers masked',
+      fileName: StaffCardText.exportName,
+      columns: CARD_EXPORT,
+    },
+    query: { summary: 'One staff card of the acting area' },
+    create: {
+      summary: 'Create a staff card; the server generates its QR payload',
+      description:
+        'readModes: CardReadMode codes; 2 (ID card) needs idNumber, 3 (IC card) icCardNo, 4 (face) ' +
+        'faceImage. gateIds: gates of this area, empty = all. ID and IC numbers are unique per area (409).',
+      body: StaffCardCreateSchema,
+      values: async (body, { scope: scenicId }) => {
+        await checkGates(db, scenicId, body.gateIds);
+        return {
+          ...body,
+          scenicId,
+          idNumber: orNull(body.idNumber) ?? null,
+          icCardNo: orNull(body.icCardNo) ?? null,
+          faceImage: orNull(body.faceImage) ?? null,
+          validFrom: new Date(body.validFrom),
+          validTo: new Date(body.validTo),
+          qrCode: newQrCode(),
+        };
       },
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const q = req.body;
-      const page = await pageOf(db, staffCards, q, {
-        where: cardWhere(scenicId, q, new Date()),
-        orderBy: cardOrder(q),
-      });
-      return ok(req, { rows: await rowsOf(db, scenicId, page.rows), total: page.total });
-    },
-  );
-
-  app.post(
-    `${BASE}/export`,
-    {
-      config: { access: perm('admin:entryCode:page') },
-      schema: {
-        tags: ['ticket'],
-        summary:
-          'The staff cards of the current filter (all pages) as .xlsx; no QR payloads, ID numbers masked',
-        body: StaffCardPageSchema,
+    update: {
+      summary: 'Edit a staff card; only the fields sent change, the rules are checked on the result',
+      body: StaffCardUpdateSchema,
+      values: async (body, { scope: scenicId }) => {
+        await checkGates(db, scenicId, body.gateIds);
+        return {
+          ...body,
+          idNumber: orNull(body.idNumber),
+          icCardNo: orNull(body.icCardNo),
+          faceImage: orNull(body.faceImage),
+          validFrom: body.validFrom === undefined ? undefined : new Date(body.validFrom),
+          validTo: body.validTo === undefined ? undefined : new Date(body.validTo),
+        };
+      },
+      guard: (before, body) => {
+        const issue = staffCardIssue({ ...before, ...definedOf(body) });
+        if (issue) throw new FieldError(issue.path, ValidationMessage[issue.error]);
       },
     },
-    async (req, reply) => {
-      const scenicId = scenicScope(req);
-      const q = req.body;
-      const fetch = batchesOf(db, staffCards, cardWhere(scenicId, q, new Date()), cardOrder(q));
-      return sendXlsx(req, reply, {
-        fileName: StaffCardText.exportName,
-        columns: CARD_EXPORT,
-        fetch: async (offset, limit) => rowsOf(db, scenicId, await fetch(offset, limit)),
-      });
+    delete: { summary: 'Delete a staff card; its QR code, ID and IC numbers stop opening gates at once' },
+    status: {
+      summary: 'Enable or disable staff cards (1 enabled, 2 disabled); all or none change',
+      body: StaffCardStatusSchema,
     },
-  );
+  });
 
   app.post(
-    `${BASE}/gates`,
+    staffCardApi.gates,
     {
       config: { access: perm('admin:entryCode:page') },
       schema: {
@@ -227,146 +239,8 @@ export async function staffCardRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
-  app.get(
-    `${BASE}/query`,
-    {
-      config: { access: perm('admin:entryCode:page') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'One staff card of the acting area',
-        querystring: IdQuerySchema,
-        response: { 200: envelopeSchema(StaffCardRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const [card] = await db
-        .select()
-        .from(staffCards)
-        .where(and(eq(staffCards.id, req.query.id), eq(staffCards.scenicId, scenicId)));
-      if (!card) throw new AppError(404, 'recordNotFound');
-      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
-    },
-  );
-
   app.post(
-    `${BASE}/create`,
-    {
-      config: { access: perm('admin:entryCode:create') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Create a staff card; the server generates its QR payload',
-        description:
-          'readModes: CardReadMode codes; 2 (ID card) needs idNumber, 3 (IC card) icCardNo, 4 (face) ' +
-          'faceImage. gateIds: gates of this area, empty = all. ID and IC numbers are unique per area (409).',
-        body: StaffCardCreateSchema,
-        response: { 200: envelopeSchema(StaffCardRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      await checkGates(db, scenicId, body.gateIds);
-      const card = await createRecord(db, req, resource, {
-        ...body,
-        scenicId,
-        idNumber: orNull(body.idNumber) ?? null,
-        icCardNo: orNull(body.icCardNo) ?? null,
-        faceImage: orNull(body.faceImage) ?? null,
-        validFrom: new Date(body.validFrom),
-        validTo: new Date(body.validTo),
-        qrCode: newQrCode(),
-      });
-      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
-    },
-  );
-
-  app.post(
-    `${BASE}/update`,
-    {
-      config: { access: perm('admin:entryCode:update') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Edit a staff card; only the fields sent change, the rules are checked on the result',
-        body: StaffCardUpdateSchema,
-        response: { 200: envelopeSchema(StaffCardRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...body } = req.body;
-      await checkGates(db, scenicId, body.gateIds);
-      const values = {
-        ...body,
-        idNumber: orNull(body.idNumber),
-        icCardNo: orNull(body.icCardNo),
-        faceImage: orNull(body.faceImage),
-        validFrom: body.validFrom === undefined ? undefined : new Date(body.validFrom),
-        validTo: body.validTo === undefined ? undefined : new Date(body.validTo),
-        updatedAt: new Date(),
-      };
-      const card = await updateRecord(db, req, resource, id, scenicId, values, {
-        guard: (before) => {
-          const merged = { ...before, ...definedOf(values) };
-          const issue = staffCardIssue(merged);
-          if (issue) throw new FieldError(issue.path, ValidationMessage[issue.error]);
-        },
-      });
-      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
-    },
-  );
-
-  app.get(
-    `${BASE}/delete`,
-    {
-      config: { access: perm('admin:entryCode:delete') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Delete a staff card; its QR code, ID and IC numbers stop opening gates at once',
-        querystring: IdQuerySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      await deleteRecord(db, req, resource, req.query.id, scenicScope(req));
-      return ok(req, null);
-    },
-  );
-
-  app.post(
-    `${BASE}/status`,
-    {
-      config: { access: perm('admin:entryCode:update') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Enable or disable staff cards (1 enabled, 2 disabled); all or none change',
-        body: StaffCardStatusSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { status } = req.body;
-      // ascending ids: two batches over the same cards lock them in the same order
-      const ids = [...new Set(req.body.ids)].sort((a, b) => a - b);
-      await db.transaction(async (tx) => {
-        for (const id of ids)
-          await updateRecord(
-            tx,
-            req,
-            resource,
-            id,
-            scenicId,
-            { status, updatedAt: new Date() },
-            { action: 'status' },
-          );
-      });
-      return ok(req, null);
-    },
-  );
-
-  app.post(
-    `${BASE}/resetQr`,
+    staffCardApi.resetQr,
     {
       config: { access: perm('admin:entryCode:update') },
       schema: {
