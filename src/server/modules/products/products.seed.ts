@@ -15,8 +15,8 @@ import { productSessions, ticketProducts, ticketTypes } from './products.table.t
 
 type ProductInsert = typeof ticketProducts.$inferInsert;
 
-/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
-export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> {
+/** The demo categories; answers the id of one by name. */
+async function seedDemoTypes(db: Db, scenicId: number): Promise<(name: string) => number> {
   const types = await db
     .insert(ticketTypes)
     .values(
@@ -28,12 +28,15 @@ export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> 
       ].map((t, i) => ({ ...t, scenicId, sort: i + 1 })),
     )
     .returning({ id: ticketTypes.id, name: ticketTypes.name });
-  const typeId = (name: string) => {
+  return (name: string) => {
     const found = types.find((t) => t.name === name);
     if (!found) throw new Error(`demo category ${name} missing`);
     return found.id;
   };
+}
 
+/** What every demo product refers to: the area's purchase notice, agreement and print template. */
+async function demoRefs(db: Db, scenicId: number) {
   // Seeded by the notices and print-templates modules before this one, when they have demo rows.
   const [notice] = await db
     .select({ id: noticeTemplates.id })
@@ -59,8 +62,7 @@ export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> 
     .where(and(eq(printTemplates.scenicId, scenicId), eq(printTemplates.status, ENABLED)))
     .orderBy(desc(printTemplates.isDefault), asc(printTemplates.id))
     .limit(1);
-
-  const common = {
+  return {
     scenicId,
     noticeId: notice?.id ?? null,
     agreementId: agreement?.id ?? null,
@@ -69,6 +71,13 @@ export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> 
     printType: 1,
     validityDisplay: 1,
   } satisfies Partial<ProductInsert>;
+}
+
+/** The demo products: tickets, a two-day pass, a timed night tour and a performance. */
+function demoProducts(
+  common: Awaited<ReturnType<typeof demoRefs>>,
+  typeId: (name: string) => number,
+): ProductInsert[] {
   // 24 hours before the visit, 10 % fee
   const conditional = {
     refundRule: REFUND_RULE.conditional,
@@ -78,7 +87,7 @@ export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> 
   };
   const window = [1, 2, 3, 4, 13, 16, 17];
 
-  const products: ProductInsert[] = [
+  return [
     {
       ...common,
       ...conditional,
@@ -186,6 +195,13 @@ export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> 
       sort: 6,
     },
   ];
+}
+
+/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
+export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> {
+  const typeId = await seedDemoTypes(db, scenicId);
+  const common = await demoRefs(db, scenicId);
+  const products = demoProducts(common, typeId);
   const inserted = await db
     .insert(ticketProducts)
     .values(products)

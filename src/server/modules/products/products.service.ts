@@ -64,6 +64,15 @@ export async function productOptions(
     .orderBy(asc(ticketProducts.sort), asc(ticketProducts.name));
 }
 
+/** The enabled categories of the area for selects, by sort then name. */
+export function enabledTypes(db: Db, scenicId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: ticketTypes.id, name: ticketTypes.name })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.scenicId, scenicId), eq(ticketTypes.status, ENABLED)))
+    .orderBy(asc(ticketTypes.sort), asc(ticketTypes.name));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writes of the product routes: area checks, normalisation, sessions, shelf and delete rules.
 

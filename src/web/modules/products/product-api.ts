@@ -1,25 +1,28 @@
-import type { ProductDetail, ProductFormOptions, TicTypeOption } from '../../../shared/api/products.ts';
+import {
+  productApi,
+  ticTypeApi,
+  type ProductDetail,
+  type ProductFormOptions,
+  type TicTypeOption,
+} from '../../../shared/api/products.ts';
 import { get, post } from '../../lib/request.ts';
-
-export const TIC_TYPE_BASE = '/web/api/admin/ticType';
-export const PRODUCT_BASE = '/web/api/admin/ticket';
 
 /** Enabled categories of the area (selects). */
 export const ticTypesQuery = () => ({
   queryKey: ['products', 'ticTypes'] as const,
-  queryFn: () => post<TicTypeOption[]>(`${TIC_TYPE_BASE}/list`),
+  queryFn: () => post<TicTypeOption[]>(ticTypeApi.list),
   staleTime: 30_000,
 });
 
 /** What the product form offers (categories, notices, agreements, print templates, defaults). */
 export const formOptionsQuery = () => ({
   queryKey: ['products', 'formOptions'] as const,
-  queryFn: () => get<ProductFormOptions>(`${PRODUCT_BASE}/formOptions`),
+  queryFn: () => get<ProductFormOptions>(productApi.formOptions),
   staleTime: 30_000,
 });
 
 /** One product with everything (form and detail page). */
 export const productQuery = (id: number) => ({
   queryKey: ['products', 'detail', id] as const,
-  queryFn: () => get<ProductDetail>(`${PRODUCT_BASE}/query`, { id }, { silent: true }),
+  queryFn: () => get<ProductDetail>(productApi.query, { id }, { silent: true }),
 });

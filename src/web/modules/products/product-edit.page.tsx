@@ -25,6 +25,7 @@ import {
   PRODUCT_LIMITS,
   ProductCreateSchema,
   ProductUpdateSchema,
+  productApi,
   type ProductFormOptions,
 } from '../../../shared/api/products.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
@@ -53,7 +54,7 @@ import { listQueryKey, useLabel, validateWithSchema } from '../../components/lis
 import { MoneyInput } from '../../components/money-input.tsx';
 import { post, RequestError } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { formOptionsQuery, PRODUCT_BASE, productQuery } from './product-api.ts';
+import { formOptionsQuery, productQuery } from './product-api.ts';
 import { formToBody, newProductValues, productToForm, type ProductFormValues } from './product-form.ts';
 
 const UPLOAD_URL = '/web/api/ticket/storage/uploadUnMove';
@@ -179,9 +180,9 @@ function ProductForm({
     }
     setSaving(true);
     try {
-      await post(`${PRODUCT_BASE}/${id ? 'update' : 'create'}`, checked.data);
+      await post(id ? productApi.update : productApi.create, checked.data);
       void message.success(t('common:success'));
-      void queryClient.invalidateQueries({ queryKey: listQueryKey(`${PRODUCT_BASE}/page`) });
+      void queryClient.invalidateQueries({ queryKey: listQueryKey(productApi.page) });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       onSaved();
       void navigate('/ticket/good');

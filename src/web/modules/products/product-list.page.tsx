@@ -4,14 +4,14 @@ import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ProductRow, TicTypeOption } from '../../../shared/api/products.ts';
+import { productApi, type ProductRow, type TicTypeOption } from '../../../shared/api/products.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { ProductField } from '../../../shared/dict/product-fields.ts';
 import { BuyChannel, PRODUCT_TYPE, ProductType, SHELF, ShelfStatus } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
-import { PRODUCT_BASE, ticTypesQuery } from './product-api.ts';
+import { ticTypesQuery } from './product-api.ts';
 
 function ChannelTags({ codes }: { codes: number[] }) {
   const label = useLabel();
@@ -43,7 +43,7 @@ function ShelfButton({ row, onDone }: { row: ProductRow; onDone: () => void }) {
           disabled={!allowed}
           onConfirm={async () => {
             try {
-              await post(`${PRODUCT_BASE}/shelf`, { ids: [row.id], shelfStatus: on ? SHELF.on : SHELF.off });
+              await post(productApi.shelf, { ids: [row.id], shelfStatus: on ? SHELF.on : SHELF.off });
               void message.success(t('common:success'));
               onDone();
             } catch {
@@ -127,8 +127,8 @@ export default function ProductListPage() {
     () =>
       defineListPage<ProductRow>({
         id: 'ticket.good',
-        url: `${PRODUCT_BASE}/page`,
-        exportUrl: `${PRODUCT_BASE}/export`,
+        url: productApi.page,
+        exportUrl: productApi.export,
         rowKey: 'id',
         perms: { delete: 'admin:ticket:delete', export: 'admin:ticket:page' },
         search: [
@@ -166,7 +166,7 @@ export default function ProductListPage() {
           { key: 'sort', title: ProductField.sort, sortable: true, width: 80 },
           { key: 'createTime', title: ProductField.createTime, kind: 'dateTime', sortable: true },
         ],
-        delete: { url: `${PRODUCT_BASE}/delete` },
+        delete: { url: productApi.delete },
         toolbar: () => <Toolbar />,
         rowActions: (row, { reload }) => <RowActions row={row} reload={reload} />,
         actionWidth: 300,

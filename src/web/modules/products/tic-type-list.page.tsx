@@ -1,14 +1,17 @@
-import { TicTypeCreateSchema, TicTypeUpdateSchema, type TicTypeRow } from '../../../shared/api/products.ts';
+import {
+  TicTypeCreateSchema,
+  TicTypeUpdateSchema,
+  ticTypeApi,
+  type TicTypeRow,
+} from '../../../shared/api/products.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { TicTypeField } from '../../../shared/dict/product-fields.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 
-const BASE = '/web/api/admin/ticType';
-
 const definition = defineListPage<TicTypeRow>({
   id: 'ticket.ticType',
-  url: `${BASE}/page`,
-  exportUrl: `${BASE}/export`,
+  url: ticTypeApi.page,
+  exportUrl: ticTypeApi.export,
   rowKey: 'id',
   perms: {
     create: 'admin:ticType:create',
@@ -31,8 +34,8 @@ const definition = defineListPage<TicTypeRow>({
     { key: 'updateTime', title: TicTypeField.updateTime, kind: 'dateTime', hidden: true },
   ],
   form: {
-    createUrl: `${BASE}/create`,
-    updateUrl: `${BASE}/update`,
+    createUrl: ticTypeApi.create,
+    updateUrl: ticTypeApi.update,
     createSchema: TicTypeCreateSchema,
     updateSchema: TicTypeUpdateSchema,
     fields: [
@@ -43,8 +46,8 @@ const definition = defineListPage<TicTypeRow>({
     ],
     initialValues: { sort: 0, status: 1 },
   },
-  delete: { url: `${BASE}/delete` },
-  status: { url: `${BASE}/status` },
+  delete: { url: ticTypeApi.delete },
+  status: { url: ticTypeApi.status },
 });
 
 /** Spec §2 /ticket/ticType: the area's ticket categories. */
