@@ -17,7 +17,7 @@ export interface ConfirmActionProps<R> extends ActionOptions<[], R> {
   /** The change, run through `useAction` once the user confirms. */
   action: () => Promise<R>;
   /** The button's look; default a small link (a row's action). */
-  button?: Omit<ButtonProps, 'onClick' | 'disabled' | 'children'>;
+  button?: Omit<ButtonProps, 'onClick' | 'disabled' | 'children'> & { 'data-testid'?: string };
   children: ReactNode;
 }
 

@@ -1,44 +1,34 @@
-import { App, Alert, Button, Form, Input, Modal, Popconfirm } from 'antd';
+import { App, Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountRow } from '../../../shared/api/accounts.ts';
 import { DISABLED, ENABLED } from '../../../shared/dict/account.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
-import { RequestError, post } from '../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 
 const BASE = '/web/api/admin/admin';
 
 /** Enables or disables one account, after asking (disabling signs it out). */
 export function StatusAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
-  const { t } = useTranslation(['accounts', 'common']);
-  const { message } = App.useApp();
+  const { t } = useTranslation('accounts');
   const enabling = row.status !== ENABLED;
+  // a refusal (409: the last wildcard account, oneself) is shown by the request layer
   return (
-    <Can perm="admin:admin:update">
-      {(allowed) => (
-        <Popconfirm
-          title={t(enabling ? 'enableOneConfirm' : 'disableOneConfirm')}
-          disabled={!allowed}
-          okButtonProps={{ danger: !enabling }}
-          onConfirm={async () => {
-            try {
-              await post(`${BASE}/status`, { ids: [row.id], status: enabling ? ENABLED : DISABLED });
-              void message.success(t('common:success'));
-              onDone();
-            } catch {
-              // shown by the request layer (e.g. 409: the last wildcard account, oneself)
-            }
-          }}
-        >
-          <Button type="link" size="small" danger={!enabling} disabled={!allowed}>
-            {t(enabling ? 'enableOne' : 'disableOne')}
-          </Button>
-        </Popconfirm>
-      )}
-    </Can>
+    <ConfirmAction
+      perm="admin:admin:update"
+      title={t(enabling ? 'enableOneConfirm' : 'disableOneConfirm')}
+      okDanger={!enabling}
+      button={{ type: 'link', size: 'small', danger: !enabling }}
+      action={() => post(`${BASE}/status`, { ids: [row.id], status: enabling ? ENABLED : DISABLED })}
+      onSuccess={onDone}
+    >
+      {t(enabling ? 'enableOne' : 'disableOne')}
+    </ConfirmAction>
   );
 }
 
@@ -54,29 +44,27 @@ interface ResetForm {
 export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
   const { t } = useTranslation(['accounts', 'common']);
   const { lang } = useSettings();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ResetForm>();
 
-  const submit = async (values: ResetForm) => {
-    setSaving(true);
-    try {
-      const password = await encryptSensitive(values.newPassword);
-      await post(`${BASE}/resetPassword`, { id: row.id, password });
-      setOpen(false);
-      void modal.success({
-        title: t('resetPassword'),
-        content: t('resetPasswordDone', { username: row.username }),
-        okText: t('common:ok'),
-      });
-      onDone();
-    } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) void message.error(t('common:error'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const reset = useAction(
+    async (values: ResetForm) =>
+      post(`${BASE}/resetPassword`, { id: row.id, password: await encryptSensitive(values.newPassword) }),
+    {
+      // the dialog below says it
+      success: false,
+      onSuccess: () => {
+        setOpen(false);
+        void modal.success({
+          title: t('resetPassword'),
+          content: t('resetPasswordDone', { username: row.username }),
+          okText: t('common:ok'),
+        });
+        onDone();
+      },
+    },
+  );
 
   return (
     <>
@@ -90,7 +78,7 @@ export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: 
         title={t('resetPasswordTitle', { username: row.username })}
         onCancel={() => setOpen(false)}
         okText={t('resetPassword')}
-        okButtonProps={{ danger: true, loading: saving }}
+        okButtonProps={{ danger: true, loading: reset.pending }}
         cancelText={t('common:cancel')}
         // asks once more before the account is signed out
         onOk={() =>
@@ -102,7 +90,7 @@ export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: 
                 okText: t('common:ok'),
                 cancelText: t('common:cancel'),
                 okButtonProps: { danger: true },
-                onOk: () => submit(values),
+                onOk: () => reset.run(values),
               });
             },
             () => undefined,

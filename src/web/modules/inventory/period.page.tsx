@@ -1,19 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Calendar,
-  Card,
-  Checkbox,
-  Drawer,
-  Form,
-  InputNumber,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Calendar, Card, Checkbox, Form, InputNumber, Space, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,18 +15,10 @@ import {
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { SALE_STATUS } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
-import { DateRangePicker } from '../../components/date-pickers.tsx';
-import { defineListPage, ListPage, validateWithSchema } from '../../components/list-page/index.ts';
+import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
-import {
-  rangeFields,
-  SaleStatusRadio,
-  showErrors,
-  TimeOfDayInput,
-  visibleRange,
-  WeekdayChecks,
-} from './inventory-widgets.tsx';
+import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
+import { SaleStatusRadio, TimeOfDayInput, visibleRange } from './inventory-widgets.tsx';
 
 const BASE = '/web/api/admin/period';
 const UPDATE = 'admin:period:update';
@@ -107,9 +86,7 @@ const periodList = defineListPage<PeriodRow>({
   status: { url: `${BASE}/status` },
 });
 
-interface BulkValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
-  weekdays?: number[];
+interface BulkValues extends BulkDays {
   periodIds?: number[];
   capacity?: number | null;
   status?: number;
@@ -126,78 +103,36 @@ function StockBulkDrawer({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation(['inventory', 'common']);
-  const { lang } = useSettings();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<BulkValues>();
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    const v = form.getFieldsValue(true) as BulkValues;
-    const body = {
-      periodIds: v.periodIds ?? [],
-      ...rangeFields(v.range),
-      weekdays: v.weekdays ?? [],
-      ...(v.capacity == null ? {} : { capacity: v.capacity }),
-      ...(v.status === undefined ? {} : { status: v.status }),
-    };
-    const checked = validateWithSchema(PublicStockBatchSetSchema, body, lang);
-    if (checked.errors)
-      return showErrors(form, checked.errors, ['periodIds', 'weekdays', 'capacity', 'status']);
-    setSaving(true);
-    try {
-      const result = await post<{ created: number; updated: number }>(`${BASE}/stock/batchSet`, checked.data);
-      void message.success(t('bulkResult', result));
-      onSaved();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const { t } = useTranslation('inventory');
   return (
-    <Drawer
+    <BulkDrawer<BulkValues>
       open={open}
       title={`${t('bulkEdit')} · ${t('publicStock')}`}
+      perm={UPDATE}
+      url={`${BASE}/stock/batchSet`}
+      schema={PublicStockBatchSetSchema}
+      toBody={(v) => ({
+        periodIds: v.periodIds ?? [],
+        ...(v.capacity == null ? {} : { capacity: v.capacity }),
+        ...(v.status === undefined ? {} : { status: v.status }),
+      })}
+      fields={['periodIds', 'weekdays', 'capacity', 'status']}
+      initialValues={{ periodIds: periods.map((p) => p.id) }}
       onClose={onClose}
-      size={520}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Can perm={UPDATE}>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              {t('common:save')}
-            </Button>
-          </Can>
-        </Space>
-      }
+      onSaved={onSaved}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6], periodIds: periods.map((p) => p.id) }}
-      >
-        <Form.Item name="range" label={t('dateRange')} required>
-          <DateRangePicker allowFuture shortcuts={false} rangeLimitMs={null} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="weekdays" label={t('weekdays')} required>
-          <WeekdayChecks />
-        </Form.Item>
-        <Form.Item name="periodIds" label={t('periods')} required>
-          <Checkbox.Group
-            options={periods.map((p) => ({ value: p.id, label: `${p.name} ${p.startTime}-${p.endTime}` }))}
-          />
-        </Form.Item>
-        <Form.Item name="capacity" label={t('dayCapacity')} extra={t('capacityHint')}>
-          <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('status')}>
-          <SaleStatusRadio allowKeep />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <Form.Item name="periodIds" label={t('periods')} required>
+        <Checkbox.Group
+          options={periods.map((p) => ({ value: p.id, label: `${p.name} ${p.startTime}-${p.endTime}` }))}
+        />
+      </Form.Item>
+      <Form.Item name="capacity" label={t('dayCapacity')} extra={t('capacityHint')}>
+        <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('status')}>
+        <SaleStatusRadio allowKeep />
+      </Form.Item>
+    </BulkDrawer>
   );
 }
 

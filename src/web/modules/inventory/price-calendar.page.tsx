@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  App,
   Button,
   Calendar,
   Card,
-  Drawer,
   Empty,
   Form,
   InputNumber,
@@ -27,19 +25,14 @@ import {
 } from '../../../shared/api/inventory.ts';
 import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
-import { DateRangePicker } from '../../components/date-pickers.tsx';
 import { downloadExport, validateWithSchema } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
-import {
-  rangeFields,
-  SaleStatusRadio,
-  showErrors,
-  visibleRange,
-  WeekdayChecks,
-} from './inventory-widgets.tsx';
+import { useAction } from '../../lib/use-action.ts';
+import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
+import { SaleStatusRadio, showErrors, visibleRange } from './inventory-widgets.tsx';
 
 const BASE = '/web/api/admin/priceCalendar';
 const UPDATE = 'admin:priceCalendar:update';
@@ -72,7 +65,11 @@ function DayModal({
   const { t } = useTranslation(['inventory', 'common']);
   const { lang } = useSettings();
   const [form] = Form.useForm<DayValues>();
-  const [saving, setSaving] = useState(false);
+  // the calendar shows the saved day at once: no message
+  const save = useAction((url: string, body: unknown) => post(url, body), {
+    success: false,
+    onSuccess: onSaved,
+  });
 
   useEffect(() => {
     if (!edit) return;
@@ -84,7 +81,7 @@ function DayModal({
     );
   }, [edit, form, product.price]);
 
-  const save = async () => {
+  const submit = () => {
     if (!edit) return;
     const v = form.getFieldsValue(true) as DayValues;
     const values = {
@@ -109,15 +106,7 @@ function DayModal({
         ];
     const checked = validateWithSchema(schema, body, lang);
     if (checked.errors) return showErrors(form, checked.errors, ['price', 'stock', 'status']);
-    setSaving(true);
-    try {
-      await post(url, checked.data);
-      onSaved();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    void save.run(url, checked.data);
   };
 
   return (
@@ -130,7 +119,7 @@ function DayModal({
         <Space>
           <Button onClick={onClose}>{t('common:cancel')}</Button>
           <Can perm={UPDATE}>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
+            <Button type="primary" loading={save.pending} onClick={submit}>
               {t('common:save')}
             </Button>
           </Can>
@@ -157,16 +146,14 @@ function DayModal({
   );
 }
 
-interface BulkValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
-  weekdays?: number[];
+interface BulkValues extends BulkDays {
   sessionIds?: number[];
   price?: number | null;
   stock?: number | null;
   status?: number;
 }
 
-function BulkDrawer({
+function CalendarBulkDrawer({
   open,
   product,
   onClose,
@@ -177,88 +164,49 @@ function BulkDrawer({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation(['inventory', 'common']);
-  const { lang } = useSettings();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<BulkValues>();
-  const [saving, setSaving] = useState(false);
+  const { t } = useTranslation('inventory');
   const timed = product.productType === PRODUCT_TYPE.timed;
-
-  const save = async () => {
-    const v = form.getFieldsValue(true) as BulkValues;
-    const body = {
-      productId: product.id,
-      ...(timed && v.sessionIds?.length ? { sessionIds: v.sessionIds } : {}),
-      ...rangeFields(v.range),
-      weekdays: v.weekdays ?? [],
-      ...(v.price == null ? {} : { price: v.price }),
-      ...(v.stock == null ? {} : { stock: v.stock }),
-      ...(v.status === undefined ? {} : { status: v.status }),
-    };
-    const checked = validateWithSchema(CalendarBatchSetSchema, body, lang);
-    if (checked.errors)
-      return showErrors(form, checked.errors, ['weekdays', 'sessionIds', 'price', 'stock', 'status']);
-    setSaving(true);
-    try {
-      const result = await post<{ created: number; updated: number }>(`${BASE}/batchSet`, checked.data);
-      void message.success(t('bulkResult', result));
-      onSaved();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Drawer
+    <BulkDrawer<BulkValues>
       open={open}
       title={`${t('bulkEdit')} · ${product.name}`}
+      perm={UPDATE}
+      url={`${BASE}/batchSet`}
+      schema={CalendarBatchSetSchema}
+      toBody={(v) => ({
+        productId: product.id,
+        ...(timed && v.sessionIds?.length ? { sessionIds: v.sessionIds } : {}),
+        ...(v.price == null ? {} : { price: v.price }),
+        ...(v.stock == null ? {} : { stock: v.stock }),
+        ...(v.status === undefined ? {} : { status: v.status }),
+      })}
+      fields={['weekdays', 'sessionIds', 'price', 'stock', 'status']}
       onClose={onClose}
-      size={520}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Can perm={UPDATE}>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              {t('common:save')}
-            </Button>
-          </Can>
-        </Space>
-      }
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6] }}>
-        <Form.Item name="range" label={t('dateRange')} required>
-          <DateRangePicker allowFuture shortcuts={false} rangeLimitMs={null} style={{ width: '100%' }} />
+      {timed ? (
+        <Form.Item name="sessionIds" label={t('sessions')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('allSessions')}
+            options={product.sessions.map((s) => ({
+              value: s.id,
+              label: `${s.name} ${s.startTime}-${s.endTime}`,
+            }))}
+          />
         </Form.Item>
-        <Form.Item name="weekdays" label={t('weekdays')} required>
-          <WeekdayChecks />
-        </Form.Item>
-        {timed ? (
-          <Form.Item name="sessionIds" label={t('sessions')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('allSessions')}
-              options={product.sessions.map((s) => ({
-                value: s.id,
-                label: `${s.name} ${s.startTime}-${s.endTime}`,
-              }))}
-            />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="price" label={t('price')} extra={t('priceHint')}>
-          <MoneyInput />
-        </Form.Item>
-        <Form.Item name="stock" label={t('stock')} extra={t('stockHint')}>
-          <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('status')}>
-          <SaleStatusRadio allowKeep />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      ) : null}
+      <Form.Item name="price" label={t('price')} extra={t('priceHint')}>
+        <MoneyInput />
+      </Form.Item>
+      <Form.Item name="stock" label={t('stock')} extra={t('stockHint')}>
+        <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('status')}>
+        <SaleStatusRadio allowKeep />
+      </Form.Item>
+    </BulkDrawer>
   );
 }
 
@@ -406,7 +354,7 @@ export default function PriceCalendarPage() {
               reload();
             }}
           />
-          <BulkDrawer
+          <CalendarBulkDrawer
             open={bulkOpen}
             product={product}
             onClose={() => setBulkOpen(false)}

@@ -1,11 +1,11 @@
-import { Button, Popconfirm, Result, Tag } from 'antd';
+import { Result, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OauthCreateSchema, OauthUpdateSchema, type OauthRow } from '../../../shared/api/oauth.ts';
 import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
 import { GrantType } from '../../../shared/dict/oauth.ts';
 import { OauthField } from '../../../shared/dict/sys-fields.ts';
-import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DurationText } from '../../components/duration-text.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
@@ -35,27 +35,18 @@ function GrantTags({ codes }: { codes: string[] }) {
 function ResetSecret({ row, onDone }: { row: OauthRow; onDone: (secret: Secret | null) => void }) {
   const { t } = useTranslation('oauth');
   return (
-    <Can perm="admin:oauth:update">
-      {(allowed) => (
-        <Popconfirm
-          title={t('resetSecret')}
-          description={<div style={{ maxWidth: 320 }}>{t('resetSecretConfirm')}</div>}
-          disabled={!allowed}
-          okButtonProps={{ danger: true }}
-          onConfirm={async () => {
-            try {
-              onDone(secretOf(await post<unknown>(`${BASE}/resetSecret`, { id: row.id })));
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        >
-          <Button type="link" size="small" disabled={!allowed}>
-            {t('resetSecret')}
-          </Button>
-        </Popconfirm>
-      )}
-    </Can>
+    <ConfirmAction
+      perm="admin:oauth:update"
+      title={t('resetSecret')}
+      description={t('resetSecretConfirm')}
+      okDanger
+      action={() => post<unknown>(`${BASE}/resetSecret`, { id: row.id })}
+      // the new secret, shown once, says it all
+      success={false}
+      onSuccess={(result) => onDone(secretOf(result))}
+    >
+      {t('resetSecret')}
+    </ConfirmAction>
   );
 }
 

@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, Form, Input, Modal, Popconfirm } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderNotice, OrderPrint } from '../../../shared/api/orders.ts';
@@ -7,9 +7,11 @@ import type { StaffRefund } from '../../../shared/api/refunds.ts';
 import { PAY_STATUS, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { printTickets } from '../../components/ticket-print/index.ts';
 import { post } from '../../lib/request.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { ORDER_BASE } from './order-api.ts';
 
 type Ticket = OrderDetail['tickets'][number];
@@ -65,30 +67,21 @@ function TicketReasonAction({
 }) {
   const { t } = useTranslation(['orders', 'common']);
   const label = useLabel();
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ReasonForm>();
+  // a 409 (a ticket's status does not allow it) is shown by the request layer
+  const submit = useAction(send, {
+    onSuccess: () => {
+      setOpen(false);
+      form.resetFields();
+      onDone();
+    },
+  });
   const tickets = order.tickets.filter((x) => eligible.includes(x.status));
   const option = (x: Ticket) => ({
     value: x.id,
     label: `#${x.id} ${x.productName} ${x.visitorName} (${label(TicketStatus[x.status as keyof typeof TicketStatus])})`,
   });
-
-  const submit = async (values: ReasonForm) => {
-    setSaving(true);
-    try {
-      await send(values);
-      setOpen(false);
-      form.resetFields();
-      void message.success(t('common:success'));
-      onDone();
-    } catch {
-      // shown by the request layer (409: a ticket's status does not allow it)
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <>
@@ -100,7 +93,7 @@ function TicketReasonAction({
       <Modal
         open={open}
         title={title}
-        okButtonProps={{ danger: true, loading: saving }}
+        okButtonProps={{ danger: true, loading: submit.pending }}
         okText={t('common:confirm')}
         cancelText={t('common:cancel')}
         onOk={() => form.submit()}
@@ -111,7 +104,7 @@ function TicketReasonAction({
           form={form}
           layout="vertical"
           initialValues={{ ticketIds: tickets.map((x) => x.id), reason: '' }}
-          onFinish={(values) => void submit(values)}
+          onFinish={(values) => void submit.run(values)}
         >
           <Form.Item
             name="ticketIds"
@@ -137,70 +130,43 @@ function TicketReasonAction({
 export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t } = useTranslation(['orders', 'common']);
   const { message, modal } = App.useApp();
-  const [busy, setBusy] = useState<string | null>(null);
   const id = order.order.id;
   const unpaid =
     order.order.payStatus === PAY_STATUS.unpaid && order.order.status === TICKET_STATUS.pendingPayment;
   const printable = order.tickets.some((x) => PRINTABLE.includes(x.status));
 
-  const run = async (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await action();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const issue = () =>
-    run('issue', async () => {
+  const issue = useAction(
+    async () => {
       const ticketIds = order.tickets.filter((x) => PRINTABLE.includes(x.status)).map((x) => x.id);
       const data = await post<OrderPrint>(`${ORDER_BASE}/issue`, { id, ticketIds });
       onDone();
       const count = data.groups.reduce((n, g) => n + g.tickets.length, 0);
-      const outcome = await printGroups(data);
-      if (outcome === 'noTemplate') void message.warning(t('noTemplate'));
-      else if (outcome === 'none') void message.info(t('noPrintable'));
-      else void message.success(t('issued', { count }));
-    });
-
-  const resend = () =>
-    run('resend', async () => {
-      const notice = await post<OrderNotice>(`${ORDER_BASE}/resendNotice`, { id });
-      onDone();
-      void modal.info({
-        title: t('resendNotice'),
-        content: t('noticeRecorded', { phone: notice.phone, text: notice.text }),
-        okText: t('common:ok'),
-      });
-    });
+      return { count, outcome: await printGroups(data) };
+    },
+    {
+      success: ({ count, outcome }) => outcome === 'printed' && t('issued', { count }),
+      onSuccess: ({ outcome }) => {
+        if (outcome === 'noTemplate') void message.warning(t('noTemplate'));
+        else if (outcome === 'none') void message.info(t('noPrintable'));
+      },
+    },
+  );
 
   return (
     <>
+      <ConfirmAction
+        perm="admin:order:update"
+        title={t('cancelConfirm')}
+        okDanger
+        disabled={!unpaid}
+        button={{ danger: true }}
+        action={() => post(`${ORDER_BASE}/cancel`, { id })}
+        onSuccess={onDone}
+      >
+        {t('cancelOrder')}
+      </ConfirmAction>
       <Can perm="admin:order:update">
-        {(allowed) => (
-          <Popconfirm
-            title={t('cancelConfirm')}
-            disabled={!allowed || !unpaid}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              run('cancel', async () => {
-                await post(`${ORDER_BASE}/cancel`, { id });
-                void message.success(t('common:success'));
-                onDone();
-              })
-            }
-          >
-            <Button danger disabled={!allowed || !unpaid} loading={busy === 'cancel'}>
-              {t('cancelOrder')}
-            </Button>
-          </Popconfirm>
-        )}
-      </Can>
-      <Can perm="admin:order:update">
-        <Button type="primary" disabled={!printable} loading={busy === 'issue'} onClick={() => void issue()}>
+        <Button type="primary" disabled={!printable} loading={issue.pending} onClick={() => void issue.run()}>
           {t('issue')}
         </Button>
       </Can>
@@ -222,15 +188,24 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
         send={(values) => post(`${ORDER_BASE}/staffRefund`, { orderId: id, ...values } satisfies StaffRefund)}
         onDone={onDone}
       />
-      <Can perm="admin:order:update">
-        {(allowed) => (
-          <Popconfirm title={t('resendConfirm')} disabled={!allowed} onConfirm={() => void resend()}>
-            <Button disabled={!allowed} loading={busy === 'resend'}>
-              {t('resendNotice')}
-            </Button>
-          </Popconfirm>
-        )}
-      </Can>
+      <ConfirmAction
+        perm="admin:order:update"
+        title={t('resendConfirm')}
+        button={{}}
+        action={() => post<OrderNotice>(`${ORDER_BASE}/resendNotice`, { id })}
+        // the dialog shows what was sent
+        success={false}
+        onSuccess={(notice) => {
+          onDone();
+          void modal.info({
+            title: t('resendNotice'),
+            content: t('noticeRecorded', { phone: notice.phone, text: notice.text }),
+            okText: t('common:ok'),
+          });
+        }}
+      >
+        {t('resendNotice')}
+      </ConfirmAction>
     </>
   );
 }
@@ -239,31 +214,21 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
 export function ReprintButton({ orderId, ticket }: { orderId: number; ticket: Ticket }) {
   const { t } = useTranslation('orders');
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const reprint = useAction(
+    async () =>
+      printGroups(await post<OrderPrint>(`${ORDER_BASE}/printData`, { id: orderId, ticketIds: [ticket.id] })),
+    {
+      success: false,
+      onSuccess: (outcome) => {
+        if (outcome === 'noTemplate') void message.warning(t('noTemplate'));
+        else if (outcome === 'none') void message.info(t('noPrintable'));
+      },
+    },
+  );
   if (ticket.status !== TICKET_STATUS.ticketed) return null;
   return (
     <Can perm="admin:order:update">
-      <Button
-        type="link"
-        size="small"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            const data = await post<OrderPrint>(`${ORDER_BASE}/printData`, {
-              id: orderId,
-              ticketIds: [ticket.id],
-            });
-            const outcome = await printGroups(data);
-            if (outcome === 'noTemplate') void message.warning(t('noTemplate'));
-            else if (outcome === 'none') void message.info(t('noPrintable'));
-          } catch {
-            // shown by the request layer
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <Button type="link" size="small" loading={reprint.pending} onClick={() => void reprint.run()}>
         {t('reprint')}
       </Button>
     </Can>

@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { PrintTemplateField } from '../../../shared/dict/print-templates.ts';
 import { PrinterPaper } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 
@@ -30,7 +31,6 @@ function SizeCell({ row }: { row: PrintTemplateRow }) {
 
 function RowActions({ row, reload }: { row: PrintTemplateRow; reload: () => void }) {
   const { t } = useTranslation('printTemplates');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   return (
     <>
@@ -47,28 +47,16 @@ function RowActions({ row, reload }: { row: PrintTemplateRow; reload: () => void
         )}
       </Can>
       {!row.isDefault && (
-        <Can perm="admin:printer:update">
-          {(allowed) => (
-            <Popconfirm
-              title={t('setDefault')}
-              description={<div style={{ maxWidth: 320 }}>{t('setDefaultConfirm')}</div>}
-              disabled={!allowed}
-              onConfirm={async () => {
-                try {
-                  await post(`${BASE}/setDefault`, { id: row.id });
-                  void message.success(t('setDefaultDone'));
-                  reload();
-                } catch {
-                  // shown by the request layer
-                }
-              }}
-            >
-              <Button type="link" size="small" disabled={!allowed}>
-                {t('setDefault')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Can>
+        <ConfirmAction
+          perm="admin:printer:update"
+          title={t('setDefault')}
+          description={t('setDefaultConfirm')}
+          action={() => post(`${BASE}/setDefault`, { id: row.id })}
+          success={t('setDefaultDone')}
+          onSuccess={reload}
+        >
+          {t('setDefault')}
+        </ConfirmAction>
       )}
     </>
   );

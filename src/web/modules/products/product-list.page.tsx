@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { ProductField } from '../../../shared/dict/product-fields.ts';
 import { BuyChannel, PRODUCT_TYPE, ProductType, SHELF, ShelfStatus } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { ticTypesQuery } from './product-api.ts';
@@ -27,36 +28,18 @@ function ChannelTags({ codes }: { codes: number[] }) {
 }
 
 function ShelfButton({ row, onDone }: { row: ProductRow; onDone: () => void }) {
-  const { t } = useTranslation(['products', 'common']);
-  const { message } = App.useApp();
+  const { t } = useTranslation('products');
   const on = row.shelfStatus !== SHELF.on;
   return (
-    <Can perm="admin:ticket:update">
-      {(allowed) => (
-        <Popconfirm
-          title={t(on ? 'onShelf' : 'offShelf')}
-          description={
-            <div style={{ maxWidth: 320 }}>
-              {t(on ? 'onShelfConfirm' : 'offShelfConfirm', { name: row.name })}
-            </div>
-          }
-          disabled={!allowed}
-          onConfirm={async () => {
-            try {
-              await post(productApi.shelf, { ids: [row.id], shelfStatus: on ? SHELF.on : SHELF.off });
-              void message.success(t('common:success'));
-              onDone();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        >
-          <Button type="link" size="small" disabled={!allowed}>
-            {t(on ? 'onShelf' : 'offShelf')}
-          </Button>
-        </Popconfirm>
-      )}
-    </Can>
+    <ConfirmAction
+      perm="admin:ticket:update"
+      title={t(on ? 'onShelf' : 'offShelf')}
+      description={t(on ? 'onShelfConfirm' : 'offShelfConfirm', { name: row.name })}
+      action={() => post(productApi.shelf, { ids: [row.id], shelfStatus: on ? SHELF.on : SHELF.off })}
+      onSuccess={onDone}
+    >
+      {t(on ? 'onShelf' : 'offShelf')}
+    </ConfirmAction>
   );
 }
 

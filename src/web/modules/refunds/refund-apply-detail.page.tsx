@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Popconfirm, Space, Table, Typography } from 'antd';
+import { Card, Descriptions, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { RefundApplyDetail, RefundRecord } from '../../../shared/api/refunds.ts';
@@ -14,7 +14,7 @@ import {
 import { RefundApplyField } from '../../../shared/dict/refunds.ts';
 import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/ticket.ts';
 import { formatCents } from '../../../shared/money.ts';
-import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
@@ -27,31 +27,18 @@ const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:
 
 function MarkDone({ refund, onDone }: { refund: RefundRecord; onDone: () => void }) {
   const { t } = useTranslation('refunds');
-  const { message } = App.useApp();
   if (!['created', 'transit', 'failed'].includes(refund.status)) return null;
   return (
-    <Can perm="admin:order:refund">
-      {(allowed) => (
-        <Popconfirm
-          title={t('markDone')}
-          description={t('markDoneConfirm')}
-          disabled={!allowed}
-          onConfirm={async () => {
-            try {
-              await markRefundDone(refund.id);
-              void message.success(t('markDone'));
-              onDone();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        >
-          <Button type="link" size="small" disabled={!allowed}>
-            {t('markDone')}
-          </Button>
-        </Popconfirm>
-      )}
-    </Can>
+    <ConfirmAction
+      perm="admin:order:refund"
+      title={t('markDone')}
+      description={t('markDoneConfirm')}
+      action={() => markRefundDone(refund.id)}
+      success={t('markDone')}
+      onSuccess={onDone}
+    >
+      {t('markDone')}
+    </ConfirmAction>
   );
 }
 

@@ -1,9 +1,11 @@
-import { App, Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFUND_APPLY } from '../../../shared/dict/order.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { useAction } from '../../lib/use-action.ts';
 import { approveRefundApply, rejectRefundApply } from './refund-api.ts';
 
 /** Approve (with a confirm) and reject (asks a reason) of an open refund application. */
@@ -23,62 +25,32 @@ export function ReviewActions({
   link?: boolean;
 }) {
   const { t } = useTranslation('refunds');
-  const { message } = App.useApp();
   const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  if (status !== REFUND_APPLY.pending) return null;
-  const type = link ? 'link' : 'default';
-
-  const reject = async () => {
-    const { reason } = await form.validateFields();
-    setBusy(true);
-    try {
-      await rejectRefundApply(id, reason.trim());
-      void message.success(t('rejected'));
+  const reject = useAction((reason: string) => rejectRefundApply(id, reason), {
+    success: t('rejected'),
+    onSuccess: () => {
       setRejecting(false);
       form.resetFields();
       onDone();
-    } catch {
-      // shown by the request layer
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (status !== REFUND_APPLY.pending) return null;
+  const type = link ? 'link' : 'default';
 
   return (
     <Space size={link ? 0 : 8}>
-      <Can perm="admin:refundApply:review">
-        {(allowed) => (
-          <Popconfirm
-            title={t('approve')}
-            description={
-              <div style={{ maxWidth: 320 }}>
-                {t('approveConfirm', { amount: formatCents(refundAmount) })}
-              </div>
-            }
-            disabled={!allowed}
-            onConfirm={async () => {
-              try {
-                await approveRefundApply(id);
-                void message.success(t('approved'));
-                onDone();
-              } catch {
-                // shown by the request layer
-              }
-            }}
-          >
-            <Button
-              type={link ? 'link' : 'primary'}
-              size={size}
-              disabled={!allowed}
-              data-testid={`approve-${id}`}
-            >
-              {t('approve')}
-            </Button>
-          </Popconfirm>
-        )}
-      </Can>
+      <ConfirmAction
+        perm="admin:refundApply:review"
+        title={t('approve')}
+        description={t('approveConfirm', { amount: formatCents(refundAmount) })}
+        button={{ type: link ? 'link' : 'primary', size, 'data-testid': `approve-${id}` }}
+        action={() => approveRefundApply(id)}
+        success={t('approved')}
+        onSuccess={onDone}
+      >
+        {t('approve')}
+      </ConfirmAction>
       <Can perm="admin:refundApply:review">
         <Button
           type={type}
@@ -93,8 +65,13 @@ export function ReviewActions({
       <Modal
         title={t('rejectTitle')}
         open={rejecting}
-        confirmLoading={busy}
-        onOk={() => void reject().catch(() => undefined)}
+        confirmLoading={reject.pending}
+        onOk={() =>
+          void form.validateFields().then(
+            ({ reason }) => reject.run(reason.trim()),
+            () => undefined,
+          )
+        }
         onCancel={() => setRejecting(false)}
         destroyOnHidden
       >

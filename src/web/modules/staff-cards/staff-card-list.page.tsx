@@ -1,4 +1,4 @@
-import { Button, Image, Popconfirm, Space, Typography, App } from 'antd';
+import { Image, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useMemo } from 'react';
@@ -12,7 +12,7 @@ import {
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { CardValidity, StaffCardField } from '../../../shared/dict/staff-cards.ts';
 import { CardReadMode } from '../../../shared/dict/ticket.ts';
-import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import {
@@ -30,31 +30,18 @@ const maskId = (id: string) => (id ? `${id.slice(0, 6)}********${id.slice(-4)}` 
 
 function ResetQr({ row, onDone }: { row: StaffCardRow; onDone: () => void }) {
   const { t } = useTranslation('staffCards');
-  const { message } = App.useApp();
   return (
-    <Can perm="admin:entryCode:update">
-      {(allowed) => (
-        <Popconfirm
-          title={t('resetQr')}
-          description={<div style={{ maxWidth: 320 }}>{t('resetQrConfirm')}</div>}
-          disabled={!allowed}
-          okButtonProps={{ danger: true }}
-          onConfirm={async () => {
-            try {
-              await post(`${BASE}/resetQr`, { id: row.id });
-              void message.success(t('resetQrDone'));
-              onDone();
-            } catch {
-              // shown by the request layer
-            }
-          }}
-        >
-          <Button type="link" size="small" disabled={!allowed}>
-            {t('resetQr')}
-          </Button>
-        </Popconfirm>
-      )}
-    </Can>
+    <ConfirmAction
+      perm="admin:entryCode:update"
+      title={t('resetQr')}
+      description={t('resetQrConfirm')}
+      okDanger
+      action={() => post(`${BASE}/resetQr`, { id: row.id })}
+      success={t('resetQrDone')}
+      onSuccess={onDone}
+    >
+      {t('resetQr')}
+    </ConfirmAction>
   );
 }
 
