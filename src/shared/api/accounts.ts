@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { AdmType, EnableStatus, PayType } from '../dict/account.ts';
 import { dictCodes } from '../dict/dict.ts';
 import { EncryptedSchema } from './auth.ts';
-import { IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /sys/admin: accounts. */
+export const accountApi = endpoints('/web/api/admin/admin', [
+  'page',
+  'export',
+  'create',
+  'update',
+  'status',
+  'resetPassword',
+  'delete',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -1,5 +1,18 @@
 import { z } from 'zod';
+import { endpoints } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §7 login and the account's own session. */
+export const authApi = endpoints('/web/api/ticket/auth', [
+  'getClient',
+  'getPublicKey',
+  'getUserinfo',
+  'logout',
+  'changePassword',
+  'changeInitialPassword',
+]);
+/** The OAuth2 token endpoint (password, refresh_token and client_credentials grants). */
+export const oauthTokenApi = endpoints('/login/oauth', ['token']);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { GateType } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import { dictCodeSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, listQuerySchema } from './common.ts';
+
+export const gateApi = endpoints('/web/api/ticket/gate', ['page']);
 
 export const GateTypeSchema = dictCodeSchema(GateType);
 

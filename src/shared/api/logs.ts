@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { endpoints, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+export const auditLogApi = endpoints('/web/api/admin/audit', ['page', 'export']);
+export const loginLogApi = endpoints('/web/api/admin/loginLog', ['page', 'export']);
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -2,8 +2,28 @@ import { z } from 'zod';
 import { dictCodes } from '../dict/dict.ts';
 import { NoticeType } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import { IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/explainrule: ticket agreements. */
+export const agreementApi = endpoints('/web/api/admin/explainRule', [
+  'page',
+  'query',
+  'create',
+  'update',
+  'delete',
+  'status',
+]);
+/** Spec §2 /ticket/instructions: purchase-notice templates. */
+export const noticeApi = endpoints('/web/api/admin/instructions', [
+  'page',
+  'export',
+  'query',
+  'create',
+  'update',
+  'delete',
+  'status',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

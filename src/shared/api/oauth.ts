@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { GRANT_TYPES } from '../dict/oauth.ts';
-import { IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /sys/oauth: OAuth clients (terminal client ids of spec §9). */
+export const oauthApi = endpoints('/web/api/admin/oauth', [
+  'page',
+  'export',
+  'create',
+  'update',
+  'resetSecret',
+  'delete',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

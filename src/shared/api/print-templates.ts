@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { PAPER_SIZE_MM, PrinterPaper, type PrinterPaperCode } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import { dictCodeSchema, IdSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /ticket/printerModule and /ticket/printer. */
+export const printTemplateApi = endpoints('/web/api/admin/printer', [
+  'page',
+  'export',
+  'query',
+  'create',
+  'update',
+  'setDefault',
+  'delete',
+]);
 
 /** Fields a print template may place on a ticket (issue 5). */
 export const PRINT_FIELDS = [

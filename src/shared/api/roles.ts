@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { isKnownPermission } from '../perms.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import { IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /sys/role: roles; `list` is the account form's role select. */
+export const roleApi = endpoints('/web/api/admin/role', [
+  'page',
+  'export',
+  'list',
+  'permissionTree',
+  'create',
+  'update',
+  'delete',
+]);
 
 const key = (k: ValidationMessageKey) => k;
 

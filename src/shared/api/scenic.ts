@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { endpoints, listQuerySchema } from './common.ts';
+
+export const scenicApi = endpoints('/web/api/ticket/scenic', ['page']);
 
 export const SCENIC_SORT_FIELDS = ['code', 'name', 'createTime'] as const;
 

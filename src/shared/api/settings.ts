@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { isTimeZone } from '../area-clock.ts';
 import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
-import { dictCodeSchema, TimeOfDaySchema } from './common.ts';
+import { dictCodeSchema, endpoints, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+
+/** Spec §2 /sys/setting: the acting scenic area's settings. */
+export const settingApi = endpoints('/web/api/admin/setting', ['query', 'update']);
 
 const key = (k: ValidationMessageKey) => k;
 

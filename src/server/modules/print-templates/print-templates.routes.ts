@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdQuerySchema } from '../../../shared/api/accounts.ts';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   paperWidthMm,
   printElementIssue,
+  printTemplateApi,
   PrintTemplateCreateSchema,
   PrintTemplateIdSchema,
   PrintTemplatePageSchema,
@@ -22,16 +21,15 @@ import { PrintTemplateField, PrintTemplateText } from '../../../shared/dict/prin
 import { PrinterPaper } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
-import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
+import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { printTemplates } from './print-templates.table.ts';
-
-const BASE = '/web/api/admin/printer';
 
 type Template = typeof printTemplates.$inferSelect;
 
@@ -69,20 +67,6 @@ function templateWhere(scenicId: number, q: PrintTemplatePage) {
   );
 }
 
-function templateOrder(q: PrintTemplatePage) {
-  return orderFor(
-    {
-      name: printTemplates.name,
-      paper: printTemplates.paper,
-      updateTime: printTemplates.updatedAt,
-      createTime: printTemplates.createdAt,
-    },
-    q,
-    // the default template first
-    [desc(printTemplates.isDefault), asc(printTemplates.id)],
-  );
-}
-
 const TEMPLATE_EXPORT: ExportColumn<PrintTemplateRow>[] = [
   { header: PrintTemplateField.name, value: (r) => r.name, width: 24 },
   { header: PrintTemplateField.paper, value: (r, lang) => dictLabel(PrinterPaper, r.paper, lang), width: 20 },
@@ -111,138 +95,81 @@ async function lockArea(tx: Db, scenicId: number) {
     .for('update');
 }
 
-const okSchema = envelopeSchema(z.null());
-
 /** Spec §2 /ticket/printerModule and /ticket/printer: ticket print layouts (spec §9 papers). */
 export async function printTemplateRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { access: perm('admin:printer:page') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Print templates of the acting area, the default first',
-        body: PrintTemplatePageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(PrintTemplateRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'ticket',
+    api: printTemplateApi,
+    perms: {
+      page: 'admin:printer:page',
+      create: 'admin:printer:create',
+      update: 'admin:printer:update',
+      delete: 'admin:printer:delete',
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, printTemplates, q, {
-        where: templateWhere(scenicScope(req), q),
-        orderBy: templateOrder(q),
-      });
-      return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    table: printTemplates,
+    resource,
+    where: templateWhere,
+    sort: {
+      name: printTemplates.name,
+      paper: printTemplates.paper,
+      updateTime: printTemplates.updatedAt,
+      createTime: printTemplates.createdAt,
     },
-  );
-
-  app.post(
-    `${BASE}/export`,
-    {
-      config: { access: perm('admin:printer:page') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'The print templates of the current filter (all pages) as an .xlsx download',
-        body: PrintTemplatePageSchema,
-      },
+    // the default template first
+    order: [desc(printTemplates.isDefault), asc(printTemplates.id)],
+    rowSchema: PrintTemplateRowSchema,
+    rows: (records) => records.map(toRow),
+    page: { summary: 'Print templates of the acting area, the default first', body: PrintTemplatePageSchema },
+    export: {
+      summary: 'The print templates of the current filter (all pages) as an .xlsx download',
+      fileName: PrintTemplateText.exportName,
+      columns: TEMPLATE_EXPORT,
     },
-    async (req, reply) => {
-      const q = req.body;
-      const fetch = batchesOf(db, printTemplates, templateWhere(scenicScope(req), q), templateOrder(q));
-      return sendXlsx(req, reply, {
-        fileName: PrintTemplateText.exportName,
-        columns: TEMPLATE_EXPORT,
-        fetch: async (offset, limit) => (await fetch(offset, limit)).map(toRow),
-      });
+    query: { summary: 'One print template of the acting area, with its elements' },
+    create: {
+      summary: 'Create a print template; the width follows the paper',
+      description:
+        'paper: PrinterPaper (1 58 mm, 2 80 mm, 3 72 mm, 4 29 mm wristband); heightMm 20-300; ' +
+        'at most 30 elements, each inside the paper (400 naming elements.N.x or elements.N.y).',
+      body: PrintTemplateCreateSchema,
+      values: (body, { scope: scenicId }) => ({ ...body, scenicId, widthMm: paperWidthMm(body.paper) }),
     },
-  );
-
-  app.get(
-    `${BASE}/query`,
-    {
-      config: { access: perm('admin:printer:page') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'One print template of the acting area, with its elements',
-        querystring: IdQuerySchema,
-        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
-      },
-    },
-    async (req) => {
-      const [row] = await db
-        .select()
-        .from(printTemplates)
-        .where(and(eq(printTemplates.id, req.query.id), eq(printTemplates.scenicId, scenicScope(req))));
-      if (!row) throw new AppError(404, 'recordNotFound');
-      return ok(req, toRow(row));
-    },
-  );
-
-  app.post(
-    `${BASE}/create`,
-    {
-      config: { access: perm('admin:printer:create') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Create a print template; the width follows the paper',
-        description:
-          'paper: PrinterPaper (1 58 mm, 2 80 mm, 3 72 mm, 4 29 mm wristband); heightMm 20-300; ' +
-          'at most 30 elements, each inside the paper (400 naming elements.N.x or elements.N.y).',
-        body: PrintTemplateCreateSchema,
-        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const row = await createRecord(db, req, resource, {
-        ...body,
-        scenicId,
-        widthMm: paperWidthMm(body.paper),
-      });
-      return ok(req, toRow(row));
-    },
-  );
-
-  app.post(
-    `${BASE}/update`,
-    {
-      config: { access: perm('admin:printer:update') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Edit a print template; only the fields sent change, elements are checked on the result',
-        body: PrintTemplateUpdateSchema,
-        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...body } = req.body;
-      const values = {
+    update: {
+      summary: 'Edit a print template; only the fields sent change, elements are checked on the result',
+      body: PrintTemplateUpdateSchema,
+      values: (body) => ({
         ...body,
         ...(body.paper === undefined ? {} : { widthMm: paperWidthMm(body.paper) }),
-        updatedAt: new Date(),
-      };
-      const row = await updateRecord(db, req, resource, id, scenicId, values, {
-        guard: (before) => {
-          if (before.isDefault && body.status === DISABLED) throw defaultMustBeEnabled();
-          const issue = printElementIssue(
-            body.paper ?? before.paper,
-            body.heightMm ?? before.heightMm,
-            body.elements ?? before.elements,
-          );
-          if (issue) throw new FieldError(issue.path.join('.'), ValidationMessage[issue.error]);
-        },
-      });
-      return ok(req, toRow(row));
+      }),
+      guard: (before, body) => {
+        if (before.isDefault && body.status === DISABLED) throw defaultMustBeEnabled();
+        const issue = printElementIssue(
+          body.paper ?? before.paper,
+          body.heightMm ?? before.heightMm,
+          body.elements ?? before.elements,
+        );
+        if (issue) throw new FieldError(issue.path.join('.'), ValidationMessage[issue.error]);
+      },
     },
-  );
+    delete: {
+      summary: 'Delete a print template that no ticket product uses (409 with the count otherwise)',
+      guard: async (before, tx) => {
+        const [used] = await tx
+          .select({ n: count() })
+          .from(ticketProducts)
+          .where(eq(ticketProducts.printTemplateId, before.id));
+        const n = used?.n ?? 0;
+        if (n > 0)
+          throw new AppError(409, 'printTemplateInUse', { params: { count: n }, data: { count: n } });
+      },
+    },
+  });
 
   app.post(
-    `${BASE}/setDefault`,
+    printTemplateApi.setDefault,
     {
       config: { access: perm('admin:printer:update') },
       schema: {
@@ -294,33 +221,6 @@ export async function printTemplateRoutes(root: FastifyInstance) {
         );
       });
       return ok(req, toRow(row));
-    },
-  );
-
-  app.get(
-    `${BASE}/delete`,
-    {
-      config: { access: perm('admin:printer:delete') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Delete a print template that no ticket product uses (409 with the count otherwise)',
-        querystring: IdQuerySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      await deleteRecord(db, req, resource, req.query.id, scenicScope(req), {
-        guard: async (before, tx) => {
-          const [used] = await tx
-            .select({ n: count() })
-            .from(ticketProducts)
-            .where(eq(ticketProducts.printTemplateId, before.id));
-          const n = used?.n ?? 0;
-          if (n > 0)
-            throw new AppError(409, 'printTemplateInUse', { params: { count: n }, data: { count: n } });
-        },
-      });
-      return ok(req, null);
     },
   );
 }
