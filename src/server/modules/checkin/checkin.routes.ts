@@ -8,6 +8,8 @@ import {
   GardenLogRowSchema,
   GateScanSchema,
   GateUploadSchema,
+  gardenLogApi,
+  gateScanApi,
   SelectGardenLogSchema,
   type GardenLogPage,
   type GardenLogRow,
@@ -30,7 +32,6 @@ import { gateEvents } from './checkin.table.ts';
 import { staffCards } from '../staff-cards/index.ts';
 import { checkIn } from './checkin.service.ts';
 
-const BASE = '/web/api/admin/gardenLog';
 const READ = perm('admin:gardenLog:page');
 
 /**
@@ -197,7 +198,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
 
   app.post(
-    '/api/gate/scan',
+    gateScanApi.scan,
     {
       config: { access: CLIENT },
       schema: {
@@ -217,7 +218,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/api/gate/upload',
+    gateScanApi.upload,
     {
       config: { access: CLIENT },
       schema: {
@@ -243,7 +244,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/page`,
+    gardenLogApi.page,
     {
       config: { access: READ },
       schema: {
@@ -260,7 +261,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/derivedPage`,
+    gardenLogApi.derivedPage,
     {
       config: { access: READ },
       schema: {
@@ -288,7 +289,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/selectGardenLog`,
+    gardenLogApi.selectGardenLog,
     {
       config: { access: READ },
       schema: {
@@ -315,7 +316,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/getFreeIdCardGarLog`,
+    gardenLogApi.getFreeIdCardGarLog,
     {
       config: { access: READ },
       schema: {

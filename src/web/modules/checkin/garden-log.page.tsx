@@ -1,4 +1,4 @@
-import type { GardenLogRow } from '../../../shared/api/checkin.ts';
+import { gardenLogApi, type GardenLogRow } from '../../../shared/api/checkin.ts';
 import { CheckinResult, GardenLogField, GardenLogText } from '../../../shared/dict/checkin.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
@@ -15,8 +15,8 @@ function TicketCell({ row }: { row: GardenLogRow }) {
 
 const definition = defineListPage<GardenLogRow>({
   id: 'ticket.visitors',
-  url: '/web/api/admin/gardenLog/page',
-  exportUrl: '/web/api/admin/gardenLog/derivedPage',
+  url: gardenLogApi.page,
+  exportUrl: gardenLogApi.derivedPage,
   rowKey: 'id',
   perms: { export: 'admin:gardenLog:page' },
   search: [
