@@ -2,8 +2,9 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema, IdSchema } from '../../../shared/api/common.ts';
 import {
+  oauthApi,
   OauthCreateSchema,
   OauthIdSchema,
   OauthPageSchema,
@@ -22,8 +23,9 @@ import { perm, requireAuth } from '../../http/access.ts';
 import { createRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { joinTexts, type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { writeAudit, type AuditEntry } from '../audit/index.ts';
 import { copyrights } from '../copyright/index.ts';
 import {
@@ -35,7 +37,6 @@ import {
 } from './oauth.service.ts';
 import { oauthClients } from './oauth.table.ts';
 
-const BASE = '/web/api/admin/oauth';
 const MODULE = 'oauth';
 const TARGET = 'oauthClient';
 
@@ -83,21 +84,11 @@ const publicExists = (other: ClientRow) =>
   });
 const publicLocked = () => new AppError(409, 'publicClientLocked', { data: { field: 'isPublic' } });
 
-type ClientQuery = z.infer<typeof OauthPageSchema>;
-
-function clientWhere(q: ClientQuery) {
+function clientWhere(q: z.infer<typeof OauthPageSchema>) {
   return and(
     q.clientId ? ilike(oauthClients.clientId, likeContains(q.clientId)) : undefined,
     q.name ? ilike(oauthClients.name, likeContains(q.name)) : undefined,
     q.status ? eq(oauthClients.status, q.status) : undefined,
-  );
-}
-
-function clientOrder(q: ClientQuery) {
-  return orderFor(
-    { clientId: oauthClients.clientId, name: oauthClients.name, createTime: oauthClients.createdAt },
-    q,
-    [asc(oauthClients.id)],
   );
 }
 
@@ -133,47 +124,31 @@ export async function oauthRoutes(root: FastifyInstance) {
     if (requireAuth(req).admType !== ADM_TYPE.platform) throw new AppError(403, 'platformOnly');
   });
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { access: perm('admin:oauth:page') },
-      schema: {
-        tags: ['oauth'],
-        summary: 'OAuth clients (terminal client ids of spec §9); platform accounts only. No secrets.',
-        body: OauthPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(OauthRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'oauth',
+    api: oauthApi,
+    perms: { page: 'admin:oauth:page' },
+    table: oauthClients,
+    // platform-wide records: no scenic area
+    scope: () => null,
+    where: (_platform, q) => clientWhere(q),
+    sort: { clientId: oauthClients.clientId, name: oauthClients.name, createTime: oauthClients.createdAt },
+    order: [asc(oauthClients.id)],
+    rowSchema: OauthRowSchema,
+    rows: (records) => records.map(toRow),
+    page: {
+      summary: 'OAuth clients (terminal client ids of spec §9); platform accounts only. No secrets.',
+      body: OauthPageSchema,
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, oauthClients, q, { where: clientWhere(q), orderBy: clientOrder(q) });
-      return ok(req, { rows: page.rows.map(toRow), total: page.total });
+    export: {
+      summary: 'The OAuth clients of the current filter (all pages) as an .xlsx download. No secrets.',
+      fileName: SysExportText.oauthClients,
+      columns: CLIENT_EXPORT,
     },
-  );
+  });
 
   app.post(
-    `${BASE}/export`,
-    {
-      config: { access: perm('admin:oauth:page') },
-      schema: {
-        tags: ['oauth'],
-        summary: 'The OAuth clients of the current filter (all pages) as an .xlsx download. No secrets.',
-        body: OauthPageSchema,
-      },
-    },
-    async (req, reply) => {
-      const q = req.body;
-      return sendXlsx(req, reply, {
-        fileName: SysExportText.oauthClients,
-        columns: CLIENT_EXPORT,
-        fetch: async (offset, limit) =>
-          (await batchesOf(db, oauthClients, clientWhere(q), clientOrder(q))(offset, limit)).map(toRow),
-      });
-    },
-  );
-
-  app.post(
-    `${BASE}/create`,
+    oauthApi.create,
     {
       config: { access: perm('admin:oauth:create') },
       schema: {
@@ -196,7 +171,7 @@ export async function oauthRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/update`,
+    oauthApi.update,
     {
       config: { access: perm('admin:oauth:update') },
       schema: {
@@ -257,7 +232,7 @@ export async function oauthRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/resetSecret`,
+    oauthApi.resetSecret,
     {
       config: { access: perm('admin:oauth:update') },
       schema: {
@@ -296,7 +271,7 @@ export async function oauthRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${BASE}/delete`,
+    oauthApi.delete,
     {
       config: { access: perm('admin:oauth:delete') },
       schema: {
