@@ -1,8 +1,9 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestError, post, type RequestOptions } from '../lib/request.ts';
+import { toast } from '../lib/feedback.ts';
+import { post, type RequestOptions } from '../lib/request.ts';
+import { useAction } from '../lib/use-action.ts';
 
 /** Spec §5/§9: images must be under 500 KB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
@@ -19,6 +20,37 @@ export function imageProblems(file: { name: string; type: string; size: number }
   if (!typeOk) problems.push('imageBadType');
   if (file.size >= MAX_IMAGE_BYTES) problems.push('imageTooLarge');
   return problems;
+}
+
+/**
+ * Uploads one image (multipart field `file`) and hands its url, the first of the list the server
+ * answers, to `onUploaded`; a failure says "upload failed" unless the request layer has said more.
+ * `beforeUpload` (for antd's Upload) refuses a file spec §5 does not allow, with its reasons.
+ */
+export function useImageUpload(
+  action: string,
+  onUploaded: (url: string) => void,
+  options: { headers?: Record<string, string> } & Pick<RequestOptions, 'auth' | 'onUnauthorized'> = {},
+) {
+  const { t } = useTranslation('widgets');
+  const upload = useAction(
+    async (file: File) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      const url = (await post<string[]>(action, formData, options))?.[0];
+      if (!url) throw new Error('no url in the answer');
+      return url;
+    },
+    { success: false, failure: t('uploadFailed'), onSuccess: onUploaded },
+  );
+  const beforeUpload = (file: File) => {
+    const problems = imageProblems(file);
+    for (const problem of problems) toast.error(t(problem));
+    if (!problems.length) void upload.run(file);
+    // The upload is ours (through the request layer), never antd's own XHR.
+    return Upload.LIST_IGNORE;
+  };
+  return { ...upload, beforeUpload };
 }
 
 export interface ImageUploadProps {
@@ -43,24 +75,8 @@ export function ImageUpload({
   disabled,
 }: ImageUploadProps) {
   const { t } = useTranslation('widgets');
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
-
-  const upload = async (file: File) => {
-    const formData = new FormData();
-    formData.append('file', file);
-    setUploading(true);
-    try {
-      const urls = await post<string[]>(action, formData, { ...requestOptions, headers });
-      const url = urls?.[0];
-      if (url) onChange?.(url);
-      else void message.error(t('uploadFailed'));
-    } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) void message.error(t('uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const upload = useImageUpload(action, (url) => onChange?.(url), { ...requestOptions, headers });
+  const uploading = upload.pending;
 
   return (
     <div>
@@ -69,13 +85,7 @@ export function ImageUpload({
         showUploadList={false}
         accept=".jpg,.jpeg,.png,.gif"
         disabled={disabled || uploading}
-        beforeUpload={(file) => {
-          const problems = imageProblems(file);
-          for (const problem of problems) void message.error(t(problem));
-          if (!problems.length) void upload(file);
-          // The upload is ours (through the request layer), never antd's own XHR.
-          return Upload.LIST_IGNORE;
-        }}
+        beforeUpload={upload.beforeUpload}
       >
         {value && !uploading ? (
           <img src={value} alt={t('image')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />

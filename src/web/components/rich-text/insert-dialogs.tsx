@@ -1,9 +1,8 @@
 import { LoadingOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Space, Tabs, Typography, Upload } from 'antd';
+import { Button, Form, Input, Modal, Space, Tabs, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError, post } from '../../lib/request.ts';
-import { imageProblems } from '../image-upload.tsx';
+import { useImageUpload } from '../image-upload.tsx';
 
 /** Link targets the server keeps (notices.service.ts): http(s), mailto and tel. */
 export const SAFE_LINK = /^(https?:\/\/\S+|mailto:\S+|tel:[\d+\-() ]+)$/i;
@@ -94,13 +93,16 @@ export function ImageDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['notices', 'widgets', 'common']);
-  const { message } = App.useApp();
   const [tab, setTab] = useState<'upload' | 'url'>('upload');
   const [uploaded, setUploaded] = useState('');
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
-  const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const upload = useImageUpload(uploadUrl, (src) => {
+    setUploaded(src);
+    setError(null);
+  });
+  const uploading = upload.pending;
   useEffect(() => {
     if (open) {
       setTab('upload');
@@ -110,23 +112,6 @@ export function ImageDialog({
       setError(null);
     }
   }, [open]);
-
-  const upload = async (file: File) => {
-    const formData = new FormData();
-    formData.append('file', file);
-    setUploading(true);
-    try {
-      const urls = await post<string[]>(uploadUrl, formData);
-      if (urls?.[0]) {
-        setUploaded(urls[0]);
-        setError(null);
-      } else void message.error(t('widgets:uploadFailed'));
-    } catch (err) {
-      if (!(err instanceof RequestError && err.shown)) void message.error(t('widgets:uploadFailed'));
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = () => {
     const src = tab === 'upload' ? uploaded : url.trim();
@@ -168,13 +153,8 @@ export function ImageDialog({
                   accept=".jpg,.jpeg,.png,.gif"
                   showUploadList={false}
                   disabled={uploading}
-                  beforeUpload={(file) => {
-                    // spec §5: 500 KB, jpg/png/gif, with the spec's messages
-                    const problems = imageProblems(file);
-                    for (const problem of problems) void message.error(t(`widgets:${problem}`));
-                    if (!problems.length) void upload(file);
-                    return Upload.LIST_IGNORE;
-                  }}
+                  // spec §5: 500 KB, jpg/png/gif, with the spec's messages
+                  beforeUpload={upload.beforeUpload}
                 >
                   <Button icon={uploading ? <LoadingOutlined /> : <UploadOutlined />} disabled={uploading}>
                     {t('imageChoose')}

@@ -1,14 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
-import { toast } from '../../lib/feedback.ts';
-import { RequestError, post } from '../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 import styles from './auth.module.css';
 import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
 
@@ -26,29 +25,20 @@ export default function ChangeInitialPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const branding = useBranding();
-  const [loading, setLoading] = useState(false);
-
-  async function submit(values: ChangeInitialForm) {
-    setLoading(true);
-    try {
+  const submit = useAction(
+    async (values: ChangeInitialForm) => {
       const [oldPassword, newPassword] = await Promise.all([
         encryptSensitive(values.oldPassword),
         encryptSensitive(values.newPassword),
       ]);
-      await post(
+      return post(
         '/web/api/ticket/auth/changeInitialPassword',
         { username: values.username.trim(), oldPassword, newPassword },
         { auth: false },
       );
-      toast.success(t('passwordChanged'));
-      navigate('/login', { replace: true });
-    } catch (error) {
-      // the request layer has shown server errors; anything else (e.g. encryption) gets a generic one
-      if (!(error instanceof RequestError && error.shown)) toast.error(t('common:error'));
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+    { success: t('passwordChanged'), onSuccess: () => navigate('/login', { replace: true }) },
+  );
 
   return (
     <AuthFrame title={branding?.siteTitle || t('common:appTitle')} subtitle={t('changeInitialTitle')}>
@@ -56,7 +46,7 @@ export default function ChangeInitialPasswordPage() {
       <Form<ChangeInitialForm>
         layout="vertical"
         size="large"
-        onFinish={submit}
+        onFinish={(values) => void submit.run(values)}
         requiredMark={false}
         initialValues={{ username: (params.get('username') ?? '').trim() }}
       >
@@ -92,7 +82,7 @@ export default function ChangeInitialPasswordPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
+        <Button type="primary" htmlType="submit" block loading={submit.pending}>
           {t('common:submit')}
         </Button>
         <Button type="link" block className={styles.secondary} onClick={() => navigate('/login')}>

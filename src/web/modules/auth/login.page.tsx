@@ -7,6 +7,7 @@ import { AuthFrame } from '../../components/auth-frame.tsx';
 import { login, loadUser } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { RequestError } from '../../lib/request.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
 interface LoginForm {
@@ -19,30 +20,29 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const branding = useBranding();
-  const [loading, setLoading] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
-
-  async function submit(values: LoginForm) {
-    setLoading(true);
-    try {
+  const submit = useAction(
+    async (values: LoginForm) => {
       await login(values.username, values.password);
       await loadUser();
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (error) {
-      if (error instanceof RequestError && error.body?.data === 'password_change_required') {
-        navigate(`/changePassword?username=${encodeURIComponent(values.username.trim())}`);
-      }
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+    {
+      success: false,
+      onSuccess: () => navigate(safeRedirect(params.get('redirect')), { replace: true }),
+      // spec §7: an initial password must be changed first
+      onError: (error, values) => {
+        if (error instanceof RequestError && error.body?.data === 'password_change_required')
+          navigate(`/changePassword?username=${encodeURIComponent(values.username.trim())}`);
+      },
+    },
+  );
 
   return (
     <AuthFrame title={branding?.siteTitle || t('common:appTitle')} subtitle={t('loginTitle')}>
       <Form<LoginForm>
         layout="vertical"
         size="large"
-        onFinish={submit}
+        onFinish={(values) => void submit.run(values)}
         requiredMark={false}
         autoComplete="on"
       >
@@ -65,7 +65,7 @@ export default function LoginPage() {
             onKeyUp={(e) => setCapsLock(e.getModifierState('CapsLock'))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
+        <Button type="primary" htmlType="submit" block loading={submit.pending}>
           {t('login')}
         </Button>
       </Form>

@@ -1,12 +1,12 @@
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { toast } from '../../lib/feedback.ts';
-import { RequestError, post } from '../../lib/request.ts';
+import { post } from '../../lib/request.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { copyrightToken, saveCopyrightToken } from './copyright-session.ts';
 
 interface CopLoginForm {
@@ -18,32 +18,35 @@ interface CopLoginForm {
 export default function CopLoginPage() {
   const { t } = useTranslation(['copyright', 'auth', 'common']);
   const navigate = useNavigate();
-  const [loading, setLoading] = useState(false);
-
-  if (copyrightToken()) return <Navigate to="/copyright" replace />;
-
-  async function submit(values: CopLoginForm) {
-    setLoading(true);
-    try {
+  const submit = useAction(
+    async (values: CopLoginForm) => {
       const password = await encryptSensitive(values.password);
-      const { token } = await post<{ token: string; expiresIn: number }>(
+      return post<{ token: string; expiresIn: number }>(
         '/web/api/admin/system/copyRight/loginCheck',
         { username: values.username.trim(), password },
         // a failed copyright login must not end the console session the user may also have
         { auth: false, onUnauthorized: (error) => toast.error(error.message) },
       );
-      saveCopyrightToken(token);
-      navigate('/copyright', { replace: true });
-    } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) toast.error(t('common:error'));
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+    {
+      success: false,
+      onSuccess: ({ token }) => {
+        saveCopyrightToken(token);
+        navigate('/copyright', { replace: true });
+      },
+    },
+  );
+
+  if (copyrightToken()) return <Navigate to="/copyright" replace />;
 
   return (
     <AuthFrame title={t('loginTitle')} icon={<SafetyCertificateOutlined />}>
-      <Form<CopLoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
+      <Form<CopLoginForm>
+        layout="vertical"
+        size="large"
+        onFinish={(values) => void submit.run(values)}
+        requiredMark={false}
+      >
         <Form.Item
           name="username"
           label={t('auth:username')}
@@ -58,7 +61,7 @@ export default function CopLoginPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
+        <Button type="primary" htmlType="submit" block loading={submit.pending}>
           {t('auth:login')}
         </Button>
       </Form>

@@ -1,6 +1,6 @@
 import { HomeOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space, Table, Typography, type TableProps } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,8 @@ import { CONSOLE_CLIENT_ID, TerminalClient } from '../../../shared/dict/terminal
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { loadBranding, useBranding } from '../../lib/branding.ts';
-import { RequestError } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 import {
   UPLOAD_URL,
   clearCopyrightToken,
@@ -44,28 +44,19 @@ function useRecords(page: number, limit: number, enabled: boolean) {
 /** Site title and icon of the newest record; saving updates it (or adds the first one). */
 function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token: string }) {
   const { t } = useTranslation(['copyright', 'common']);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const initial = parseContent(newest?.copContent);
-
-  async function save(values: CopyrightContent) {
-    setSaving(true);
-    try {
+  const save = useAction(
+    async (values: CopyrightContent) => {
       const copContent = JSON.stringify({
         siteIcon: values.siteIcon ?? '',
         siteTitle: values.siteTitle.trim(),
       });
       if (newest) await copyrightPost('/update', { id: newest.id, clientId: newest.clientId, copContent });
       else await copyrightPost('/add', { clientId: CONSOLE_CLIENT_ID, copContent });
-      message.success(t('saved'));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: [QUERY_KEY] }), loadBranding()]);
-    } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
-    } finally {
-      setSaving(false);
-    }
-  }
+      await loadBranding();
+    },
+    { success: t('saved'), refresh: [[QUERY_KEY]] },
+  );
 
   return (
     <Card title={t('editTitle')}>
@@ -80,7 +71,7 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
         key={newest ? `${newest.id}-${newest.updateTime}` : 'new'}
         layout="vertical"
         initialValues={initial}
-        onFinish={save}
+        onFinish={(values) => void save.run(values)}
       >
         <Form.Item
           name="siteTitle"
@@ -99,7 +90,7 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
             requestOptions={{ auth: false, onUnauthorized: sessionEnded }}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.pending}>
           {t('common:save')}
         </Button>
       </Form>

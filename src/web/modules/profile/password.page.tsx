@@ -1,9 +1,9 @@
-import { App, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { encryptSensitive } from '../../lib/auth.ts';
-import { RequestError, post } from '../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
 
 interface PasswordForm {
@@ -15,32 +15,28 @@ interface PasswordForm {
 /** Change own password; the server signs out every other session of the account. */
 export default function PasswordPage() {
   const { t } = useTranslation(['profile', 'auth', 'common', 'menu']);
-  const { message } = App.useApp();
   const { lang } = useSettings();
   const [form] = Form.useForm<PasswordForm>();
-  const [loading, setLoading] = useState(false);
-
-  async function submit(values: PasswordForm) {
-    setLoading(true);
-    try {
+  const submit = useAction(
+    async (values: PasswordForm) => {
       const [oldPassword, newPassword] = await Promise.all([
         encryptSensitive(values.oldPassword),
         encryptSensitive(values.newPassword),
       ]);
-      await post('/web/api/ticket/auth/changePassword', { oldPassword, newPassword });
-      message.success(t('changed'));
-      form.resetFields();
-    } catch (error) {
-      if (!(error instanceof RequestError && error.shown)) message.error(t('common:error'));
-    } finally {
-      setLoading(false);
-    }
-  }
+      return post('/web/api/ticket/auth/changePassword', { oldPassword, newPassword });
+    },
+    { success: t('changed'), onSuccess: () => form.resetFields() },
+  );
 
   return (
     <Card title={t('menu:password')} style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary">{t('changePasswordHint')}</Typography.Paragraph>
-      <Form<PasswordForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form<PasswordForm>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit.run(values)}
+        requiredMark={false}
+      >
         <Form.Item
           name="oldPassword"
           label={t('auth:oldPassword')}
@@ -67,7 +63,7 @@ export default function PasswordPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item noStyle>
-          <Button type="primary" htmlType="submit" loading={loading}>
+          <Button type="primary" htmlType="submit" loading={submit.pending}>
             {t('common:submit')}
           </Button>
         </Form.Item>
