@@ -1,11 +1,10 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RefundApplyRow } from '../../../shared/api/refunds.ts';
+import { refundApplyApi, type RefundApplyRow } from '../../../shared/api/refunds.ts';
 import { RefundApplyStatus, TicketStatus } from '../../../shared/dict/order.ts';
 import { RefundApplyField } from '../../../shared/dict/refunds.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { REFUND_APPLY_BASE } from './refund-api.ts';
 import { ReviewActions } from './review-actions.tsx';
 
 function DetailLink({ id }: { id: number }) {
@@ -20,8 +19,8 @@ function DetailLink({ id }: { id: number }) {
 
 const definition = defineListPage<RefundApplyRow>({
   id: 'ticket.refundTicCheck',
-  url: `${REFUND_APPLY_BASE}/page`,
-  exportUrl: `${REFUND_APPLY_BASE}/export`,
+  url: refundApplyApi.page,
+  exportUrl: refundApplyApi.export,
   rowKey: 'id',
   perms: { export: 'admin:refundApply:page' },
   search: [

@@ -1,0 +1,169 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  RefundApplyDetailSchema,
+  RefundApplyIdSchema,
+  RefundApplyPageSchema,
+  RefundApplyRejectSchema,
+  RefundApplyRowSchema,
+  refundApplyApi,
+  type RefundApplyRow,
+} from '../../../shared/api/refunds.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { RefundApplyStatus, TicketStatus } from '../../../shared/dict/order.ts';
+import { RefundApplyField, RefundText } from '../../../shared/dict/refunds.ts';
+import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { applyDetail, applyWhere, joined, pageRows } from './refund-applies.query.ts';
+import { approveRefundRequest, rejectRefundRequest } from './refunds.service.ts';
+
+const APPLY_EXPORT: ExportColumn<RefundApplyRow>[] = [
+  { header: RefundApplyField.id, value: (r) => r.id, kind: 'number', width: 10 },
+  { header: RefundApplyField.orderNo, value: (r) => r.orderNo, kind: 'text', width: 24 },
+  { header: RefundApplyField.productName, value: (r) => r.productName, width: 24 },
+  { header: RefundApplyField.visitorName, value: (r) => r.visitorName },
+  { header: RefundApplyField.buyerPhone, value: (r) => r.buyerPhone, kind: 'text' },
+  { header: RefundApplyField.visitDate, value: (r) => r.visitDate, kind: 'text' },
+  { header: RefundApplyField.ticketAmount, value: (r) => r.ticketAmount, kind: 'money' },
+  { header: RefundApplyField.fee, value: (r) => r.fee, kind: 'money' },
+  { header: RefundApplyField.refundAmount, value: (r) => r.refundAmount, kind: 'money' },
+  { header: RefundApplyField.status, value: (r, lang) => dictLabel(RefundApplyStatus, r.status, lang) },
+  {
+    header: RefundApplyField.ticketStatus,
+    value: (r, lang) => dictLabel(TicketStatus, r.ticketStatus, lang),
+  },
+  { header: RefundApplyField.reason, value: (r) => r.reason, width: 30 },
+  { header: RefundApplyField.requestedBy, value: (r) => r.requestedBy },
+  { header: RefundApplyField.requestTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+  { header: RefundApplyField.reviewedBy, value: (r) => r.reviewedBy },
+  { header: RefundApplyField.reviewTime, value: (r) => r.reviewTime, kind: 'datetime', width: 20 },
+  { header: RefundApplyField.rejectReason, value: (r) => r.rejectReason, width: 30 },
+];
+
+/** Spec §2 /ticket/refundTicCheck and refTicCheDet: the refund applications of the area and their review. */
+export async function refundApplyRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.post(
+    refundApplyApi.page,
+    {
+      config: { access: perm('admin:refundApply:page') },
+      schema: {
+        tags: ['order'],
+        summary: 'Refund applications of the acting area, one per ticket, newest first',
+        body: RefundApplyPageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(RefundApplyRowSchema)) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const q = req.body;
+      const [list, totals] = await Promise.all([
+        pageRows(db, scenicId, q, (q.page - 1) * q.limit, q.limit),
+        joined(db, { n: count() }).where(applyWhere(scenicId, q)),
+      ]);
+      return ok(req, { rows: list, total: Number((totals[0] as { n: number } | undefined)?.n ?? 0) });
+    },
+  );
+
+  app.post(
+    refundApplyApi.export,
+    {
+      config: { access: perm('admin:refundApply:page') },
+      schema: {
+        tags: ['order'],
+        summary: 'The refund applications of the current filter (all pages) as .xlsx',
+        body: RefundApplyPageSchema,
+      },
+    },
+    async (req, reply) => {
+      const scenicId = scenicScope(req);
+      return sendXlsx(req, reply, {
+        fileName: RefundText.exportName,
+        columns: APPLY_EXPORT,
+        fetch: (offset, limit) => pageRows(db, scenicId, req.body, offset, limit),
+      });
+    },
+  );
+
+  app.get(
+    refundApplyApi.query,
+    {
+      config: { access: perm('admin:refundApply:page') },
+      schema: {
+        tags: ['order'],
+        summary: 'One refund application with its order, ticket, gate events and refunds',
+        querystring: RefundApplyIdSchema,
+        response: { 200: envelopeSchema(RefundApplyDetailSchema) },
+      },
+    },
+    async (req) => ok(req, await applyDetail(db, scenicScope(req), req.query.id)),
+  );
+
+  app.post(
+    refundApplyApi.approve,
+    {
+      config: { access: perm('admin:refundApply:review') },
+      schema: {
+        tags: ['order'],
+        summary: 'Approve an open refund application (T17): refunds split over the payments',
+        description:
+          '409 when the application is no longer open or the reviewer made it. Offline payments are ' +
+          'refunded outside at once and the ticket becomes 203; online ones leave it in 205.',
+        body: RefundApplyIdSchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              id: z.number().int(),
+              ticketStatus: z.number().int(),
+              refundIds: z.array(z.number().int()),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const result = await approveRefundRequest(
+        db,
+        { scenicId: scenicScope(req), requestId: req.body.id, adminId: requireAuth(req).adminId },
+        req,
+      );
+      return ok(req, {
+        id: result.request.id,
+        ticketStatus: result.ticketStatus,
+        refundIds: result.refunds.map((r) => r.id),
+      });
+    },
+  );
+
+  app.post(
+    refundApplyApi.reject,
+    {
+      config: { access: perm('admin:refundApply:review') },
+      schema: {
+        tags: ['order'],
+        summary: 'Reject an open refund application with a reason; the ticket returns to its status before',
+        body: RefundApplyRejectSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (req) => {
+      await rejectRefundRequest(
+        db,
+        {
+          scenicId: scenicScope(req),
+          requestId: req.body.id,
+          adminId: requireAuth(req).adminId,
+          reason: req.body.reason,
+        },
+        req,
+      );
+      return ok(req, null);
+    },
+  );
+}
