@@ -18,34 +18,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerJobs } from './jobs.ts';
+import { SERVER_MODULES } from './modules.ts';
+import './messages.ts';
 import { loggerOptions } from './logging.ts';
 import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { sellingRoutes } from './modules/orders/selling.routes.ts';
-import { refundRoutes } from './modules/refunds/refunds.routes.ts';
-import { checkinRoutes } from './modules/checkin/checkin.routes.ts';
-import { orderAdminRoutes } from './modules/order-admin/order-admin.routes.ts';
-import { productRoutes } from './modules/products/products.routes.ts';
-import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
-import { theatreRoutes } from './modules/theatres/theatres.routes.ts';
-import { gateRoutes } from './modules/gates/gates.routes.ts';
-import { staffCardRoutes } from './modules/staff-cards/staff-cards.routes.ts';
-import { printTemplateRoutes } from './modules/print-templates/print-templates.routes.ts';
-import { noticeRoutes } from './modules/notices/notices.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
-import { copyrightRoutes } from './modules/copyright/copyright.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { scenicRoutes } from './modules/scenic/scenic.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { storageRoutes } from './modules/storage/storage.routes.ts';
 
 export interface AppContext {
   config: Config;
@@ -181,27 +162,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(copyrightRoutes);
-  await app.register(storageRoutes);
-  await app.register(scenicRoutes);
-  await app.register(accountRoutes);
-  await app.register(roleRoutes);
-  await app.register(oauthRoutes);
-  await app.register(settingsRoutes);
-  await app.register(auditRoutes);
-  await app.register(sellingRoutes);
-  await app.register(refundRoutes);
-  await app.register(checkinRoutes);
-  await app.register(orderAdminRoutes);
-  await app.register(productRoutes);
-  await app.register(inventoryRoutes);
-  await app.register(theatreRoutes);
-  await app.register(gateRoutes);
-  await app.register(staffCardRoutes);
-  await app.register(printTemplateRoutes);
-  await app.register(noticeRoutes);
+  for (const module of SERVER_MODULES) for (const routes of module.routes) await app.register(routes);
 
   await app.register(fastifyStatic, {
     root: uploadDir,

@@ -8,11 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
 /** The database handle every service takes; a transaction handle has the same shape. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -43,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   let closed = false;
   return {
     db: db as unknown as Db,
@@ -65,7 +63,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   let closed = false;
   return {
     db: db as unknown as Db,
@@ -74,7 +72,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         conn.release();

@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bootstrap, generatePassword, isEmpty } from './bootstrap.ts';
 import { DEMO_SCENIC, seedDemoAccounts, seedDemoSettings } from './demo.ts';
-import { seedDemoProducts } from '../../modules/products/products.seed.ts';
-import { seedDemoInventory } from '../../modules/inventory/inventory.seed.ts';
-import { seedDemoTheatres } from '../../modules/theatres/theatres.seed.ts';
-import { seedDemoGates } from '../../modules/gates/gates.seed.ts';
-import { seedDemoStaffCards } from '../../modules/staff-cards/staff-cards.seed.ts';
-import { seedDemoPrintTemplates } from '../../modules/print-templates/print-templates.seed.ts';
-import { seedDemoNotices } from '../../modules/notices/notices.seed.ts';
+import { SERVER_MODULES } from '../../modules.ts';
 
 // Serialises concurrent first starts against one PostgreSQL database.
 const SEED_LOCK_KEY = 7_301_202_612;
@@ -35,14 +29,8 @@ export async function seedDatabase(
     if (options.mode === 'demo') {
       await seedDemoAccounts(tx, first);
       await seedDemoSettings(tx, first);
-      // ticket products: what others refer to comes first
-      await seedDemoNotices(tx, first.scenicId);
-      await seedDemoPrintTemplates(tx, first.scenicId);
-      await seedDemoGates(tx, first.scenicId);
-      await seedDemoStaffCards(tx, first.scenicId);
-      await seedDemoProducts(tx, first.scenicId);
-      await seedDemoTheatres(tx, first.scenicId);
-      await seedDemoInventory(tx, first.scenicId);
+      // in module order: what others refer to comes first
+      for (const module of SERVER_MODULES) await module.seedDemo?.(tx, first.scenicId);
     }
     const demoScenicId = first.scenicId;
     return options.adminPassword

@@ -4,7 +4,7 @@ import { WILDCARD } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { Msg } from '../../http/messages.ts';
+import { accountsMessages } from './accounts.messages.ts';
 import { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
 
 // Serialises every change that could remove the last enabled wildcard account.
@@ -60,7 +60,7 @@ export async function checkRoleIds(
     .select({ id: roles.id })
     .from(roles)
     .where(and(inArray(roles.id, ids), assignableRoles(auth, scenicId)));
-  if (found.length !== ids.length) throw new FieldError('roleIds', Msg.roleNotAssignable);
+  if (found.length !== ids.length) throw new FieldError('roleIds', accountsMessages.roleNotAssignable);
   return ids;
 }
 
@@ -96,13 +96,13 @@ export async function roleIdsOf(db: Db, adminId: number): Promise<number[]> {
 /** Spec §3 payType matters for distributors only (docs/accounts.md); others are 0. */
 export function checkPayType(admType: number, payType: number): void {
   if (admType !== ADM_TYPE.distributor && payType !== 0) {
-    throw new FieldError('payType', Msg.payTypeDistributorOnly);
+    throw new FieldError('payType', accountsMessages.payTypeDistributorOnly);
   }
 }
 
 /** Only a platform administrator creates or assigns admType 1. */
 export function checkAdmType(auth: AuthContext, admType: number | undefined): void {
   if (admType === ADM_TYPE.platform && !isPlatform(auth)) {
-    throw new FieldError('admType', Msg.platformAdmTypeOnly);
+    throw new FieldError('admType', accountsMessages.platformAdmTypeOnly);
   }
 }

@@ -3,7 +3,7 @@ import { hasPermission, isPlatformPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { Msg } from '../../http/messages.ts';
+import { accountsMessages } from './accounts.messages.ts';
 import { adminRoles, rolePermissions } from './accounts.table.ts';
 import { isPlatform } from './accounts.service.ts';
 
@@ -30,7 +30,7 @@ export function checkGrantable(auth: AuthContext, perms: readonly string[], fiel
   const refused = ungrantable(auth, perms);
   if (!refused.length) return;
   const platformOnly = isPlatform(auth) ? [] : refused.filter(isPlatformPermission);
-  const reason = platformOnly.length ? Msg.platformPermissionOnly : Msg.permissionNotHeld;
+  const reason = platformOnly.length ? accountsMessages.platformPermissionOnly : accountsMessages.permissionNotHeld;
   const list = (platformOnly.length ? platformOnly : refused).join(', ');
   throw new FieldError(field, {
     zh: reason.zh.replace('{perms}', list),

@@ -16,7 +16,7 @@ import { ENABLED } from '../../../shared/dict/account.ts';
 import { ACCOUNT, PUBLIC, requireAuth } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { Msg } from '../../http/messages.ts';
+import { authMessages } from './auth.messages.ts';
 import { admins } from '../accounts/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { oauthClients } from '../oauth/index.ts';
@@ -214,7 +214,7 @@ export async function authRoutes(root: FastifyInstance) {
       const [admin] = await db.select().from(admins).where(eq(admins.id, auth.adminId));
       if (!admin) throw new AppError(401, 'unauthorized');
       if (!(await verifyPassword(oldPlain, admin.passwordHash))) {
-        throw new FieldError('oldPassword', Msg.oldPasswordWrong);
+        throw new FieldError('oldPassword', authMessages.oldPasswordWrong);
       }
       checkNewPassword('newPassword', newPlain, oldPlain);
       await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext, ClientContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
+import { authMessages } from './auth.messages.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/index.ts';
 import { oauthClients, tokens } from '../oauth/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
@@ -425,7 +426,7 @@ export async function revokeAccountTokens(
 /** Checks the password rule on a decrypted new password; names the field when it fails. */
 export function checkNewPassword(field: string, plain: string, old: string): void {
   if (!PasswordSchema.safeParse(plain).success) throw new FieldError(field, ValidationMessage.passwordPolicy);
-  if (plain === old) throw new FieldError(field, Msg.passwordUnchanged);
+  if (plain === old) throw new FieldError(field, authMessages.passwordUnchanged);
 }
 
 export async function setPassword(db: Db, adminId: number, plain: string): Promise<void> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
-import { Msg } from '../../http/messages.ts';
+import { authMessages } from './auth.messages.ts';
 import { rsaKeys } from './auth.table.ts';
 
 export interface KeyPair {
@@ -43,7 +43,7 @@ export function decryptField(keys: KeyPair, field: string, base64: string): stri
       )
       .toString('utf8');
   } catch {
-    throw new FieldError(field, Msg.decryptFailed);
+    throw new FieldError(field, authMessages.decryptFailed);
   }
 }
 

@@ -24,7 +24,7 @@ import { createRecord, deleteRecord, updateRecord, type Resource } from '../../h
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { Msg } from '../../http/messages.ts';
+import { rolesMessages } from './roles.messages.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
 import {
   isPlatform,
@@ -265,7 +265,7 @@ export async function roleRoutes(root: FastifyInstance) {
       const auth = requireAuth(req);
       const scenicId = scenicScope(req);
       const { permissions, platform, ...values } = req.body;
-      if (platform && !isPlatform(auth)) throw new FieldError('platform', Msg.platformRoleOnly);
+      if (platform && !isPlatform(auth)) throw new FieldError('platform', rolesMessages.platformRoleOnly);
       const unique = [...new Set(permissions)].sort();
       checkGrantable(auth, unique, 'permissions');
       const row = await createRecord(

@@ -1,0 +1,43 @@
+import { addMessages } from './http/messages.ts';
+import { accountsMessages } from './modules/accounts/accounts.messages.ts';
+import { authMessages } from './modules/auth/auth.messages.ts';
+import { checkinMessages } from './modules/checkin/checkin.messages.ts';
+import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
+import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
+import { noticesMessages } from './modules/notices/notices.messages.ts';
+import { oauthMessages } from './modules/oauth/oauth.messages.ts';
+import { ordersMessages } from './modules/orders/orders.messages.ts';
+import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
+import { productsMessages } from './modules/products/products.messages.ts';
+import { refundsMessages } from './modules/refunds/refunds.messages.ts';
+import { rolesMessages } from './modules/roles/roles.messages.ts';
+import { storageMessages } from './modules/storage/storage.messages.ts';
+import { theatresMessages } from './modules/theatres/theatres.messages.ts';
+
+/**
+ * Every module's messages (`<module>.messages.ts`), added to the catalogue of http/messages.ts,
+ * which translates them. A new module adds one line here.
+ */
+const moduleMessages = {
+  ...accountsMessages,
+  ...authMessages,
+  ...checkinMessages,
+  ...copyrightMessages,
+  ...inventoryMessages,
+  ...noticesMessages,
+  ...oauthMessages,
+  ...ordersMessages,
+  ...printTemplatesMessages,
+  ...productsMessages,
+  ...refundsMessages,
+  ...rolesMessages,
+  ...storageMessages,
+  ...theatresMessages,
+};
+addMessages(moduleMessages);
+
+type ModuleMessages = typeof moduleMessages;
+declare module './http/messages.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface MessageCatalogue extends ModuleMessages {}
+}

@@ -1,0 +1,50 @@
+import accounts from './modules/accounts/accounts.module.ts';
+import audit from './modules/audit/audit.module.ts';
+import auth from './modules/auth/auth.module.ts';
+import checkin from './modules/checkin/checkin.module.ts';
+import copyright from './modules/copyright/copyright.module.ts';
+import gates from './modules/gates/gates.module.ts';
+import health from './modules/health/health.module.ts';
+import inventory from './modules/inventory/inventory.module.ts';
+import notices from './modules/notices/notices.module.ts';
+import oauth from './modules/oauth/oauth.module.ts';
+import orderAdmin from './modules/order-admin/order-admin.module.ts';
+import orders from './modules/orders/orders.module.ts';
+import printTemplates from './modules/print-templates/print-templates.module.ts';
+import products from './modules/products/products.module.ts';
+import refunds from './modules/refunds/refunds.module.ts';
+import roles from './modules/roles/roles.module.ts';
+import scenic from './modules/scenic/scenic.module.ts';
+import settings from './modules/settings/settings.module.ts';
+import staffCards from './modules/staff-cards/staff-cards.module.ts';
+import storage from './modules/storage/storage.module.ts';
+import theatres from './modules/theatres/theatres.module.ts';
+import type { ServerModule } from './server-module.ts';
+
+/**
+ * Every server module (src/server/server-module.ts). A new module is one line here; its folder
+ * holds the rest. The order is the demo seed's: a module comes after those its demo data refers to.
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  health,
+  auth,
+  copyright,
+  storage,
+  scenic,
+  accounts,
+  roles,
+  oauth,
+  settings,
+  audit,
+  notices,
+  printTemplates,
+  gates,
+  staffCards,
+  products,
+  theatres,
+  inventory,
+  orders,
+  orderAdmin,
+  refunds,
+  checkin,
+];

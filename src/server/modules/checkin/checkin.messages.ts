@@ -1,0 +1,9 @@
+import { defineDict } from '../../../shared/dict/dict.ts';
+
+/** What the checkin module says to users, in both languages (collected by src/server/http/messages.ts). */
+export const checkinMessages = defineDict({
+  gateNonceTaken: {
+    zh: '该设备的刷票流水号已被其他景区使用',
+    en: 'This device scan nonce was already used in another scenic area',
+  },
+});

@@ -1,0 +1,7 @@
+import { defineServerModule } from '../../server-module.ts';
+import { roleRoutes } from './roles.routes.ts';
+
+export default defineServerModule({
+  name: 'roles',
+  routes: [roleRoutes],
+});

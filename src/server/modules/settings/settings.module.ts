@@ -1,0 +1,7 @@
+import { defineServerModule } from '../../server-module.ts';
+import { settingsRoutes } from './settings.routes.ts';
+
+export default defineServerModule({
+  name: 'settings',
+  routes: [settingsRoutes],
+});

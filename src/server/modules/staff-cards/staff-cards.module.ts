@@ -1,0 +1,9 @@
+import { defineServerModule } from '../../server-module.ts';
+import { staffCardRoutes } from './staff-cards.routes.ts';
+import { seedDemoStaffCards } from './staff-cards.seed.ts';
+
+export default defineServerModule({
+  name: 'staffCards',
+  routes: [staffCardRoutes],
+  seedDemo: seedDemoStaffCards,
+});

@@ -1,0 +1,7 @@
+import { defineServerModule } from '../../server-module.ts';
+import { storageRoutes } from './storage.routes.ts';
+
+export default defineServerModule({
+  name: 'storage',
+  routes: [storageRoutes],
+});

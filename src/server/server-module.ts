@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client.ts';
+
+/** A background job: starts its periodic runner and returns how to stop it (waiting for a pass). */
+export type StartJob = (app: FastifyInstance) => () => Promise<void>;
+
+/**
+ * A server module's manifest (`src/server/modules/<module>/<module>.module.ts`): what the
+ * application takes from it. The module's tables are found by their file name (`*.table.ts`,
+ * drizzle.config.ts), its messages by theirs (`<module>.messages.ts`, collected in
+ * http/messages.ts), its permissions in `src/shared/perms/<module>.ts`.
+ */
+export interface ServerModule {
+  /** The module's name: its folder here, in src/web/modules and in src/shared. */
+  name: string;
+  /** Fastify plugins registering its routes. */
+  routes: readonly ((app: FastifyInstance) => Promise<void>)[];
+  /** Jobs the application starts when configured to (JOBS), each safe with several instances. */
+  jobs?: readonly StartJob[];
+  /** Demo data of a new demo database, in the first scenic area; runs in the order of src/server/modules.ts. */
+  seedDemo?: (tx: Db, scenicId: number) => Promise<void>;
+}
+
+export function defineServerModule(module: ServerModule): ServerModule {
+  return module;
+}

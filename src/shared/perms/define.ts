@@ -1,0 +1,18 @@
+import type { DictEntry } from '../dict/dict.ts';
+
+/** The role editor's groups (the console's menu groups), in the order it shows them. */
+export const PERMISSION_GROUP_LABELS = {
+  scenic: { zh: '景区管理', en: 'Scenic areas' },
+  ticket: { zh: '票务管理', en: 'Tickets' },
+  terminal: { zh: '终端管理', en: 'Terminals' },
+  sys: { zh: '系统管理', en: 'System' },
+} as const satisfies Record<string, DictEntry>;
+
+export type PermissionGroupName = keyof typeof PERMISSION_GROUP_LABELS;
+
+/** A module's permissions (`area:resource:action`, docs/product.md §6) with labels, by role-editor group. */
+export type ModulePermissions = Partial<Record<PermissionGroupName, Record<string, DictEntry>>>;
+
+export function definePermissions<const P extends ModulePermissions>(perms: P): P {
+  return perms;
+}
