@@ -55,10 +55,12 @@ export const PERMISSION_GROUPS: readonly {
   label: DictEntry;
   perms: Partial<Record<Permission, DictEntry>>;
 }[] = (Object.keys(PERMISSION_GROUP_LABELS) as PermissionGroupName[]).flatMap((module) => {
-  const perms = Object.assign(
-    {},
-    ...MODULE_PERMISSIONS.map((m: ModulePermissions) => m[module] ?? {}),
-  ) as Partial<Record<Permission, DictEntry>>;
+  const perms: Partial<Record<string, DictEntry>> = {};
+  for (const declared of MODULE_PERMISSIONS as readonly ModulePermissions[])
+    for (const [perm, label] of Object.entries(declared[module] ?? {})) {
+      if (perm in perms) throw new Error(`permission ${perm} declared twice`);
+      perms[perm] = label;
+    }
   return Object.keys(perms).length ? [{ module, label: PERMISSION_GROUP_LABELS[module], perms }] : [];
 });
 
