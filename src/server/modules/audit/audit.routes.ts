@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, ilike, isNull, lte, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
 import {
+  auditLogApi,
   AuditPageSchema,
   AuditRowSchema,
+  loginLogApi,
   LoginLogPageSchema,
   LoginLogRowSchema,
   type AuditRow,
@@ -23,10 +23,10 @@ import {
   LoginLogField,
   LoginResult,
 } from '../../../shared/dict/log-fields.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { requireAuth } from '../../http/access.ts';
+import { type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { loginLogs } from '../auth/index.ts';
 import { auditLogs } from './audit.table.ts';
 
@@ -34,8 +34,7 @@ import { auditLogs } from './audit.table.ts';
  * Log rows of the acting scenic area; rows without an area (platform-level changes, logins of
  * unknown user names) only for platform accounts.
  */
-function logScope(req: FastifyRequest, column: PgColumn) {
-  const scenicId = scenicScope(req);
+function logScope(scenicId: number, req: FastifyRequest, column: PgColumn) {
   return requireAuth(req).admType === ADM_TYPE.platform
     ? or(eq(column, scenicId), isNull(column))
     : eq(column, scenicId);
@@ -54,22 +53,14 @@ function timeRange(
 type AuditQuery = z.infer<typeof AuditPageSchema>;
 type LoginLogQuery = z.infer<typeof LoginLogPageSchema>;
 
-function auditWhere(req: FastifyRequest, q: AuditQuery) {
+function auditWhere(scenicId: number, q: AuditQuery, req: FastifyRequest) {
   return and(
-    logScope(req, auditLogs.scenicId),
+    logScope(scenicId, req, auditLogs.scenicId),
     q.adminId ? eq(auditLogs.adminId, q.adminId) : undefined,
     q.username ? ilike(auditLogs.username, likeContains(q.username)) : undefined,
     q.module ? eq(auditLogs.module, q.module) : undefined,
     q.action ? eq(auditLogs.action, q.action) : undefined,
     timeRange(auditLogs.createdAt, q),
-  );
-}
-
-function auditOrder(q: AuditQuery) {
-  return orderFor(
-    { createTime: auditLogs.createdAt, module: auditLogs.module, action: auditLogs.action },
-    q,
-    [desc(auditLogs.createdAt), desc(auditLogs.id)],
   );
 }
 
@@ -91,21 +82,14 @@ function auditRow(r: typeof auditLogs.$inferSelect): AuditRow {
   };
 }
 
-function loginLogWhere(req: FastifyRequest, q: LoginLogQuery) {
+function loginLogWhere(scenicId: number, q: LoginLogQuery, req: FastifyRequest) {
   return and(
-    logScope(req, loginLogs.scenicId),
+    logScope(scenicId, req, loginLogs.scenicId),
     q.username ? ilike(loginLogs.username, likeContains(q.username)) : undefined,
     q.success == null ? undefined : eq(loginLogs.success, q.success),
     q.ip ? ilike(loginLogs.ip, likeContains(q.ip)) : undefined,
     timeRange(loginLogs.createdAt, q),
   );
-}
-
-function loginLogOrder(q: LoginLogQuery) {
-  return orderFor({ createTime: loginLogs.createdAt, username: loginLogs.username }, q, [
-    desc(loginLogs.createdAt),
-    desc(loginLogs.id),
-  ]);
 }
 
 function loginLogRow(r: typeof loginLogs.$inferSelect): LoginLogRow {
@@ -156,93 +140,47 @@ const LOGIN_LOG_EXPORT: ExportColumn<LoginLogRow>[] = [
 ];
 
 export async function auditRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
+  registerListResource(root, {
+    tag: 'audit',
+    api: auditLogApi,
+    perms: { page: 'admin:audit:page' },
+    table: auditLogs,
+    where: auditWhere,
+    sort: { createTime: auditLogs.createdAt, module: auditLogs.module, action: auditLogs.action },
+    order: [desc(auditLogs.createdAt), desc(auditLogs.id)],
+    rowSchema: AuditRowSchema,
+    rows: (records) => records.map(auditRow),
+    page: {
+      summary: 'Audit log of the acting scenic area: who changed what, with before/after',
+      description: 'Platform-level rows (scenic_id null, e.g. OAuth clients) only for platform accounts.',
+      body: AuditPageSchema,
+    },
+    export: {
+      summary: 'The audit log of the current filter (all pages) as an .xlsx download',
+      fileName: ExportText.auditLog,
+      columns: AUDIT_EXPORT,
+    },
+  });
 
-  app.post(
-    '/web/api/admin/audit/page',
-    {
-      config: { access: perm('admin:audit:page') },
-      schema: {
-        tags: ['audit'],
-        summary: 'Audit log of the acting scenic area: who changed what, with before/after',
-        description: 'Platform-level rows (scenic_id null, e.g. OAuth clients) only for platform accounts.',
-        body: AuditPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(AuditRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'audit',
+    api: loginLogApi,
+    perms: { page: 'admin:loginLog:page' },
+    table: loginLogs,
+    where: loginLogWhere,
+    sort: { createTime: loginLogs.createdAt, username: loginLogs.username },
+    order: [desc(loginLogs.createdAt), desc(loginLogs.id)],
+    rowSchema: LoginLogRowSchema,
+    rows: (records) => records.map(loginLogRow),
+    page: {
+      summary: 'Login log of the acting scenic area: time, account, address, success or reason',
+      description: 'Attempts with unknown user names have no scenic area: platform accounts only.',
+      body: LoginLogPageSchema,
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, auditLogs, q, { where: auditWhere(req, q), orderBy: auditOrder(q) });
-      const rows = page.rows.map(auditRow);
-      return ok(req, { rows, total: page.total });
+    export: {
+      summary: 'The login log of the current filter (all pages) as an .xlsx download',
+      fileName: ExportText.loginLog,
+      columns: LOGIN_LOG_EXPORT,
     },
-  );
-
-  app.post(
-    '/web/api/admin/loginLog/page',
-    {
-      config: { access: perm('admin:loginLog:page') },
-      schema: {
-        tags: ['audit'],
-        summary: 'Login log of the acting scenic area: time, account, address, success or reason',
-        description: 'Attempts with unknown user names have no scenic area: platform accounts only.',
-        body: LoginLogPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(LoginLogRowSchema)) },
-      },
-    },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, loginLogs, q, {
-        where: loginLogWhere(req, q),
-        orderBy: loginLogOrder(q),
-      });
-      const rows = page.rows.map(loginLogRow);
-      return ok(req, { rows, total: page.total });
-    },
-  );
-
-  app.post(
-    '/web/api/admin/audit/export',
-    {
-      config: { access: perm('admin:audit:page') },
-      schema: {
-        tags: ['audit'],
-        summary: 'The audit log of the current filter (all pages) as an .xlsx download',
-        body: AuditPageSchema,
-      },
-    },
-    async (req, reply) => {
-      const q = req.body;
-      return sendXlsx(req, reply, {
-        fileName: ExportText.auditLog,
-        columns: AUDIT_EXPORT,
-        fetch: async (offset, limit) =>
-          (await batchesOf(db, auditLogs, auditWhere(req, q), auditOrder(q))(offset, limit)).map(auditRow),
-      });
-    },
-  );
-
-  app.post(
-    '/web/api/admin/loginLog/export',
-    {
-      config: { access: perm('admin:loginLog:page') },
-      schema: {
-        tags: ['audit'],
-        summary: 'The login log of the current filter (all pages) as an .xlsx download',
-        body: LoginLogPageSchema,
-      },
-    },
-    async (req, reply) => {
-      const q = req.body;
-      return sendXlsx(req, reply, {
-        fileName: ExportText.loginLog,
-        columns: LOGIN_LOG_EXPORT,
-        fetch: async (offset, limit) =>
-          (await batchesOf(db, loginLogs, loginLogWhere(req, q), loginLogOrder(q))(offset, limit)).map(
-            loginLogRow,
-          ),
-      });
-    },
-  );
+  });
 }

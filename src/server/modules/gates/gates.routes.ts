@@ -1,11 +1,14 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
-import { GatePageSchema, GateRowSchema, type GatePage, type GateRow } from '../../../shared/api/gates.ts';
-import { perm, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import {
+  gateApi,
+  GatePageSchema,
+  GateRowSchema,
+  type GatePage,
+  type GateRow,
+} from '../../../shared/api/gates.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { gates } from './gates.table.ts';
 
 function toRow(r: typeof gates.$inferSelect): GateRow {
@@ -32,31 +35,19 @@ function gateWhere(scenicId: number, q: GatePage) {
 
 /** Spec §7 gate list. Managing gates is the terminal issue's /terminal/gateManage (docs/decisions.md). */
 export async function gateRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
-  app.post(
-    '/web/api/ticket/gate/page',
-    {
-      config: { access: perm('admin:gate:page') },
-      schema: {
-        tags: ['gates'],
-        summary: 'Gates of the acting area (spec §7), filtered by name, gate type and status',
-        body: GatePageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(GateRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'gates',
+    api: gateApi,
+    perms: { page: 'admin:gate:page' },
+    table: gates,
+    where: gateWhere,
+    sort: { code: gates.code, name: gates.name, gateType: gates.gateType, createTime: gates.createdAt },
+    order: [asc(gates.code), asc(gates.id)],
+    rowSchema: GateRowSchema,
+    rows: (records) => records.map(toRow),
+    page: {
+      summary: 'Gates of the acting area (spec §7), filtered by name, gate type and status',
+      body: GatePageSchema,
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, gates, q, {
-        where: gateWhere(scenicScope(req), q),
-        orderBy: orderFor(
-          { code: gates.code, name: gates.name, gateType: gates.gateType, createTime: gates.createdAt },
-          q,
-          [asc(gates.code), asc(gates.id)],
-        ),
-      });
-      return ok(req, { rows: page.rows.map(toRow), total: page.total });
-    },
-  );
+  });
 }

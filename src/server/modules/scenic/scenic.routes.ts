@@ -1,46 +1,31 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
-import { ScenicPageSchema, ScenicRowSchema, type ScenicRow } from '../../../shared/api/scenic.ts';
+import { scenicApi, ScenicPageSchema, ScenicRowSchema } from '../../../shared/api/scenic.ts';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { perm, requireAuth } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { requireAuth } from '../../http/access.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { scenicAreas } from './scenic.table.ts';
 
 export async function scenicRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
-  app.post(
-    '/web/api/ticket/scenic/page',
-    {
-      config: { access: perm('admin:scenic:page') },
-      schema: {
-        tags: ['scenic'],
-        summary: 'Scenic areas: all for a platform account, otherwise only its own',
-        body: ScenicPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(ScenicRowSchema)) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const { name, status } = req.body;
-      const where = and(
+  registerListResource(root, {
+    tag: 'scenic',
+    api: scenicApi,
+    perms: { page: 'admin:scenic:page' },
+    table: scenicAreas,
+    // every area for a platform account, otherwise its own: not the acting area
+    scope: requireAuth,
+    where: (auth, { name, status }) =>
+      and(
         auth.admType === ADM_TYPE.platform ? undefined : eq(scenicAreas.id, auth.homeScenicId ?? -1),
         name ? ilike(scenicAreas.name, likeContains(name)) : undefined,
         status ? eq(scenicAreas.status, status) : undefined,
-      );
-      const page = await pageOf(db, scenicAreas, req.body, {
-        where,
-        orderBy: orderFor(
-          { code: scenicAreas.code, name: scenicAreas.name, createTime: scenicAreas.createdAt },
-          req.body,
-          [asc(scenicAreas.sort), asc(scenicAreas.id)],
-        ),
-      });
-      const rows: ScenicRow[] = page.rows.map((r) => ({
+      ),
+    sort: { code: scenicAreas.code, name: scenicAreas.name, createTime: scenicAreas.createdAt },
+    order: [asc(scenicAreas.sort), asc(scenicAreas.id)],
+    rowSchema: ScenicRowSchema,
+    rows: (records) =>
+      records.map((r) => ({
         id: r.id,
         code: r.code,
         name: r.name,
@@ -49,8 +34,10 @@ export async function scenicRoutes(root: FastifyInstance) {
         address: r.address,
         status: r.status,
         createTime: r.createdAt.toISOString(),
-      }));
-      return ok(req, { rows, total: page.total });
+      })),
+    page: {
+      summary: 'Scenic areas: all for a platform account, otherwise only its own',
+      body: ScenicPageSchema,
     },
-  );
+  });
 }
