@@ -1,44 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Tag,
-  TimePicker,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Empty, Form, Space, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeZoneNames } from '../../../shared/area-clock.ts';
-import {
-  SETTINGS_LIMITS,
-  ScenicSettingsUpdateSchema,
-  type ScenicSettings,
-} from '../../../shared/api/settings.ts';
-import {
-  PrintType,
-  REFUND_RULE,
-  REFUND_UNIT,
-  RealNameType,
-  RefundRule,
-  RefundUnit,
-} from '../../../shared/dict/ticket.ts';
+import { ScenicSettingsUpdateSchema, type ScenicSettings } from '../../../shared/api/settings.ts';
 import { Can } from '../../components/can.tsx';
-import { DictSelect } from '../../components/dict-select.tsx';
 import { validateWithSchema } from '../../components/list-page/index.ts';
-import { post, get } from '../../lib/request.ts';
+import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { SettingsFields } from './settings-fields.tsx';
 import { formToSettings, settingsToForm, type SettingsFormValues } from './settings-form.ts';
 
 const BASE = '/web/api/admin/setting';
@@ -48,10 +19,7 @@ const QUERY_KEY = ['settings', 'setting'] as const;
 export default function SettingPage() {
   const { t } = useTranslation(['settings', 'common']);
   const { lang } = useSettings();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingsFormValues>();
-  const [saving, setSaving] = useState(false);
   const query = useQuery({
     queryKey: QUERY_KEY,
     queryFn: () => get<ScenicSettings>(`${BASE}/query`, undefined, { silent: true }),
@@ -62,33 +30,18 @@ export default function SettingPage() {
     if (data) form.setFieldsValue(settingsToForm(data));
   }, [data, form]);
 
-  const zones = useMemo(() => {
-    const names = timeZoneNames();
-    if (data && !names.includes(data.timeZone)) names.unshift(data.timeZone);
-    return names.map((name) => ({ value: name, label: name }));
-  }, [data]);
   const refundRule = Form.useWatch('refundRule', form);
   const feeUnit = Form.useWatch('refundFeeUnit', form);
+  const update = useAction((body: unknown) => post(`${BASE}/update`, body), { refresh: [QUERY_KEY] });
+  const saving = update.pending;
 
-  const save = async () => {
+  const save = () => {
     const values = form.getFieldsValue(true) as SettingsFormValues;
     const checked = validateWithSchema(ScenicSettingsUpdateSchema, formToSettings(values), lang);
-    if (checked.errors) {
-      form.setFields(
-        checked.errors.map((e) => ({ name: e.name as keyof SettingsFormValues, errors: [e.message] })),
-      );
-      return;
-    }
-    setSaving(true);
-    try {
-      await post(`${BASE}/update`, checked.data);
-      void message.success(t('common:success'));
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-    } catch {
-      // shown by the request layer
-    } finally {
-      setSaving(false);
-    }
+    if (!checked.errors) return void update.run(checked.data);
+    form.setFields(
+      checked.errors.map((e) => ({ name: e.name as keyof SettingsFormValues, errors: [e.message] })),
+    );
   };
 
   if (isPending)
@@ -105,10 +58,6 @@ export default function SettingPage() {
         </Empty>
       </Card>
     );
-
-  const conditional = refundRule === REFUND_RULE.conditional;
-  const refundable = refundRule !== REFUND_RULE.none;
-  const percent = feeUnit === REFUND_UNIT.percent;
 
   return (
     <Card>
@@ -138,100 +87,15 @@ export default function SettingPage() {
             layout="vertical"
             // a control's own disabled wins over the form's, so each conditional one repeats !allowed
             disabled={!allowed || saving}
-            onFinish={() => void save()}
+            onFinish={save}
             style={{ maxWidth: 960 }}
           >
-            <Row gutter={24}>
-              <Col xs={24} md={12}>
-                <Form.Item name="contact" label={t('contact')}>
-                  <Input maxLength={50} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="phone" label={t('phone')}>
-                  <Input maxLength={30} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="openTime" label={t('openTime')} required>
-                  <TimePicker format="HH:mm" minuteStep={5} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="closeTime" label={t('closeTime')} required>
-                  <TimePicker format="HH:mm" minuteStep={5} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="timeZone" label={t('timeZone')} extra={t('timeZoneHint')} required>
-                  <Select showSearch options={zones} style={{ maxWidth: 444 }} />
-                </Form.Item>
-              </Col>
-              <Col span={24}>
-                <Form.Item name="notice" label={t('notice')}>
-                  <Input.TextArea rows={4} maxLength={SETTINGS_LIMITS.notice} showCount />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="refundRule" label={t('refundRule')} required>
-                  <DictSelect dict={RefundRule} allowClear={false} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="refundDeadlineHours"
-                  label={t('refundDeadlineHours')}
-                  extra={t('refundDeadlineHint')}
-                >
-                  <InputNumber
-                    min={0}
-                    max={SETTINGS_LIMITS.refundDeadlineHours}
-                    precision={0}
-                    disabled={!allowed || !conditional}
-                    suffix={t('hours')}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="refundFeeUnit" label={t('refundFeeUnit')}>
-                  <DictSelect dict={RefundUnit} allowClear={false} disabled={!allowed || !refundable} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="refundFeeValue" label={t('refundFeeValue')}>
-                  <InputNumber
-                    min={0}
-                    max={percent ? 100 : SETTINGS_LIMITS.refundFeeCents / 100}
-                    precision={percent ? 0 : 2}
-                    step={percent ? 1 : 0.01}
-                    disabled={!allowed || !refundable}
-                    suffix={percent ? '%' : t('yuan')}
-                    style={{ width: '100%' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="realNameType" label={t('realNameType')} required>
-                  <DictSelect dict={RealNameType} allowClear={false} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="printType" label={t('printType')} required>
-                  <DictSelect dict={PrintType} allowClear={false} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="acceptLatePayment"
-                  label={t('acceptLatePayment')}
-                  extra={t('acceptLatePaymentHint')}
-                  valuePropName="checked"
-                >
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </Row>
+            <SettingsFields
+              allowed={allowed}
+              refundRule={refundRule}
+              feeUnit={feeUnit}
+              timeZone={data.timeZone}
+            />
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>
                 {t('common:save')}
