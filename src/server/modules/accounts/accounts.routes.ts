@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountApi,
   AccountCreateSchema,
   AccountPageSchema,
   AccountResetPasswordSchema,
@@ -13,7 +14,7 @@ import {
   type AccountRow,
 } from '../../../shared/api/accounts.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../shared/api/common.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { ADM_TYPE, AdmType, DISABLED, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
@@ -23,8 +24,9 @@ import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { batchesOf, joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { joinTexts, type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { revokeAccountTokens, hashPassword, decryptField } from '../auth/index.ts';
 import {
@@ -38,8 +40,6 @@ import {
 } from './accounts.service.ts';
 import { adminRoles, admins, roles } from './accounts.table.ts';
 import { checkAccountWithinReach, checkGrantable, permissionsOfRoles } from './privilege.ts';
-
-const BASE = '/web/api/admin/admin';
 
 const accountResource: Resource<typeof admins> = {
   table: admins,
@@ -73,9 +73,9 @@ function decryptPassword(req: FastifyRequest, encrypted: string): string {
 type AccountQuery = z.infer<typeof AccountPageSchema>;
 
 /** The accounts of a list query: the acting area's, visible to the caller, under the filters. */
-function accountWhere(req: FastifyRequest, q: AccountQuery) {
+function accountWhere(scenicId: number, q: AccountQuery, req: FastifyRequest) {
   return and(
-    eq(admins.scenicId, scenicScope(req)),
+    eq(admins.scenicId, scenicId),
     visibleTo(req),
     q.username ? ilike(admins.username, likeContains(q.username)) : undefined,
     q.nickname ? ilike(admins.nickname, likeContains(q.nickname)) : undefined,
@@ -90,14 +90,6 @@ function accountWhere(req: FastifyRequest, q: AccountQuery) {
             .where(eq(adminRoles.roleId, q.roleId)),
         )
       : undefined,
-  );
-}
-
-function accountOrder(q: AccountQuery) {
-  return orderFor(
-    { username: admins.username, createTime: admins.createdAt, lastLoginTime: admins.lastLoginAt },
-    q,
-    [asc(admins.id)],
   );
 }
 
@@ -156,49 +148,30 @@ export async function accountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { access: perm('admin:admin:page') },
-      schema: {
-        tags: ['sys'],
-        summary:
-          'Accounts of the acting scenic area with their roles; platform accounts to platform callers only',
-        body: AccountPageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(AccountRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'sys',
+    api: accountApi,
+    perms: { page: 'admin:admin:page' },
+    table: admins,
+    where: accountWhere,
+    sort: { username: admins.username, createTime: admins.createdAt, lastLoginTime: admins.lastLoginAt },
+    order: [asc(admins.id)],
+    rowSchema: AccountRowSchema,
+    rows: (records) => accountRows(db, records),
+    page: {
+      summary:
+        'Accounts of the acting scenic area with their roles; platform accounts to platform callers only',
+      body: AccountPageSchema,
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, admins, q, { where: accountWhere(req, q), orderBy: accountOrder(q) });
-      const rows = await accountRows(db, page.rows);
-      return ok(req, { rows, total: page.total });
+    export: {
+      summary: 'The accounts of the current filter (all pages) as an .xlsx download; no password hashes',
+      fileName: SysExportText.accounts,
+      columns: ACCOUNT_EXPORT,
     },
-  );
+  });
 
   app.post(
-    `${BASE}/export`,
-    {
-      config: { access: perm('admin:admin:page') },
-      schema: {
-        tags: ['sys'],
-        summary: 'The accounts of the current filter (all pages) as an .xlsx download; no password hashes',
-        body: AccountPageSchema,
-      },
-    },
-    async (req, reply) => {
-      const q = req.body;
-      return sendXlsx(req, reply, {
-        fileName: SysExportText.accounts,
-        columns: ACCOUNT_EXPORT,
-        fetch: async (offset, limit) =>
-          accountRows(db, await batchesOf(db, admins, accountWhere(req, q), accountOrder(q))(offset, limit)),
-      });
-    },
-  );
-
-  app.post(
-    `${BASE}/create`,
+    accountApi.create,
     {
       config: { access: perm('admin:admin:create') },
       schema: {
@@ -236,7 +209,7 @@ export async function accountRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/update`,
+    accountApi.update,
     {
       config: { access: perm('admin:admin:update') },
       schema: {
@@ -288,7 +261,7 @@ export async function accountRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/status`,
+    accountApi.status,
     {
       config: { access: perm('admin:admin:update') },
       schema: {
@@ -333,7 +306,7 @@ export async function accountRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/resetPassword`,
+    accountApi.resetPassword,
     {
       config: { access: perm('admin:admin:resetPassword') },
       schema: {
@@ -378,7 +351,7 @@ export async function accountRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${BASE}/delete`,
+    accountApi.delete,
     {
       config: { access: perm('admin:admin:delete') },
       schema: {

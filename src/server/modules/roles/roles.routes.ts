@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdQuerySchema } from '../../../shared/api/accounts.ts';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   PermissionTreeSchema,
   RoleCreateSchema,
+  roleApi,
   RoleOptionSchema,
   RolePageSchema,
   RoleRowSchema,
@@ -23,9 +24,10 @@ import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { batchesOf, sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { type ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
 import { rolesMessages } from './roles.messages.ts';
-import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
+import { likeContains } from '../../http/paging.ts';
 import {
   isPlatform,
   keepingWildcard,
@@ -37,8 +39,6 @@ import {
   ungrantable,
 } from '../accounts/index.ts';
 import { writeAudit } from '../audit/index.ts';
-
-const BASE = '/web/api/admin/role';
 
 /** Roles have no single scenic column to scope by: platform roles (null) are visible to platform callers. */
 const roleResource: Resource<typeof roles> = {
@@ -84,17 +84,13 @@ const NoQuerySchema = z.object({}).strict();
 
 type RoleQuery = z.infer<typeof RolePageSchema>;
 
-function roleWhere(req: FastifyRequest, q: RoleQuery) {
+function roleWhere(_scenicId: number, q: RoleQuery, req: FastifyRequest) {
   return and(
     visibleRoles(req),
     q.name ? ilike(roles.name, likeContains(q.name)) : undefined,
     q.code ? ilike(roles.code, likeContains(q.code)) : undefined,
     q.status ? eq(roles.status, q.status) : undefined,
   );
-}
-
-function roleOrder(q: RoleQuery) {
-  return orderFor({ code: roles.code, name: roles.name, createTime: roles.createdAt }, q, [asc(roles.id)]);
 }
 
 /** List rows of roles with their permissions and the number of accounts holding them. */
@@ -145,50 +141,31 @@ export async function roleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  app.post(
-    `${BASE}/page`,
-    {
-      config: { access: perm('admin:role:page') },
-      schema: {
-        tags: ['sys'],
-        summary:
-          'Roles of the acting area (and platform roles for platform callers) with permissions and account counts',
-        body: RolePageSchema,
-        response: { 200: envelopeSchema(pageResultSchema(RoleRowSchema)) },
-      },
+  registerListResource(root, {
+    tag: 'sys',
+    api: roleApi,
+    perms: { page: 'admin:role:page' },
+    table: roles,
+    where: roleWhere,
+    sort: { code: roles.code, name: roles.name, createTime: roles.createdAt },
+    order: [asc(roles.id)],
+    rowSchema: RoleRowSchema,
+    rows: (records) => roleRows(db, records),
+    page: {
+      summary:
+        'Roles of the acting area (and platform roles for platform callers) with permissions and account counts',
+      body: RolePageSchema,
     },
-    async (req) => {
-      const q = req.body;
-      const page = await pageOf(db, roles, q, { where: roleWhere(req, q), orderBy: roleOrder(q) });
-      const rows = await roleRows(db, page.rows);
-      return ok(req, { rows, total: page.total });
+    export: {
+      summary: 'The roles of the current filter (all pages) as an .xlsx download',
+      fileName: SysExportText.roles,
+      columns: ROLE_EXPORT,
     },
-  );
-
-  app.post(
-    `${BASE}/export`,
-    {
-      config: { access: perm('admin:role:page') },
-      schema: {
-        tags: ['sys'],
-        summary: 'The roles of the current filter (all pages) as an .xlsx download',
-        body: RolePageSchema,
-      },
-    },
-    async (req, reply) => {
-      const q = req.body;
-      return sendXlsx(req, reply, {
-        fileName: SysExportText.roles,
-        columns: ROLE_EXPORT,
-        fetch: async (offset, limit) =>
-          roleRows(db, await batchesOf(db, roles, roleWhere(req, q), roleOrder(q))(offset, limit)),
-      });
-    },
-  );
+  });
 
   // The account form's role select: it is part of the account screen, so it needs admin:admin:page.
   app.get(
-    `${BASE}/list`,
+    roleApi.list,
     {
       config: { access: perm('admin:admin:page') },
       schema: {
@@ -224,7 +201,7 @@ export async function roleRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${BASE}/permissionTree`,
+    roleApi.permissionTree,
     {
       config: { access: perm('admin:role:page') },
       schema: {
@@ -251,7 +228,7 @@ export async function roleRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/create`,
+    roleApi.create,
     {
       config: { access: perm('admin:role:create') },
       schema: {
@@ -283,7 +260,7 @@ export async function roleRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/update`,
+    roleApi.update,
     {
       config: { access: perm('admin:role:update') },
       schema: {
@@ -324,7 +301,7 @@ export async function roleRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${BASE}/delete`,
+    roleApi.delete,
     {
       config: { access: perm('admin:role:delete') },
       schema: {
