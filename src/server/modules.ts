@@ -15,6 +15,7 @@ import products from './modules/products/products.module.ts';
 import refunds from './modules/refunds/refunds.module.ts';
 import roles from './modules/roles/roles.module.ts';
 import scenic from './modules/scenic/scenic.module.ts';
+import scenicSpots from './modules/scenic-spots/scenic-spots.module.ts';
 import settings from './modules/settings/settings.module.ts';
 import staffCards from './modules/staff-cards/staff-cards.module.ts';
 import storage from './modules/storage/storage.module.ts';
@@ -31,6 +32,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   copyright,
   storage,
   scenic,
+  scenicSpots,
   accounts,
   roles,
   oauth,

@@ -13,6 +13,7 @@ import { productsPermissions } from './perms/products.ts';
 import { refundsPermissions } from './perms/refunds.ts';
 import { rolesPermissions } from './perms/roles.ts';
 import { scenicPermissions } from './perms/scenic.ts';
+import { scenicSpotsPermissions } from './perms/scenic-spots.ts';
 import { settingsPermissions } from './perms/settings.ts';
 import { staffCardsPermissions } from './perms/staff-cards.ts';
 import { theatresPermissions } from './perms/theatres.ts';
@@ -24,6 +25,7 @@ import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupNa
  */
 const MODULE_PERMISSIONS = [
   scenicPermissions,
+  scenicSpotsPermissions,
   inventoryPermissions,
   productsPermissions,
   theatresPermissions,

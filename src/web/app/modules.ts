@@ -12,6 +12,7 @@ import profile from '../modules/profile/profile.module.ts';
 import refunds from '../modules/refunds/refunds.module.ts';
 import roles from '../modules/roles/roles.module.ts';
 import scenic from '../modules/scenic/scenic.module.ts';
+import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
@@ -24,6 +25,7 @@ import theatres from '../modules/theatres/theatres.module.ts';
 export const WEB_MODULES = [
   dashboard,
   scenic,
+  scenicSpots,
   inventory,
   orders,
   refunds,

@@ -1,0 +1,9 @@
+import { defineServerModule } from '../../server-module.ts';
+import { scenicSpotRoutes } from './scenic-spots.routes.ts';
+import { seedDemoScenicSpots } from './scenic-spots.seed.ts';
+
+export default defineServerModule({
+  name: 'scenicSpots',
+  routes: [scenicSpotRoutes],
+  seedDemo: seedDemoScenicSpots,
+});
