@@ -1,4 +1,4 @@
-import { App, Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorField, post } from '../../lib/request.ts';
@@ -9,7 +9,7 @@ import { MoneyInput } from '../money-input.tsx';
 import { listQueryKey } from './query.ts';
 import { useLabel } from './labels.ts';
 import type { FormDef, FormFieldDef, FormMode, Row } from './types.ts';
-import { validateWithSchema } from './zod-form.ts';
+import { showFieldErrors, validateWithSchema } from './zod-form.ts';
 
 function control(field: FormFieldDef, mode: FormMode, placeholder: string | undefined): ReactNode {
   const disabled = mode === 'edit' && field.createOnly;
@@ -86,7 +86,6 @@ export function FormDrawer<T extends Row>({
   const { t } = useTranslation(['listPage', 'common']);
   const label = useLabel();
   const { lang } = useSettings();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const mode = state?.mode ?? 'create';
   const row = state?.row;
@@ -136,13 +135,12 @@ export function FormDrawer<T extends Row>({
     let data: unknown = body;
     if (schema) {
       const checked = validateWithSchema(schema, body, lang);
-      if (checked.errors) {
-        const known = checked.errors.filter((e) => fields.some((f) => f.name === e.name));
-        form.setFields(known.map((e) => ({ name: e.name, errors: [e.message] })));
-        const other = checked.errors.find((e) => !known.includes(e));
-        if (other) void message.error(other.name ? `${other.name}: ${other.message}` : other.message);
-        return;
-      }
+      if (checked.errors)
+        return showFieldErrors(
+          form,
+          checked.errors,
+          fields.map((f) => f.name),
+        );
       data = checked.data;
     }
     const url = mode === 'edit' ? def.updateUrl : def.createUrl;

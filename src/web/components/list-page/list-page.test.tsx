@@ -340,10 +340,12 @@ describe('ListPage', () => {
     });
     await user.type(searchInput(), 'row');
     await user.click(button('搜索'));
-    await waitFor(() => expect(currentSearch).toBe('?productId=5&name=row&limit=10'));
-    await waitFor(() => expect(lastBody(URL_PAGE)).toMatchObject({ productId: 5, name: 'row' }));
+    // slow machines: the search, its request and the popover each take a while
+    const slow = { timeout: 5000 };
+    await waitFor(() => expect(currentSearch).toBe('?productId=5&name=row&limit=10'), slow);
+    await waitFor(() => expect(lastBody(URL_PAGE)).toMatchObject({ productId: 5, name: 'row' }), slow);
     await user.click(buttons('删除')[0]!);
-    expect(await screen.findByText(/旧密钥立即失效/)).toBeInTheDocument();
+    expect(await screen.findByText(/旧密钥立即失效/, {}, slow)).toBeInTheDocument();
   });
 
   it('validates the form with the shared schema: the field shows the error and nothing is sent', async () => {

@@ -1,8 +1,10 @@
+import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import en from 'zod/v4/locales/en.js';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { Lang } from '../../../shared/dict/dict.ts';
+import { toast } from '../../lib/feedback.ts';
 
 const localeMaps = { zh: zhCN().localeError, en: en().localeError };
 
@@ -46,4 +48,19 @@ export function validateWithSchema(
     errors.push({ name, message: issueMessage(issue, lang) });
   }
   return { data: null, errors };
+}
+
+/**
+ * Shows complaints on a form: each on its field when the form has it (`fields`), the first other
+ * one as a message. A complaint stays until its field is edited (clear it in onValuesChange).
+ */
+export function showFieldErrors(
+  form: FormInstance,
+  errors: readonly FieldError[],
+  fields: readonly string[],
+): void {
+  const known = errors.filter((e) => fields.includes(e.name));
+  form.setFields(known.map((e) => ({ name: e.name, errors: [e.message] })));
+  const other = errors.find((e) => !known.includes(e));
+  if (other) toast.error(other.name ? `${other.name}: ${other.message}` : other.message);
 }

@@ -1,38 +1,101 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Space,
+  Spin,
+  Typography,
+  type FormInstance,
+} from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { NoticeCreateSchema, NoticeUpdateSchema, type NoticeDetail } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
-import { listQueryKey, useLabel, validateWithSchema } from '../../components/list-page/index.ts';
+import {
+  listQueryKey,
+  showFieldErrors,
+  useLabel,
+  validateWithSchema,
+} from '../../components/list-page/index.ts';
 import { LazyRichTextEditor, RichTextView } from '../../components/rich-text/index.ts';
 import { closeTab } from '../../layout/tabs-store.ts';
-import { get, post, RequestError } from '../../lib/request.ts';
+import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { NOTICE_BASE, NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
 
 type Values = { title?: string; noticeType?: number; sort?: number; status?: number; content?: string };
 const FIELDS = ['title', 'noticeType', 'sort', 'status', 'content'] as const;
 const INITIAL: Values = { title: '', sort: 0, status: 1, content: '' };
 
+/** Checked with the server's schema, saved, back to the list; a complaint marks its field. */
+function useNoticeSave(form: FormInstance<Values>, id: number | null, done: () => void) {
+  const { lang } = useSettings();
+  const queryClient = useQueryClient();
+  const send = useAction(
+    (body: unknown) => post(`${NOTICE_BASE}/${id == null ? 'create' : 'update'}`, body),
+    {
+      refresh: [listQueryKey(`${NOTICE_BASE}/page`)],
+      onSuccess: () => {
+        if (id != null) queryClient.removeQueries({ queryKey: noticeQueryKey(id) });
+        done();
+      },
+      // a 400/409 naming a field marks it too
+      onError: (error) => {
+        const field = errorField(error);
+        if (field && (FIELDS as readonly string[]).includes(field))
+          form.setFields([{ name: field as keyof Values, errors: [(error as Error).message] }]);
+      },
+    },
+  );
+  const save = () => {
+    const values = form.getFieldsValue([...FIELDS]) as Values;
+    const body: Record<string, unknown> = {};
+    for (const name of FIELDS)
+      if (values[name] !== undefined && values[name] !== null) body[name] = values[name];
+    if (id != null) body.id = id;
+    const checked = validateWithSchema(id == null ? NoticeCreateSchema : NoticeUpdateSchema, body, lang);
+    if (checked.errors) showFieldErrors(form, checked.errors, FIELDS);
+    else void send.run(checked.data);
+  };
+  return { save, saving: send.pending };
+}
+
+/** The title and content as the visitor will see them, beside the form on wide screens. */
+function LivePreview({ form }: { form: FormInstance<Values> }) {
+  const { t } = useTranslation('notices');
+  const title = Form.useWatch('title', form);
+  const content = Form.useWatch('content', form);
+  return (
+    <Card title={t('livePreview')} style={{ position: 'sticky', top: 0 }}>
+      {title && <Typography.Title level={4}>{title}</Typography.Title>}
+      {content ? (
+        <RichTextView html={content} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyPreview')} />
+      )}
+    </Card>
+  );
+}
+
 /** Spec §2 /ticket/instructionsDetailPage (hidden): create (no id) or edit (?id=) a notice template. */
 export default function InstructionsDetailPage() {
   const { t } = useTranslation(['notices', 'common', 'menu']);
   const label = useLabel();
-  const { lang } = useSettings();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const title = Form.useWatch('title', form);
-  const content = Form.useWatch('content', form);
 
   const { data, isLoading, error, refetch } = useQuery({
     queryKey: noticeQueryKey(id ?? 0),
@@ -61,37 +124,7 @@ export default function InstructionsDetailPage() {
     closeTab(NOTICE_DETAIL_PATH, NOTICE_LIST_PATH);
   };
 
-  const save = async () => {
-    const values = form.getFieldsValue([...FIELDS]) as Values;
-    const body: Record<string, unknown> = {};
-    for (const name of FIELDS)
-      if (values[name] !== undefined && values[name] !== null) body[name] = values[name];
-    if (id != null) body.id = id;
-    const checked = validateWithSchema(id == null ? NoticeCreateSchema : NoticeUpdateSchema, body, lang);
-    if (checked.errors) {
-      const known = checked.errors.filter((e) => (FIELDS as readonly string[]).includes(e.name));
-      form.setFields(known.map((e) => ({ name: e.name as keyof Values, errors: [e.message] })));
-      const other = checked.errors.find((e) => !known.includes(e));
-      if (other) void message.error(other.name ? `${other.name}: ${other.message}` : other.message);
-      return;
-    }
-    setSaving(true);
-    try {
-      await post(`${NOTICE_BASE}/${id == null ? 'create' : 'update'}`, checked.data);
-      void message.success(t('common:success'));
-      await queryClient.invalidateQueries({ queryKey: listQueryKey(`${NOTICE_BASE}/page`) });
-      if (id != null) queryClient.removeQueries({ queryKey: noticeQueryKey(id) });
-      backToList();
-    } catch (err) {
-      // the request layer showed the message; a 400/409 naming a field marks it too
-      const field =
-        err instanceof RequestError ? (err.body?.data as { field?: unknown } | null)?.field : null;
-      if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field))
-        form.setFields([{ name: field as keyof Values, errors: [(err as Error).message] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving } = useNoticeSave(form, id, backToList);
 
   if (id != null && isLoading)
     return (
@@ -124,7 +157,7 @@ export default function InstructionsDetailPage() {
           extra={
             <Space>
               <Button onClick={backToList}>{t('common:cancel')}</Button>
-              <Button type="primary" loading={saving} onClick={() => void save()}>
+              <Button type="primary" loading={saving} onClick={save}>
                 {t('common:save')}
               </Button>
             </Space>
@@ -169,14 +202,7 @@ export default function InstructionsDetailPage() {
       </Col>
       {/* side by side on wide screens only */}
       <Col xs={0} xl={10}>
-        <Card title={t('livePreview')} style={{ position: 'sticky', top: 0 }}>
-          {title && <Typography.Title level={4}>{title}</Typography.Title>}
-          {content ? (
-            <RichTextView html={content} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyPreview')} />
-          )}
-        </Card>
+        <LivePreview form={form} />
       </Col>
     </Row>
   );
