@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authApi,
   ChangeInitialPasswordSchema,
   ChangePasswordSchema,
   GetClientQuerySchema,
+  oauthTokenApi,
   TokenRequestSchema,
   UserinfoSchema,
   type TokenResponse,
@@ -41,14 +43,12 @@ import {
 import { verifyPassword } from './password.ts';
 import { decryptField } from './rsa.service.ts';
 
-const AUTH = '/web/api/ticket/auth';
-
 export async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config, keys } = root.ctx;
 
   app.get(
-    `${AUTH}/getClient`,
+    authApi.getClient,
     {
       config: { access: PUBLIC },
       schema: {
@@ -71,7 +71,7 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${AUTH}/getPublicKey`,
+    authApi.getPublicKey,
     {
       config: { access: PUBLIC },
       schema: {
@@ -84,7 +84,7 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/login/oauth/token',
+    oauthTokenApi.token,
     {
       config: { access: PUBLIC },
       preHandler: root.passwordAttempts,
@@ -153,7 +153,7 @@ export async function authRoutes(root: FastifyInstance) {
   }
 
   app.get(
-    `${AUTH}/getUserinfo`,
+    authApi.getUserinfo,
     {
       config: { access: ACCOUNT },
       schema: {
@@ -186,7 +186,7 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${AUTH}/logout`,
+    authApi.logout,
     { config: { access: ACCOUNT }, schema: { tags: ['auth'], summary: 'Revokes the current token pair' } },
     async (req) => {
       const auth = requireAuth(req);
@@ -196,7 +196,7 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${AUTH}/changePassword`,
+    authApi.changePassword,
     {
       config: { access: ACCOUNT },
       // it checks the old password: a stolen session must not guess it faster than a login
@@ -233,7 +233,7 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${AUTH}/changeInitialPassword`,
+    authApi.changeInitialPassword,
     {
       config: { access: PUBLIC },
       preHandler: root.passwordAttempts,

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
 import {
   ClientIdSchema,
+  copyrightApi,
   CopyrightAddSchema,
   CopyrightLoginSchema,
   CopyrightPageSchema,
   CopyrightRowSchema,
   CopyrightUpdateSchema,
+  terminalCopyrightApi,
   type CopyrightRow,
 } from '../../../shared/api/copyright.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
@@ -30,7 +32,6 @@ import { writeAudit } from '../audit/index.ts';
 import { oauthClients } from '../oauth/index.ts';
 import { copyrights } from './copyright.table.ts';
 
-const ADMIN = '/web/api/admin/system/copyRight';
 /** The permission that opens copyright management (spec §6: a separate copyright token). */
 
 function toRow(r: typeof copyrights.$inferSelect): CopyrightRow {
@@ -56,7 +57,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
   const { db, config, keys } = root.ctx;
 
   app.get(
-    '/web/api/ticket/copyRight/getTerCopyRight',
+    terminalCopyrightApi.getTerCopyRight,
     {
       config: { access: PUBLIC },
       schema: {
@@ -78,7 +79,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${ADMIN}/loginCheck`,
+    copyrightApi.loginCheck,
     {
       config: { access: PUBLIC },
       preHandler: root.passwordAttempts,
@@ -112,7 +113,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${ADMIN}/page`,
+    copyrightApi.page,
     {
       config: { access: COPYRIGHT },
       schema: {
@@ -132,7 +133,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${ADMIN}/add`,
+    copyrightApi.add,
     {
       config: { access: COPYRIGHT },
       schema: {
@@ -168,7 +169,7 @@ export async function copyrightRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${ADMIN}/update`,
+    copyrightApi.update,
     {
       config: { access: COPYRIGHT },
       schema: {

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { healthApi } from '../../../shared/api/health.ts';
 import { PUBLIC } from '../../http/access.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
-    '/healthz',
+    healthApi.healthz,
     { config: { access: PUBLIC }, schema: { tags: ['health'], summary: 'The process is alive' } },
     async () => ({ status: 'ok' }),
   );
   app.get(
-    '/readyz',
+    healthApi.readyz,
     { config: { access: PUBLIC }, schema: { tags: ['health'], summary: 'The database answers' } },
     async (_req, reply) => {
       try {

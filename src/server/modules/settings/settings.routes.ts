@@ -3,21 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
-import { ScenicSettingsSchema, ScenicSettingsUpdateSchema } from '../../../shared/api/settings.ts';
+import {
+  ScenicSettingsSchema,
+  ScenicSettingsUpdateSchema,
+  settingApi,
+} from '../../../shared/api/settings.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
 import { getScenicSettings, saveScenicSettings, toSettings } from './settings.service.ts';
 import { scenicSettings } from './settings.table.ts';
 
-const BASE = '/web/api/admin/setting';
-
 export async function settingsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
   app.get(
-    `${BASE}/query`,
+    settingApi.query,
     {
       config: { access: perm('admin:setting:query') },
       schema: {
@@ -31,7 +33,7 @@ export async function settingsRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/update`,
+    settingApi.update,
     {
       config: { access: perm('admin:setting:update') },
       schema: {

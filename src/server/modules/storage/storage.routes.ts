@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
+import { storageApi } from '../../../shared/api/storage.ts';
 import { COPYRIGHT, LOGIN, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -12,7 +13,7 @@ export async function storageRoutes(root: FastifyInstance) {
   const { db, uploadDir } = root.ctx;
 
   app.post(
-    '/web/api/ticket/storage/uploadSysCopyRight',
+    storageApi.uploadSysCopyRight,
     {
       config: { access: COPYRIGHT },
       schema: {
@@ -37,7 +38,7 @@ export async function storageRoutes(root: FastifyInstance) {
   // spec §7 image upload of the console (product images, rich-text images, avatars): any logged-in
   // account may upload; files land in the acting area's folder and are checked by content
   app.post(
-    '/web/api/ticket/storage/uploadUnMove',
+    storageApi.uploadUnMove,
     {
       config: { access: LOGIN },
       schema: {

@@ -1,0 +1,4 @@
+import { endpoints } from './common.ts';
+
+/** Liveness and readiness probes (docs/operations.md), at the root: `/healthz`, `/readyz`. */
+export const healthApi = endpoints('', ['healthz', 'readyz']);
