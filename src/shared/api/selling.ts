@@ -139,3 +139,4 @@ export const SellableSchema = z.object({
     }),
   ),
 });
+export type Sellable = z.infer<typeof SellableSchema>;

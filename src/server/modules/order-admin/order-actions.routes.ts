@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -6,22 +7,77 @@ import {
   OrderIdSchema,
   OrderIssueSchema,
   OrderPrintSchema,
+  OrderNoticeSchema,
   OrderVoidSchema,
+  orderApi,
+  type OrderNotice,
+  type OrderPrint,
 } from '../../../shared/api/orders.ts';
+import { OrderText } from '../../../shared/dict/order-fields.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { notFound } from '../../http/errors.ts';
+import { writeAudit } from '../audit/index.ts';
 import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { findOrder } from './order-admin.query.ts';
 import { printData } from './order-print.ts';
-
-const BASE = '/web/api/admin/order';
 
 const ActionResultSchema = z.object({
   id: z.number().int(),
   status: z.number().int().describe('the order’s summary TicketStatus after the action'),
   ticketIds: z.array(z.number().int()),
 });
+
+/** The print data of an order's tickets again (a reprint), recorded in the audit log. */
+async function reprint(
+  db: Db,
+  req: FastifyRequest,
+  scenicId: number,
+  orderId: number,
+  ticketIds: number[] | undefined,
+): Promise<OrderPrint> {
+  const data = await printData(db, scenicId, orderId, ticketIds);
+  const printed = data.groups.flatMap((g) => g.tickets.map((x) => x.ticketId));
+  await writeAudit(db, req, {
+    module: 'orders',
+    action: 'reprint',
+    targetType: 'ticketOrder',
+    targetId: (await findOrder(db, scenicId, orderId))?.orderNo ?? orderId,
+    after: { ticketIds: printed },
+  });
+  return data;
+}
+
+/** The order notice as it would go to the buyer's phone; there is no SMS module yet: audited, not sent. */
+async function resendNotice(
+  db: Db,
+  req: FastifyRequest,
+  scenicId: number,
+  orderId: number,
+): Promise<OrderNotice> {
+  const order = await findOrder(db, scenicId, orderId);
+  if (!order) throw notFound('recordNotFound');
+  const [area] = await db
+    .select({ name: scenicAreas.name })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.id, scenicId));
+  const text = OrderText.notice[req.lang]
+    .replace('{area}', area?.name ?? '')
+    .replace('{orderNo}', order.orderNo)
+    .replace('{count}', String(order.ticketCount))
+    .replace('{visitDate}', order.visitDate);
+  const notice = { channel: 'sms' as const, phone: order.buyerPhone, text, sent: false };
+  await writeAudit(db, req, {
+    module: 'orders',
+    action: 'resendNotice',
+    targetType: 'ticketOrder',
+    targetId: order.orderNo,
+    after: notice,
+  });
+  return notice;
+}
 
 /**
  * Staff actions on an order of the acting area (domain.md transitions, through the orders service:
@@ -31,7 +87,7 @@ export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    `${BASE}/cancel`,
+    orderApi.cancel,
     {
       config: { access: perm('admin:order:update') },
       schema: {
@@ -56,7 +112,7 @@ export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx
   );
 
   app.post(
-    `${BASE}/issue`,
+    orderApi.issue,
     {
       config: { access: perm('admin:order:update') },
       schema: {
@@ -90,7 +146,7 @@ export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx
   );
 
   app.post(
-    `${BASE}/void`,
+    orderApi.void,
     {
       config: { access: perm('admin:order:update') },
       schema: {
@@ -114,5 +170,37 @@ export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx
       const order = await findOrder(db, scenicId, req.body.id);
       return ok(req, { id: req.body.id, status: order?.status ?? 0, ticketIds: tickets.map((t) => t.id) });
     },
+  );
+
+  app.post(
+    orderApi.printData,
+    {
+      config: { access: perm('admin:order:update') },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Print data of the order’s issued/unused tickets with their product’s print template (reprint)',
+        description: 'Each call is recorded in the audit log (action reprint).',
+        body: OrderIssueSchema,
+        response: { 200: envelopeSchema(OrderPrintSchema) },
+      },
+    },
+    async (req) => ok(req, await reprint(db, req, scenicScope(req), req.body.id, req.body.ticketIds)),
+  );
+
+  app.post(
+    orderApi.resendNotice,
+    {
+      config: { access: perm('admin:order:update') },
+      schema: {
+        tags: ['orders'],
+        summary: 'Resend the order notice to the buyer’s phone',
+        description:
+          'There is no SMS module yet: the resend is recorded in the audit log and the answer says what would be sent (sent = false).',
+        body: OrderIdSchema,
+        response: { 200: envelopeSchema(OrderNoticeSchema) },
+      },
+    },
+    async (req) => ok(req, await resendNotice(db, req, scenicScope(req), req.body.id)),
   );
 }

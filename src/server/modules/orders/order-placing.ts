@@ -1,28 +1,24 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SeatRef } from '../../../shared/api/theatres.ts';
-import { isValidIdNumber } from '../../../shared/api/staff-cards.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { PAY_STATUS, TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
-import {
-  ENTRY_MODE,
-  PRODUCT_TYPE,
-  SHELF,
-  VALIDITY_TYPE,
-  type BuyChannelCode,
-} from '../../../shared/dict/ticket.ts';
+import { ENTRY_MODE, PRODUCT_TYPE, VALIDITY_TYPE, type BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../http/errors.ts';
 import { reserveStockLines, type StockLine } from '../inventory/index.ts';
-import { findProduct } from '../products/index.ts';
 import { claimSeats, findShow, sellSeats } from '../theatres/index.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import {
+  checkIdNumberLimits,
+  checkLines,
+  checkOrderLimits,
+  type OrderProduct,
+  type OrderProducts,
+} from './order-checks.ts';
+import {
   type Actor,
-  DEAD_STATUSES,
   OFFLINE_PAY_WAYS,
   type OrderRecord,
   PAYMENT_DEADLINE_MINUTES,
@@ -66,7 +62,7 @@ export interface PlaceOrderInput {
   now?: Date | undefined;
 }
 
-export const fieldMsg = (zh: string, en: string): DictEntry => ({ zh, en });
+export { fieldMsg } from './order-checks.ts';
 
 /** A new unguessable ticket secret: 192 random bits, base64url (the QR payload). */
 export const newTicketCode = () => crypto.randomBytes(24).toString('base64url');
@@ -94,6 +90,219 @@ interface PlannedTicket {
   visitor: VisitorInput | null;
 }
 
+/** The order row, pending payment; its number (retried when taken) is the hold reference of the seats. */
+async function insertOrder(
+  tx: Db,
+  input: PlaceOrderInput,
+  now: Date,
+  timeZone: string,
+): Promise<OrderRecord> {
+  let order: OrderRecord | undefined;
+  for (let attempt = 0; !order; attempt++) {
+    if (attempt >= 5) throw new Error('no free order number');
+    [order] = await tx
+      .insert(ticketOrders)
+      .values({
+        orderNo: newOrderNo(now, timeZone),
+        scenicId: input.scenicId,
+        channel: input.channel,
+        clientId: input.clientId,
+        adminId: input.adminId ?? null,
+        externalNo: input.externalNo ?? null,
+        buyerName: input.buyer.name,
+        buyerPhone: input.buyer.phone,
+        buyerIdNumber: input.buyer.idNumber || null,
+        visitDate: input.lines.map((l) => l.date).sort()[0]!,
+        ticketCount: input.lines.reduce((n, l) => n + l.quantity, 0),
+        status: S.pendingPayment,
+        remark: input.remark ?? '',
+      })
+      .onConflictDoNothing({ target: ticketOrders.orderNo })
+      .returning();
+  }
+  return order;
+}
+
+/** The fields every ticket of a line shares. */
+function lineBase(product: OrderProduct, line: OrderLineInput, i: number) {
+  return {
+    line: i,
+    productId: product.id,
+    productType: product.productType,
+    visitDate: line.date,
+    entriesLeft: product.entryMode === ENTRY_MODE.times ? product.entryTimes : 1,
+  };
+}
+
+/** The tickets of a performance line: its seats claimed under the order number, priced by their tier. */
+async function planSeats(
+  tx: Db,
+  input: PlaceOrderInput,
+  order: OrderRecord,
+  line: OrderLineInput,
+  i: number,
+  product: OrderProduct,
+  timeZone: string,
+): Promise<PlannedTicket[]> {
+  const show = await findShow(tx, input.scenicId, line.showId!);
+  if (!show || show.productId !== product.id || show.showDate !== line.date)
+    throw new FieldError(`lines.${i}.showId`, ValidationMessage.showOfProduct);
+  const seats = await claimSeats(tx, {
+    scenicId: input.scenicId,
+    showId: show.id,
+    seats: line.seats!,
+    holdRef: order.orderNo,
+  });
+  if (seats.length !== line.quantity)
+    throw new FieldError(`lines.${i}.seats`, ValidationMessage.seatsPerTicket);
+  const window = validity(product, line.date, { start: show.startTime, end: show.endTime }, timeZone);
+  return seats.map((seat, k) => ({
+    ...lineBase(product, line, i),
+    sessionId: null,
+    periodId: null,
+    showId: show.id,
+    seat: { row: seat.row, col: seat.col, label: seat.label },
+    price: seat.price,
+    ...window,
+    visitor: line.visitors?.[k] ?? null,
+  }));
+}
+
+/**
+ * Takes the stock of the order: calendar lines in one guarded call (fixed lock order), seats per
+ * show; answers the tickets to write, priced from the calendar or the seats.
+ */
+async function planTickets(
+  tx: Db,
+  input: PlaceOrderInput,
+  products: OrderProducts,
+  order: OrderRecord,
+  timeZone: string,
+): Promise<PlannedTicket[]> {
+  const planned: PlannedTicket[] = [];
+  const stockIdx = input.lines.flatMap((l, i) =>
+    products.get(l.productId)!.productType === PRODUCT_TYPE.performance ? [] : [i],
+  );
+  const reservations = await reserveStockLines(
+    tx,
+    stockIdx.map((i): StockLine => ({
+      scenicId: input.scenicId,
+      productId: input.lines[i]!.productId,
+      date: input.lines[i]!.date,
+      sessionId: input.lines[i]!.sessionId ?? null,
+      periodId: input.lines[i]!.periodId ?? null,
+      quantity: input.lines[i]!.quantity,
+    })),
+  );
+  for (const [i, line] of input.lines.entries()) {
+    const product = products.get(line.productId)!;
+    if (product.productType === PRODUCT_TYPE.performance) {
+      planned.push(...(await planSeats(tx, input, order, line, i, product, timeZone)));
+      continue;
+    }
+    const r = reservations[stockIdx.indexOf(i)]!;
+    const session = product.sessions.find((s) => s.id === line.sessionId);
+    const window = validity(
+      product,
+      line.date,
+      session ? { start: session.startTime, end: session.endTime } : null,
+      timeZone,
+    );
+    for (let k = 0; k < line.quantity; k++)
+      planned.push({
+        ...lineBase(product, line, i),
+        sessionId: session?.id ?? null,
+        periodId: r.periodId,
+        showId: null,
+        seat: null,
+        price: r.unitPrice,
+        ...window,
+        visitor: line.visitors?.[k] ?? null,
+      });
+  }
+  return planned;
+}
+
+/** The tickets of the order, each with a new secret, in `status`. */
+function insertTickets(
+  tx: Db,
+  input: PlaceOrderInput,
+  order: OrderRecord,
+  planned: PlannedTicket[],
+  status: number,
+): Promise<TicketRecord[]> {
+  return tx
+    .insert(orderTickets)
+    .values(
+      planned.map((p) => ({
+        orderId: order.id,
+        scenicId: input.scenicId,
+        productId: p.productId,
+        productType: p.productType,
+        sessionId: p.sessionId,
+        periodId: p.periodId,
+        showId: p.showId,
+        seatRow: p.seat?.row ?? null,
+        seatCol: p.seat?.col ?? null,
+        seatLabel: p.seat?.label.slice(0, 16) ?? null,
+        visitDate: p.visitDate,
+        validFrom: p.validFrom,
+        validUntil: p.validUntil,
+        price: p.price,
+        visitorName: p.visitor?.name ?? '',
+        visitorIdNumber: p.visitor?.idNumber || null,
+        visitorPhone: p.visitor?.phone ?? '',
+        code: newTicketCode(),
+        status,
+        entriesLeft: p.entriesLeft,
+      })),
+    )
+    .returning();
+}
+
+/**
+ * The order's total and status: paid at once (T2: an offline payment, its seats sold) or pending
+ * payment until its deadline (T1).
+ */
+async function settleOrder(
+  tx: Db,
+  input: PlaceOrderInput,
+  order: OrderRecord,
+  planned: PlannedTicket[],
+  { total, payNow }: { total: number; payNow: boolean },
+  now: Date,
+): Promise<OrderRecord> {
+  if (payNow) {
+    if (input.payNow && total > 0)
+      await tx.insert(payments).values({
+        orderId: order.id,
+        scenicId: input.scenicId,
+        payWay: input.payNow.payWay,
+        provider: 'offline',
+        amount: total,
+        status: 'confirmed',
+        confirmedAt: now,
+      });
+    for (const showId of new Set(planned.flatMap((p) => (p.showId == null ? [] : [p.showId]))))
+      await sellSeats(tx, { showId, holdRef: order.orderNo });
+  }
+  const [saved] = await tx
+    .update(ticketOrders)
+    .set({
+      totalAmount: total,
+      paidAmount: payNow ? total : 0,
+      payStatus: payNow ? PAY_STATUS.paid : PAY_STATUS.unpaid,
+      payWay: input.payNow?.payWay ?? null,
+      paidAt: payNow ? now : null,
+      status: payNow ? S.unused : S.pendingPayment,
+      expiresAt: payNow ? null : new Date(now.getTime() + PAYMENT_DEADLINE_MINUTES * 60_000),
+      updatedAt: now,
+    })
+    .where(eq(ticketOrders.id, order.id))
+    .returning();
+  return saved!;
+}
+
 /**
  * T1/T2: places an order in one transaction: checks (shelf, channel, date, limits, real name), takes
  * the stock (guarded calendar + public stock, or seats held under the order number), prices from
@@ -112,271 +321,16 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     // "today" and the validity of the tickets are read on the area's clock, not the server's
     const timeZone = await areaTimeZone(tx, input.scenicId);
-    const today = areaDay(now, timeZone);
-    // ---- checks that need no lock
-    const products = new Map<number, NonNullable<Awaited<ReturnType<typeof findProduct>>>>();
-    for (const [i, line] of input.lines.entries()) {
-      const f = (name: string) => `lines.${i}.${name}`;
-      if (!Number.isInteger(line.quantity) || line.quantity <= 0)
-        throw new FieldError(f('quantity'), ValidationMessage.quantityPositive);
-      if (line.date < today) throw new FieldError(f('date'), ValidationMessage.datePast);
-      let product = products.get(line.productId);
-      if (!product) {
-        const found = await findProduct(tx, input.scenicId, line.productId);
-        if (!found) throw new AppError(404, 'orderProductNotFound', { params: { id: line.productId } });
-        product = found;
-        products.set(found.id, found);
-      }
-      if (product.shelfStatus !== SHELF.on)
-        throw new AppError(409, 'orderProductOffShelf', { params: { name: product.name } });
-      if (!product.channels.includes(input.channel))
-        throw new AppError(403, 'orderChannelNotAllowed', { params: { name: product.name } });
-      const visitors = line.visitors ?? [];
-      if (visitors.length > line.quantity)
-        throw new FieldError(f('visitors'), ValidationMessage.visitorsPerTicket);
-      if (product.realNameType === 1 && visitors.length !== line.quantity)
-        throw new FieldError(f('visitors'), ValidationMessage.visitorsPerTicket);
-      for (const [j, v] of visitors.entries()) {
-        if (product.realNameType === 1 && !v.name.trim())
-          throw new FieldError(`${f('visitors')}.${j}.name`, ValidationMessage.required);
-        if (product.realNameType === 1 && !v.idNumber)
-          throw new FieldError(`${f('visitors')}.${j}.idNumber`, ValidationMessage.required);
-        if (v.idNumber && !isValidIdNumber(v.idNumber))
-          throw new FieldError(`${f('visitors')}.${j}.idNumber`, ValidationMessage.idNumber);
-      }
-      if (product.productType === PRODUCT_TYPE.performance) {
-        if (line.showId == null) throw new FieldError(f('showId'), ValidationMessage.required);
-        if ((line.seats?.length ?? 0) !== line.quantity)
-          throw new FieldError(f('seats'), ValidationMessage.seatsPerTicket);
-      } else if (line.showId != null || line.seats?.length) {
-        throw new FieldError(f('showId'), ValidationMessage.showOfProduct);
-      }
-      if (product.validityType === VALIDITY_TYPE.interval) {
-        if (
-          (product.validFrom && line.date < product.validFrom) ||
-          (product.validTo && line.date > product.validTo)
-        )
-          throw new FieldError(f('date'), ValidationMessage.dateInInterval);
-      }
-    }
-    // per-order limit: all lines of a product together
-    const perProduct = new Map<number, number>();
-    for (const line of input.lines)
-      perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
-    for (const [productId, n] of perProduct) {
-      const product = products.get(productId)!;
-      if (product.limitPerOrder > 0 && n > product.limitPerOrder) {
-        const i = input.lines.findIndex((l) => l.productId === productId);
-        throw new FieldError(
-          `lines.${i}.quantity`,
-          fieldMsg(
-            `${ValidationMessage.limitPerOrder.zh}（${product.limitPerOrder}）`,
-            `${ValidationMessage.limitPerOrder.en} (${product.limitPerOrder})`,
-          ),
-        );
-      }
-    }
-    // per-ID-number limit, under a lock per (product, date, ID) so two orders cannot both pass
-    const perId = new Map<string, { productId: number; date: string; idNumber: string; n: number }>();
-    for (const line of input.lines) {
-      if (!products.get(line.productId)!.limitPerIdNumber) continue;
-      for (const v of line.visitors ?? []) {
-        if (!v.idNumber) continue;
-        const key = `${line.productId}|${line.date}|${v.idNumber}`;
-        const e = perId.get(key) ?? {
-          productId: line.productId,
-          date: line.date,
-          idNumber: v.idNumber,
-          n: 0,
-        };
-        e.n += 1;
-        perId.set(key, e);
-      }
-    }
-    for (const key of [...perId.keys()].sort()) {
-      const e = perId.get(key)!;
-      const product = products.get(e.productId)!;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order-id:${key}`}))`);
-      const [row] = rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from order_tickets
-          where product_id = ${e.productId} and visit_date = ${e.date} and visitor_id_number = ${e.idNumber}
-            and status not in (${sql.join(
-              DEAD_STATUSES.map((s) => sql`${s}`),
-              sql`, `,
-            )})`),
-      );
-      if (Number(row?.n ?? 0) + e.n > product.limitPerIdNumber)
-        throw new AppError(409, 'orderLimitPerIdNumber', {
-          params: {
-            idNumber: `${e.idNumber.slice(0, 4)}…${e.idNumber.slice(-4)}`,
-            date: e.date,
-            name: product.name,
-            limit: product.limitPerIdNumber,
-          },
-        });
-    }
-
-    // ---- the order row first: its number is the hold reference of the seats
-    let order: OrderRecord | undefined;
-    for (let attempt = 0; !order; attempt++) {
-      if (attempt >= 5) throw new Error('no free order number');
-      [order] = await tx
-        .insert(ticketOrders)
-        .values({
-          orderNo: newOrderNo(now, timeZone),
-          scenicId: input.scenicId,
-          channel: input.channel,
-          clientId: input.clientId,
-          adminId: input.adminId ?? null,
-          externalNo: input.externalNo ?? null,
-          buyerName: input.buyer.name,
-          buyerPhone: input.buyer.phone,
-          buyerIdNumber: input.buyer.idNumber || null,
-          visitDate: input.lines.map((l) => l.date).sort()[0]!,
-          ticketCount: input.lines.reduce((n, l) => n + l.quantity, 0),
-          status: S.pendingPayment,
-          remark: input.remark ?? '',
-        })
-        .onConflictDoNothing({ target: ticketOrders.orderNo })
-        .returning();
-    }
-
-    // ---- stock: calendar lines in one guarded call (fixed lock order), seats per show
-    const planned: PlannedTicket[] = [];
-    const stockIdx = input.lines.flatMap((l, i) =>
-      products.get(l.productId)!.productType === PRODUCT_TYPE.performance ? [] : [i],
-    );
-    const reservations = await reserveStockLines(
-      tx,
-      stockIdx.map((i): StockLine => ({
-        scenicId: input.scenicId,
-        productId: input.lines[i]!.productId,
-        date: input.lines[i]!.date,
-        sessionId: input.lines[i]!.sessionId ?? null,
-        periodId: input.lines[i]!.periodId ?? null,
-        quantity: input.lines[i]!.quantity,
-      })),
-    );
-    for (const [i, line] of input.lines.entries()) {
-      const product = products.get(line.productId)!;
-      const entriesLeft = product.entryMode === ENTRY_MODE.times ? product.entryTimes : 1;
-      const base = {
-        line: i,
-        productId: product.id,
-        productType: product.productType,
-        visitDate: line.date,
-        entriesLeft,
-      };
-      const visitorAt = (k: number) => line.visitors?.[k] ?? null;
-      if (product.productType === PRODUCT_TYPE.performance) {
-        const show = await findShow(tx, input.scenicId, line.showId!);
-        if (!show || show.productId !== product.id || show.showDate !== line.date)
-          throw new FieldError(`lines.${i}.showId`, ValidationMessage.showOfProduct);
-        const seats = await claimSeats(tx, {
-          scenicId: input.scenicId,
-          showId: show.id,
-          seats: line.seats!,
-          holdRef: order.orderNo,
-        });
-        if (seats.length !== line.quantity)
-          throw new FieldError(`lines.${i}.seats`, ValidationMessage.seatsPerTicket);
-        const window = validity(product, line.date, { start: show.startTime, end: show.endTime }, timeZone);
-        seats.forEach((seat, k) =>
-          planned.push({
-            ...base,
-            sessionId: null,
-            periodId: null,
-            showId: show.id,
-            seat: { row: seat.row, col: seat.col, label: seat.label },
-            price: seat.price,
-            ...window,
-            visitor: visitorAt(k),
-          }),
-        );
-      } else {
-        const r = reservations[stockIdx.indexOf(i)]!;
-        const session = product.sessions.find((s) => s.id === line.sessionId);
-        const window = validity(
-          product,
-          line.date,
-          session ? { start: session.startTime, end: session.endTime } : null,
-          timeZone,
-        );
-        for (let k = 0; k < line.quantity; k++)
-          planned.push({
-            ...base,
-            sessionId: session?.id ?? null,
-            periodId: r.periodId,
-            showId: null,
-            seat: null,
-            price: r.unitPrice,
-            ...window,
-            visitor: visitorAt(k),
-          });
-      }
-    }
-
+    const products = await checkLines(tx, input, areaDay(now, timeZone));
+    checkOrderLimits(input.lines, products);
+    await checkIdNumberLimits(tx, input.lines, products);
+    // the order row first: its number is the hold reference of the seats
+    const order = await insertOrder(tx, input, now, timeZone);
+    const planned = await planTickets(tx, input, products, order, timeZone);
     const total = planned.reduce((sum, p) => sum + p.price, 0);
     const payNow = input.payNow != null || total === 0;
-    const status = payNow ? S.unused : S.pendingPayment;
-    const tickets = await tx
-      .insert(orderTickets)
-      .values(
-        planned.map((p) => ({
-          orderId: order.id,
-          scenicId: input.scenicId,
-          productId: p.productId,
-          productType: p.productType,
-          sessionId: p.sessionId,
-          periodId: p.periodId,
-          showId: p.showId,
-          seatRow: p.seat?.row ?? null,
-          seatCol: p.seat?.col ?? null,
-          seatLabel: p.seat?.label.slice(0, 16) ?? null,
-          visitDate: p.visitDate,
-          validFrom: p.validFrom,
-          validUntil: p.validUntil,
-          price: p.price,
-          visitorName: p.visitor?.name ?? '',
-          visitorIdNumber: p.visitor?.idNumber || null,
-          visitorPhone: p.visitor?.phone ?? '',
-          code: newTicketCode(),
-          status,
-          entriesLeft: p.entriesLeft,
-        })),
-      )
-      .returning();
-
-    const paidAt = payNow ? now : null;
-    const payWay = input.payNow?.payWay ?? null;
-    if (payNow) {
-      if (input.payNow && total > 0)
-        await tx.insert(payments).values({
-          orderId: order.id,
-          scenicId: input.scenicId,
-          payWay: input.payNow.payWay,
-          provider: 'offline',
-          amount: total,
-          status: 'confirmed',
-          confirmedAt: now,
-        });
-      for (const showId of new Set(planned.flatMap((p) => (p.showId == null ? [] : [p.showId]))))
-        await sellSeats(tx, { showId, holdRef: order.orderNo });
-    }
-    const [saved] = await tx
-      .update(ticketOrders)
-      .set({
-        totalAmount: total,
-        paidAmount: payNow ? total : 0,
-        payStatus: payNow ? PAY_STATUS.paid : PAY_STATUS.unpaid,
-        payWay,
-        paidAt,
-        status,
-        expiresAt: payNow ? null : new Date(now.getTime() + PAYMENT_DEADLINE_MINUTES * 60_000),
-        updatedAt: now,
-      })
-      .where(eq(ticketOrders.id, order.id))
-      .returning();
+    const tickets = await insertTickets(tx, input, order, planned, payNow ? S.unused : S.pendingPayment);
+    const saved = await settleOrder(tx, input, order, planned, { total, payNow }, now);
     await audit(tx, input.actor, input.scenicId, {
       action: payNow ? 'placeAndPay' : 'place',
       targetId: order.orderNo,
@@ -385,11 +339,11 @@ export async function placeOrder(
         channel: input.channel,
         clientId: input.clientId,
         total,
-        payWay,
+        payWay: input.payNow?.payWay ?? null,
         tickets: tickets.length,
       },
     });
-    return { order: saved!, tickets };
+    return { order: saved, tickets };
   });
 }
 

@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,20 +10,19 @@ import {
   PayResultSchema,
   SellableQuerySchema,
   SellableSchema,
+  openApi,
+  openOrderApi,
   type OpenOrder,
 } from '../../../shared/api/selling.ts';
-import { PRODUCT_TYPE, SALE_STATUS, SEAT_STATUS, SHELF } from '../../../shared/dict/ticket.ts';
 import { TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
 import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { priceCalendar, periodAt, publicStockLeft } from '../inventory/index.ts';
-import { productSessions, ticketProducts } from '../products/index.ts';
-import { showSeats, theatreShows } from '../theatres/index.ts';
 import { channelOfClient } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
+import { sellableOn } from './sellable.ts';
 import {
   actorOf,
   cancelOrder,
@@ -36,7 +34,6 @@ import {
   type TicketRecord,
 } from './orders.service.ts';
 
-const OPEN = '/api/open';
 /** Tickets whose secret a channel may hand to the visitor */
 const CODE_VISIBLE: readonly number[] = [S.unused, S.ticketed, S.entered, S.left, S.inUse];
 
@@ -104,7 +101,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   });
 
   app.post(
-    `${OPEN}/order/create`,
+    openOrderApi.create,
     {
       config: { access: CLIENT },
       schema: {
@@ -137,7 +134,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${OPEN}/order/pay`,
+    openOrderApi.pay,
     {
       config: { access: CLIENT },
       schema: {
@@ -169,7 +166,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${OPEN}/order/cancel`,
+    openOrderApi.cancel,
     {
       config: { access: CLIENT },
       schema: {
@@ -197,7 +194,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    `${OPEN}/order/query`,
+    openOrderApi.query,
     {
       config: { access: CLIENT },
       schema: {
@@ -215,7 +212,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${OPEN}/products`,
+    openApi.products,
     {
       config: { access: CLIENT },
       schema: {
@@ -227,107 +224,7 @@ export async function sellingRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { scenicId, channel } = sellingChannel(req);
-      const { date } = req.body;
-      const products = await db
-        .select()
-        .from(ticketProducts)
-        .where(
-          and(
-            eq(ticketProducts.scenicId, scenicId),
-            eq(ticketProducts.shelfStatus, SHELF.on),
-            sql`${channel} = any(${ticketProducts.channels})`,
-          ),
-        )
-        .orderBy(asc(ticketProducts.sort), asc(ticketProducts.id));
-      const days = await db
-        .select({
-          productId: priceCalendar.productId,
-          sessionId: priceCalendar.sessionId,
-          price: priceCalendar.price,
-          left: sql<number>`(${priceCalendar.stock} - ${priceCalendar.sold})::int`,
-          start: productSessions.startTime,
-          end: productSessions.endTime,
-        })
-        .from(priceCalendar)
-        .leftJoin(productSessions, eq(productSessions.id, priceCalendar.sessionId))
-        .where(
-          and(
-            eq(priceCalendar.scenicId, scenicId),
-            eq(priceCalendar.date, date),
-            eq(priceCalendar.status, SALE_STATUS.onSale),
-          ),
-        )
-        .orderBy(asc(productSessions.startTime));
-      const shows = await db
-        .select({
-          productId: theatreShows.productId,
-          showId: theatreShows.id,
-          start: theatreShows.startTime,
-          end: theatreShows.endTime,
-          price: sql<number>`coalesce(min(${showSeats.price}), 0)::int`,
-          left: sql<number>`count(${showSeats.id})::int`,
-        })
-        .from(theatreShows)
-        .leftJoin(
-          showSeats,
-          and(eq(showSeats.showId, theatreShows.id), eq(showSeats.status, SEAT_STATUS.available)),
-        )
-        .where(
-          and(
-            eq(theatreShows.scenicId, scenicId),
-            eq(theatreShows.showDate, date),
-            eq(theatreShows.status, SALE_STATUS.onSale),
-          ),
-        )
-        .groupBy(theatreShows.id)
-        .orderBy(asc(theatreShows.startTime));
-      // the area's public stock caps what a calendar day can still sell (docs/decisions.md)
-      const slots = await publicStockLeft(db, scenicId, date);
-      const calendarOffers = (d: (typeof days)[number]) => {
-        const left = Math.max(0, Number(d.left));
-        const base = { sessionId: d.sessionId, showId: null, price: d.price };
-        if (!slots.length)
-          return [{ ...base, periodId: null, time: d.start && d.end ? `${d.start}-${d.end}` : '', left }];
-        if (d.start && d.end) {
-          const slot = periodAt(slots, d.start);
-          return [
-            {
-              ...base,
-              periodId: slot?.id ?? null,
-              time: `${d.start}-${d.end}`,
-              left: slot ? Math.min(left, slot.left) : left,
-            },
-          ];
-        }
-        return slots.map((s) => ({
-          ...base,
-          periodId: s.id,
-          time: `${s.startTime}-${s.endTime}`,
-          left: Math.min(left, s.left),
-        }));
-      };
-      const rows = products.map((p) => ({
-        productId: p.id,
-        name: p.name,
-        productType: p.productType,
-        realNameType: p.realNameType,
-        limitPerOrder: p.limitPerOrder,
-        limitPerIdNumber: p.limitPerIdNumber,
-        offers:
-          p.productType === PRODUCT_TYPE.performance
-            ? shows
-                .filter((s) => s.productId === p.id)
-                .map((s) => ({
-                  sessionId: null,
-                  showId: s.showId,
-                  periodId: null,
-                  time: `${s.start}-${s.end}`,
-                  price: Number(s.price),
-                  left: Number(s.left),
-                }))
-            : days.filter((d) => d.productId === p.id).flatMap(calendarOffers),
-      }));
-      return ok(req, rows);
+      return ok(req, await sellableOn(db, scenicId, channel, req.body.date));
     },
   );
 }

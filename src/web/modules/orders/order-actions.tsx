@@ -1,7 +1,7 @@
 import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail, OrderNotice, OrderPrint } from '../../../shared/api/orders.ts';
+import { orderApi, type OrderDetail, type OrderNotice, type OrderPrint } from '../../../shared/api/orders.ts';
 import type { PrintElement } from '../../../shared/api/print-templates.ts';
 import type { StaffRefund } from '../../../shared/api/refunds.ts';
 import { PAY_STATUS, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
@@ -12,7 +12,6 @@ import { useLabel } from '../../components/list-page/index.ts';
 import { printTickets } from '../../components/ticket-print/index.ts';
 import { post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { ORDER_BASE } from './order-api.ts';
 
 type Ticket = OrderDetail['tickets'][number];
 
@@ -138,7 +137,7 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
   const issue = useAction(
     async () => {
       const ticketIds = order.tickets.filter((x) => PRINTABLE.includes(x.status)).map((x) => x.id);
-      const data = await post<OrderPrint>(`${ORDER_BASE}/issue`, { id, ticketIds });
+      const data = await post<OrderPrint>(orderApi.issue, { id, ticketIds });
       onDone();
       const count = data.groups.reduce((n, g) => n + g.tickets.length, 0);
       return { count, outcome: await printGroups(data) };
@@ -160,7 +159,7 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
         okDanger
         disabled={!unpaid}
         button={{ danger: true }}
-        action={() => post(`${ORDER_BASE}/cancel`, { id })}
+        action={() => post(orderApi.cancel, { id })}
         onSuccess={onDone}
       >
         {t('cancelOrder')}
@@ -176,7 +175,7 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
         eligible={VOIDABLE}
         button={t('voidTickets')}
         title={t('voidTitle')}
-        send={(values) => post(`${ORDER_BASE}/void`, { id, ...values })}
+        send={(values) => post(orderApi.void, { id, ...values })}
         onDone={onDone}
       />
       <TicketReasonAction
@@ -185,14 +184,14 @@ export function OrderActions({ order, onDone }: { order: OrderDetail; onDone: ()
         eligible={REFUNDABLE}
         button={t('staffRefund')}
         title={t('staffRefundTitle')}
-        send={(values) => post(`${ORDER_BASE}/staffRefund`, { orderId: id, ...values } satisfies StaffRefund)}
+        send={(values) => post(orderApi.staffRefund, { orderId: id, ...values } satisfies StaffRefund)}
         onDone={onDone}
       />
       <ConfirmAction
         perm="admin:order:update"
         title={t('resendConfirm')}
         button={{}}
-        action={() => post<OrderNotice>(`${ORDER_BASE}/resendNotice`, { id })}
+        action={() => post<OrderNotice>(orderApi.resendNotice, { id })}
         // the dialog shows what was sent
         success={false}
         onSuccess={(notice) => {
@@ -216,7 +215,7 @@ export function ReprintButton({ orderId, ticket }: { orderId: number; ticket: Ti
   const { message } = App.useApp();
   const reprint = useAction(
     async () =>
-      printGroups(await post<OrderPrint>(`${ORDER_BASE}/printData`, { id: orderId, ticketIds: [ticket.id] })),
+      printGroups(await post<OrderPrint>(orderApi.printData, { id: orderId, ticketIds: [ticket.id] })),
     {
       success: false,
       onSuccess: (outcome) => {

@@ -1,13 +1,13 @@
-import type {
-  OrderDetail,
-  OrderDistribution,
-  OrderProductOption,
-  OrderTotals,
+import {
+  orderApi,
+  type OrderDetail,
+  type OrderDistribution,
+  type OrderProductOption,
+  type OrderTotals,
 } from '../../../shared/api/orders.ts';
 import { get, post } from '../../lib/request.ts';
 
-export const ORDER_BASE = '/web/api/admin/order';
-export const ORDER_PAGE_URL = `${ORDER_BASE}/page`;
+export const ORDER_PAGE_URL = orderApi.page;
 
 /** Channels whose orders have a distribution view (spec §9: third-party stores, distribution, OTAs). */
 export const DISTRIBUTION_CHANNEL_MIN = 11;
@@ -15,7 +15,7 @@ export const DISTRIBUTION_CHANNEL_MIN = 11;
 /** Products of the area for the product filter. */
 export const productOptionsQuery = () => ({
   queryKey: ['orders', 'productOptions'] as const,
-  queryFn: () => get<OrderProductOption[]>(`${ORDER_BASE}/productOptions`),
+  queryFn: () => get<OrderProductOption[]>(orderApi.productOptions),
   staleTime: 60_000,
 });
 
@@ -25,15 +25,15 @@ export const productOptionsQuery = () => ({
  */
 export const totalsQuery = (filters: Record<string, unknown>) => ({
   queryKey: [ORDER_PAGE_URL, 'totals', filters] as const,
-  queryFn: () => post<OrderTotals>(`${ORDER_BASE}/totals`, filters, { silent: true }),
+  queryFn: () => post<OrderTotals>(orderApi.totals, filters, { silent: true }),
 });
 
 export const orderDetailQuery = (id: number) => ({
   queryKey: ['orders', 'detail', id] as const,
-  queryFn: () => get<OrderDetail>(`${ORDER_BASE}/query`, { id }, { silent: true }),
+  queryFn: () => get<OrderDetail>(orderApi.query, { id }, { silent: true }),
 });
 
 export const distributionQuery = (id: number) => ({
   queryKey: ['orders', 'distribution', id] as const,
-  queryFn: () => get<OrderDistribution>(`${ORDER_BASE}/distribution`, { id }, { silent: true }),
+  queryFn: () => get<OrderDistribution>(orderApi.distribution, { id }, { silent: true }),
 });

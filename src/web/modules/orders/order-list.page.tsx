@@ -3,7 +3,7 @@ import { Button, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { OrderRow } from '../../../shared/api/orders.ts';
+import { orderApi, type OrderRow } from '../../../shared/api/orders.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
@@ -17,13 +17,7 @@ import {
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import {
-  DISTRIBUTION_CHANNEL_MIN,
-  ORDER_BASE,
-  ORDER_PAGE_URL,
-  productOptionsQuery,
-  totalsQuery,
-} from './order-api.ts';
+import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, productOptionsQuery, totalsQuery } from './order-api.ts';
 
 function searchFields(products: Record<number, DictEntry>): SearchFieldDef[] {
   return [
@@ -128,7 +122,7 @@ function useDefinition() {
     return defineListPage<OrderRow>({
       id: 'ticket.order',
       url: ORDER_PAGE_URL,
-      exportUrl: `${ORDER_BASE}/export`,
+      exportUrl: orderApi.export,
       rowKey: 'id',
       perms: { export: 'admin:order:page' },
       search,

@@ -1,0 +1,309 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { OrderDetail, OrderDistribution } from '../../../shared/api/orders.ts';
+import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
+import { TICKET_STATUS } from '../../../shared/dict/order.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { admins } from '../accounts/index.ts';
+import { auditLogs } from '../audit/index.ts';
+import { gateEvents } from '../checkin/index.ts';
+import { gates } from '../gates/index.ts';
+import { orderTickets, payments } from '../orders/index.ts';
+import { productSessions, ticketProducts } from '../products/index.ts';
+import { refundRequests, refunds } from '../refunds/index.ts';
+import { findOrder } from './order-admin.query.ts';
+
+/** What the order detail and distribution screens show of one order (spec §2 detailPage, disOrderPage). */
+
+type Order = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+type Records = Awaited<ReturnType<typeof orderRecords>>;
+type History = Awaited<ReturnType<typeof orderHistory>>;
+
+/**
+ * The audit trail of an order: rows whose target is the order (by id or order number: the orders
+ * service names it by number), one of its refund requests or refunds (src/shared/dict/audit.ts).
+ */
+const auditTarget = (target: AuditTargetCode, ids: string[]) =>
+  ids.length ? and(eq(auditLogs.targetType, target), inArray(auditLogs.targetId, ids)) : undefined;
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+/** The rows of an order: tickets with product and session names, payments, refunds, refund requests, its account. */
+async function orderRecords(db: Db, scenicId: number, order: Order) {
+  const id = order.id;
+  const [tickets, pays, backs, requests, admin] = await Promise.all([
+    db
+      .select({
+        t: orderTickets,
+        productName: ticketProducts.name,
+        sessionName: productSessions.name,
+      })
+      .from(orderTickets)
+      .innerJoin(ticketProducts, eq(ticketProducts.id, orderTickets.productId))
+      .leftJoin(productSessions, eq(productSessions.id, orderTickets.sessionId))
+      .where(and(eq(orderTickets.orderId, id), eq(orderTickets.scenicId, scenicId)))
+      .orderBy(asc(orderTickets.id)),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, id), eq(payments.scenicId, scenicId)))
+      .orderBy(asc(payments.id)),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, id), eq(refunds.scenicId, scenicId)))
+      .orderBy(asc(refunds.id)),
+    db
+      .select()
+      .from(refundRequests)
+      .where(and(eq(refundRequests.orderId, id), eq(refundRequests.scenicId, scenicId)))
+      .orderBy(asc(refundRequests.id)),
+    order.adminId
+      ? db
+          .select({ username: admins.username, nickname: admins.nickname })
+          .from(admins)
+          .where(eq(admins.id, order.adminId))
+      : Promise.resolve([]),
+  ]);
+  return { tickets, pays, backs, requests, admin };
+}
+
+/** The gate events of the order's tickets (newest 500) and its audit trail (newest 200). */
+async function orderHistory(db: Db, scenicId: number, order: Order, records: Records) {
+  const id = order.id;
+  const { backs, requests } = records;
+  const ticketIds = records.tickets.map((x) => x.t.id);
+  const [events, audit] = await Promise.all([
+    ticketIds.length
+      ? db
+          .select({ e: gateEvents, gateName: gates.name })
+          .from(gateEvents)
+          .leftJoin(gates, eq(gates.id, gateEvents.gateId))
+          .where(and(inArray(gateEvents.ticketId, ticketIds), eq(gateEvents.scenicId, scenicId)))
+          .orderBy(desc(gateEvents.scannedAt), desc(gateEvents.id))
+          .limit(500)
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.scenicId, scenicId),
+          or(
+            auditTarget('ticketOrder', [String(id), order.orderNo]),
+            auditTarget(
+              'refundRequest',
+              requests.map((r) => String(r.id)),
+            ),
+            auditTarget(
+              'refund',
+              backs.map((r) => String(r.id)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(200),
+  ]);
+  return { events, audit };
+}
+
+function orderHead(order: Order, { tickets, admin }: Records): OrderDetail['order'] {
+  const [first] = tickets;
+  const products = new Set(tickets.map((x) => x.t.productId));
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    channel: order.channel,
+    clientId: order.clientId,
+    externalNo: order.externalNo,
+    productName: first?.productName ?? '',
+    productCount: products.size,
+    ticketCount: order.ticketCount,
+    visitDate: order.visitDate,
+    totalAmount: order.totalAmount,
+    paidAmount: order.paidAmount,
+    refundedAmount: order.refundedAmount,
+    payWay: order.payWay,
+    payStatus: order.payStatus,
+    status: order.status,
+    buyerName: order.buyerName,
+    buyerPhone: order.buyerPhone,
+    buyerIdNumber: order.buyerIdNumber,
+    createTime: order.createdAt.toISOString(),
+    paidTime: iso(order.paidAt),
+    remark: order.remark,
+    expiresTime: iso(order.expiresAt),
+    cancelledTime: iso(order.cancelledAt),
+    adminId: order.adminId,
+    adminName: admin[0] ? admin[0].nickname || admin[0].username : null,
+  };
+}
+
+function ticketsOf({ tickets }: Records, showCodes: boolean): OrderDetail['tickets'] {
+  return tickets.map(({ t, productName, sessionName }) => ({
+    id: t.id,
+    productId: t.productId,
+    productName,
+    productType: t.productType,
+    sessionName,
+    seatLabel: t.seatLabel,
+    visitDate: t.visitDate,
+    validFrom: t.validFrom.toISOString(),
+    validUntil: t.validUntil.toISOString(),
+    price: t.price,
+    visitorName: t.visitorName,
+    visitorIdNumber: t.visitorIdNumber,
+    visitorPhone: t.visitorPhone,
+    status: t.status,
+    code: showCodes ? t.code : null,
+    codeHidden: !showCodes,
+    entriesLeft: t.entriesLeft,
+    entryCount: t.entryCount,
+    firstEntryTime: iso(t.firstEntryAt),
+    printCount: t.printCount,
+  }));
+}
+
+function moneyOf({
+  pays,
+  backs,
+  requests,
+}: Records): Pick<OrderDetail, 'payments' | 'refunds' | 'refundRequests'> {
+  return {
+    payments: pays.map((p) => ({
+      id: p.id,
+      payWay: p.payWay,
+      provider: p.provider,
+      providerTxnId: p.providerTxnId,
+      amount: p.amount,
+      refundedAmount: p.refundedAmount,
+      status: p.status,
+      createTime: p.createdAt.toISOString(),
+      confirmedTime: iso(p.confirmedAt),
+    })),
+    refunds: backs.map((r) => ({
+      id: r.id,
+      paymentId: r.paymentId,
+      refundRequestId: r.refundRequestId,
+      ticketIds: r.ticketIds,
+      amount: r.amount,
+      status: r.status,
+      providerRefundId: r.providerRefundId,
+      reason: r.reason,
+      createTime: r.createdAt.toISOString(),
+      doneTime: iso(r.doneAt),
+    })),
+    refundRequests: requests.map((r) => ({
+      id: r.id,
+      ticketId: r.ticketId,
+      status: r.status,
+      statusBeforeRefund: r.statusBeforeRefund,
+      ticketAmount: r.ticketAmount,
+      fee: r.fee,
+      refundAmount: r.refundAmount,
+      reason: r.reason,
+      requestedBy: r.requestedBy,
+      rejectReason: r.rejectReason,
+      createTime: r.createdAt.toISOString(),
+      reviewedTime: iso(r.reviewedAt),
+    })),
+  };
+}
+
+function historyOf({ events, audit }: History): Pick<OrderDetail, 'gateEvents' | 'audit'> {
+  return {
+    gateEvents: events.map(({ e, gateName }) => ({
+      id: e.id,
+      ticketId: e.ticketId,
+      gateId: e.gateId,
+      gateName: gateName ?? '',
+      deviceId: e.deviceId,
+      direction: e.direction,
+      result: e.result,
+      offline: e.offline,
+      forced: e.forced,
+      scanTime: e.scannedAt.toISOString(),
+    })),
+    audit: audit.map((a) => ({
+      id: a.id,
+      username: a.username,
+      module: a.module,
+      action: a.action,
+      targetType: a.targetType,
+      before: a.before ?? null,
+      after: a.after ?? null,
+      createTime: a.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * An order of the area (of the distributor `ownerId`, when given) with its tickets, payments, refunds,
+ * refund requests, gate events and audit trail; ticket codes only when `showCodes`. 404 otherwise.
+ */
+export async function orderDetail(
+  db: Db,
+  scenicId: number,
+  id: number,
+  options: { ownerId: number | null; showCodes: boolean },
+): Promise<OrderDetail> {
+  const order = await findOrder(db, scenicId, id, options.ownerId);
+  if (!order) throw notFound('recordNotFound');
+  const records = await orderRecords(db, scenicId, order);
+  const history = await orderHistory(db, scenicId, order, records);
+  return {
+    order: orderHead(order, records),
+    tickets: ticketsOf(records, options.showCodes),
+    ...moneyOf(records),
+    ...historyOf(history),
+  };
+}
+
+/** The distribution view of an order: channel, client, distributor account, settlement; 404 when not visible. */
+export async function orderDistribution(
+  db: Db,
+  scenicId: number,
+  id: number,
+  ownerId: number | null,
+): Promise<OrderDistribution> {
+  const order = await findOrder(db, scenicId, id, ownerId);
+  if (!order) throw notFound('recordNotFound');
+  const [[distributor], [settled]] = await Promise.all([
+    order.adminId
+      ? db
+          .select({
+            id: admins.id,
+            username: admins.username,
+            nickname: admins.nickname,
+            admType: admins.admType,
+            payType: admins.payType,
+          })
+          .from(admins)
+          .where(eq(admins.id, order.adminId))
+      : Promise.resolve([]),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderTickets)
+      .where(and(eq(orderTickets.orderId, order.id), eq(orderTickets.status, TICKET_STATUS.settled))),
+  ]);
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    channel: order.channel,
+    clientId: order.clientId,
+    externalNo: order.externalNo,
+    distributor: distributor ?? null,
+    payWay: order.payWay,
+    payStatus: order.payStatus,
+    status: order.status,
+    ticketCount: order.ticketCount,
+    totalAmount: order.totalAmount,
+    paidAmount: order.paidAmount,
+    refundedAmount: order.refundedAmount,
+    dueAmount: order.paidAmount - order.refundedAmount,
+    settledTickets: settled?.n ?? 0,
+    createTime: order.createdAt.toISOString(),
+    paidTime: iso(order.paidAt),
+  };
+}
