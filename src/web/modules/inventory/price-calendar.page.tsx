@@ -234,6 +234,33 @@ function DayCell({ row }: { row: CalendarRow | undefined }) {
   );
 }
 
+/** The month's prices and stock of the product as an .xlsx file. */
+function ExportMonth({ product, month }: { product: CalendarProduct | undefined; month: Dayjs }) {
+  const { t } = useTranslation('inventory');
+  const exporting = useAction(
+    (p: CalendarProduct) =>
+      downloadExport(
+        `${BASE}/export`,
+        {
+          productId: p.id,
+          from: month.startOf('month').format('YYYY-MM-DD'),
+          to: month.endOf('month').format('YYYY-MM-DD'),
+        },
+        `${p.name}.xlsx`,
+      ),
+    { success: false },
+  );
+  return (
+    <Button
+      disabled={!product}
+      loading={exporting.pending}
+      onClick={() => product && void exporting.run(product)}
+    >
+      {t('export')}
+    </Button>
+  );
+}
+
 /** Spec §2 /ticket/priceCalendar (hidden; `?productId=` preselects): price and stock per day. */
 export default function PriceCalendarPage() {
   const { t } = useTranslation(['inventory', 'common']);
@@ -308,23 +335,7 @@ export default function PriceCalendarPage() {
             {t('bulkEdit')}
           </Button>
         </Can>
-        <Button
-          disabled={!product}
-          onClick={() =>
-            product &&
-            void downloadExport(
-              `${BASE}/export`,
-              {
-                productId: product.id,
-                from: month.startOf('month').format('YYYY-MM-DD'),
-                to: month.endOf('month').format('YYYY-MM-DD'),
-              },
-              `${product.name}.xlsx`,
-            ).catch(() => undefined)
-          }
-        >
-          {t('export')}
-        </Button>
+        <ExportMonth product={product} month={month} />
       </Space>
       <Calendar
         value={month}
