@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { endpoints } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §7 login and the account's own session. */
-export const authApi = endpoints('/web/api/ticket/auth', [
-  'getClient',
-  'getPublicKey',
-  'getUserinfo',
-  'logout',
-  'changePassword',
-  'changeInitialPassword',
-]);
-/** The OAuth2 token endpoint (password, refresh_token and client_credentials grants). */
-export const oauthTokenApi = endpoints('/login/oauth', ['token']);
+export { authApi, oauthTokenApi } from './endpoints.ts';
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -63,17 +63,5 @@ export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
 /** A calendar date "YYYY-MM-DD" (PostgreSQL `date`), checked to exist. */
 export const DateOnlySchema = z.iso.date();
 
-/**
- * The URLs of one resource's endpoints, declared once in the module's `src/shared/api` file: the
- * server registers its routes at them and the console calls them, so a path cannot drift between
- * the two. `endpoints('/web/api/admin/entryCode', ['page', 'create'])` gives
- * `{ base, page: '/web/api/admin/entryCode/page', create: '/web/api/admin/entryCode/create' }`.
- */
-export function endpoints<const B extends string, const N extends string>(
-  base: B,
-  names: readonly N[],
-): { readonly base: B } & { readonly [K in N]: `${B}/${K}` } {
-  const paths: Record<string, string> = { base };
-  for (const name of names) paths[name] = `${base}/${name}`;
-  return paths as { readonly base: B } & { readonly [K in N]: `${B}/${K}` };
-}
+/** Declared in a file without zod, so the console's login route can use it (endpoints.ts). */
+export { endpoints } from './endpoints.ts';

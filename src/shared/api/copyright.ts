@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { endpoints, PageQuerySchema } from './common.ts';
+import { PageQuerySchema } from './common.ts';
 import { EncryptedSchema, UsernameSchema } from './auth.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Copyright management, behind its own login (spec §6 copyright token). */
-export const copyrightApi = endpoints('/web/api/admin/system/copyRight', [
-  'loginCheck',
-  'page',
-  'add',
-  'update',
-]);
-/** A terminal's branding, public. */
-export const terminalCopyrightApi = endpoints('/web/api/ticket/copyRight', ['getTerCopyRight']);
+export { copyrightApi, terminalCopyrightApi } from './endpoints.ts';
 
 const key = (k: ValidationMessageKey) => k;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoints, listQuerySchema } from './common.ts';
+import { listQuerySchema } from './common.ts';
 
-export const scenicApi = endpoints('/web/api/ticket/scenic', ['page']);
+export { scenicApi } from './endpoints.ts';
 
 export const SCENIC_SORT_FIELDS = ['code', 'name', 'createTime'] as const;
 

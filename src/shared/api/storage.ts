@@ -1,4 +1,4 @@
-import { endpoints } from './common.ts';
+import { endpoints } from './endpoints.ts';
 
 /**
  * Image uploads (multipart field "file"): `uploadUnMove` for the console (spec §7: product and
