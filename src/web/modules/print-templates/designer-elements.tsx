@@ -85,6 +85,99 @@ function NumberField({
   );
 }
 
+/** Every property of one element: field, box in mm, and for text its font, weight, alignment, label. */
+function ElementFields({
+  element: e,
+  widthMm,
+  heightMm,
+  fieldOptions,
+  onChange,
+}: {
+  element: PrintElement;
+  widthMm: number;
+  heightMm: number;
+  fieldOptions: { value: PrintField; label: string }[];
+  onChange: (patch: Partial<PrintElement>) => void;
+}) {
+  const { t } = useTranslation('printTemplates');
+  const box = [
+    ['x', 0, widthMm],
+    ['y', 0, heightMm],
+    ['width', 1, widthMm],
+    ['height', 1, heightMm],
+  ] as const;
+  return (
+    <Row gutter={[8, 8]}>
+      <Col span={24}>
+        <Select<PrintField>
+          size="small"
+          style={{ width: '100%' }}
+          value={e.field}
+          options={fieldOptions}
+          onChange={(field) => onChange({ field })}
+        />
+      </Col>
+      {box.map(([key, min, max]) => (
+        <Col span={12} key={key}>
+          <NumberField
+            label={t(key)}
+            value={e[key]}
+            min={min}
+            max={max}
+            onChange={(v) => onChange({ [key]: v })}
+          />
+        </Col>
+      ))}
+      {e.field !== 'qrCode' && (
+        <>
+          <Col span={12}>
+            <NumberField
+              label={t('fontSize')}
+              value={e.fontSize}
+              min={5}
+              max={72}
+              step={1}
+              onChange={(fontSize) => onChange({ fontSize })}
+            />
+          </Col>
+          <Col span={12}>
+            <Typography.Text type="secondary">{t('bold')}</Typography.Text>
+            <div>
+              <Switch size="small" checked={e.bold} onChange={(bold) => onChange({ bold })} />
+            </div>
+          </Col>
+          <Col span={24}>
+            <Typography.Text type="secondary">{t('align')}</Typography.Text>
+            <div>
+              <Segmented<PrintElement['align']>
+                size="small"
+                value={e.align}
+                onChange={(align) => onChange({ align })}
+                options={[
+                  { value: 'left', label: t('alignLeft') },
+                  { value: 'center', label: t('alignCenter') },
+                  { value: 'right', label: t('alignRight') },
+                ]}
+              />
+            </div>
+          </Col>
+          <Col span={24}>
+            <Typography.Text type="secondary">
+              {e.field === 'text' ? t('fixedText') : t('label')}
+            </Typography.Text>
+            <Input
+              size="small"
+              maxLength={100}
+              value={e.text}
+              onChange={(event) => onChange({ text: event.target.value })}
+            />
+          </Col>
+        </>
+      )}
+    </Row>
+  );
+}
+
 /** The template's elements: add by field, remove, and every property of one element. */
 export function ElementList({ elements, widthMm, heightMm, selected, onSelect, onChange }: ElementListProps) {
   const { t } = useTranslation('printTemplates');
@@ -142,99 +235,13 @@ export function ElementList({ elements, widthMm, heightMm, selected, onSelect, o
               </Button>
             ),
             children: (
-              <Row gutter={[8, 8]}>
-                <Col span={24}>
-                  <Select<PrintField>
-                    size="small"
-                    style={{ width: '100%' }}
-                    value={e.field}
-                    options={fieldOptions}
-                    onChange={(next) => update(index, { field: next })}
-                  />
-                </Col>
-                <Col span={12}>
-                  <NumberField
-                    label={t('x')}
-                    value={e.x}
-                    min={0}
-                    max={widthMm}
-                    onChange={(x) => update(index, { x })}
-                  />
-                </Col>
-                <Col span={12}>
-                  <NumberField
-                    label={t('y')}
-                    value={e.y}
-                    min={0}
-                    max={heightMm}
-                    onChange={(y) => update(index, { y })}
-                  />
-                </Col>
-                <Col span={12}>
-                  <NumberField
-                    label={t('width')}
-                    value={e.width}
-                    min={1}
-                    max={widthMm}
-                    onChange={(width) => update(index, { width })}
-                  />
-                </Col>
-                <Col span={12}>
-                  <NumberField
-                    label={t('height')}
-                    value={e.height}
-                    min={1}
-                    max={heightMm}
-                    onChange={(height) => update(index, { height })}
-                  />
-                </Col>
-                {e.field !== 'qrCode' && (
-                  <>
-                    <Col span={12}>
-                      <NumberField
-                        label={t('fontSize')}
-                        value={e.fontSize}
-                        min={5}
-                        max={72}
-                        step={1}
-                        onChange={(fontSize) => update(index, { fontSize })}
-                      />
-                    </Col>
-                    <Col span={12}>
-                      <Typography.Text type="secondary">{t('bold')}</Typography.Text>
-                      <div>
-                        <Switch size="small" checked={e.bold} onChange={(bold) => update(index, { bold })} />
-                      </div>
-                    </Col>
-                    <Col span={24}>
-                      <Typography.Text type="secondary">{t('align')}</Typography.Text>
-                      <div>
-                        <Segmented<PrintElement['align']>
-                          size="small"
-                          value={e.align}
-                          onChange={(align) => update(index, { align })}
-                          options={[
-                            { value: 'left', label: t('alignLeft') },
-                            { value: 'center', label: t('alignCenter') },
-                            { value: 'right', label: t('alignRight') },
-                          ]}
-                        />
-                      </div>
-                    </Col>
-                    <Col span={24}>
-                      <Typography.Text type="secondary">
-                        {e.field === 'text' ? t('fixedText') : t('label')}
-                      </Typography.Text>
-                      <Input
-                        size="small"
-                        maxLength={100}
-                        value={e.text}
-                        onChange={(event) => update(index, { text: event.target.value })}
-                      />
-                    </Col>
-                  </>
-                )}
-              </Row>
+              <ElementFields
+                element={e}
+                widthMm={widthMm}
+                heightMm={heightMm}
+                fieldOptions={fieldOptions}
+                onChange={(patch) => update(index, patch)}
+              />
             ),
           }))}
         />
