@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { scenicApi } from '../../shared/api/endpoints.ts';
 import type { ScenicRow } from '../../shared/api/scenic.ts';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
 import { hasPermission } from '../../shared/perms.ts';
@@ -20,8 +21,7 @@ export function ScenicSwitcher() {
   const allowed = user?.admType === ADM_TYPE.platform && hasPermission(user.authorities, 'admin:scenic:page');
   const { data } = useQuery({
     queryKey: ['scenic-switcher'],
-    queryFn: () =>
-      post<{ rows: ScenicRow[] }>('/web/api/ticket/scenic/page', { page: 1, limit: 100 }, { silent: true }),
+    queryFn: () => post<{ rows: ScenicRow[] }>(scenicApi.page, { page: 1, limit: 100 }, { silent: true }),
     enabled: allowed,
     staleTime: 5 * 60_000,
   });

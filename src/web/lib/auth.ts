@@ -1,4 +1,5 @@
 import type { TokenResponse, Userinfo } from '../../shared/api/auth.ts';
+import { authApi, oauthTokenApi } from '../../shared/api/endpoints.ts';
 import { CONSOLE_CLIENT_ID } from '../../shared/dict/terminal-client.ts';
 import { encryptWithPublicKey } from './crypto.ts';
 import { feedback } from './feedback.ts';
@@ -7,12 +8,10 @@ import { RequestError, get, request } from './request.ts';
 import { clearSession, saveTokens, saveUser } from './session.ts';
 import { StorageKey, write } from './storage.ts';
 
-const AUTH = '/web/api/ticket/auth';
-
 /** The console client's basic credential (spec §7 getClient: msg carries it). */
 export async function fetchClientCredential(): Promise<string> {
   try {
-    const body = await request<{ msg: string }>(`${AUTH}/getClient`, {
+    const body = await request<{ msg: string }>(authApi.getClient, {
       params: { clientId: CONSOLE_CLIENT_ID },
       auth: false,
       silent: true,
@@ -29,7 +28,7 @@ export async function fetchClientCredential(): Promise<string> {
 }
 
 export async function fetchPublicKey(): Promise<string> {
-  const { publicKey } = await get<{ publicKey: string }>(`${AUTH}/getPublicKey`, undefined, { auth: false });
+  const { publicKey } = await get<{ publicKey: string }>(authApi.getPublicKey, undefined, { auth: false });
   write(StorageKey.publicKey, publicKey);
   return publicKey;
 }
@@ -43,7 +42,7 @@ export async function encryptSensitive(plain: string): Promise<string> {
 export async function login(username: string, password: string): Promise<TokenResponse> {
   const [basic, publicKey] = await Promise.all([fetchClientCredential(), fetchPublicKey()]);
   const encrypted = await encryptWithPublicKey(publicKey, password);
-  const token = await request<TokenResponse>('/login/oauth/token', {
+  const token = await request<TokenResponse>(oauthTokenApi.token, {
     method: 'POST',
     form: { username: username.trim(), password: encrypted, grant_type: 'password', scope: 'all' },
     headers: { Authorization: `Basic ${basic}` },
@@ -56,7 +55,7 @@ export async function login(username: string, password: string): Promise<TokenRe
 
 /** Loads the signed-in user; user info without a scenic id is refused with the spec's notice. */
 export async function loadUser(): Promise<Userinfo> {
-  const user = await get<Userinfo>(`${AUTH}/getUserinfo`);
+  const user = await get<Userinfo>(authApi.getUserinfo);
   if (user.scenicId == null) {
     const { notification } = await feedback();
     notification.error({ title: t('error'), description: t('scenicIdMissing') });
@@ -69,7 +68,7 @@ export async function loadUser(): Promise<Userinfo> {
 /** Spec §7 logout: a failure still resolves; the local session is cleared either way. */
 export async function logout(): Promise<void> {
   try {
-    await get(`${AUTH}/logout`, undefined, { silent: true });
+    await get(authApi.logout, undefined, { silent: true });
   } catch {
     // the server session may already be gone
   } finally {

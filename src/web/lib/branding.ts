@@ -1,4 +1,5 @@
 import type { CopyrightContent, CopyrightRow } from '../../shared/api/copyright.ts';
+import { terminalCopyrightApi } from '../../shared/api/endpoints.ts';
 import { CONSOLE_CLIENT_ID } from '../../shared/dict/terminal-client.ts';
 import { get } from './request.ts';
 import { StorageKey, readJson, remove, write } from './storage.ts';
@@ -42,7 +43,7 @@ export async function loadBranding(): Promise<void> {
   applyToDocument(brandingStore.get());
   try {
     const { items } = await get<{ items: CopyrightRow[] }>(
-      '/web/api/ticket/copyRight/getTerCopyRight',
+      terminalCopyrightApi.getTerCopyRight,
       { clientId: CONSOLE_CLIENT_ID },
       { auth: false, silent: true },
     );

@@ -1,4 +1,5 @@
 import type { TokenResponse } from '../../shared/api/auth.ts';
+import { oauthTokenApi } from '../../shared/api/endpoints.ts';
 import { feedback } from './feedback.ts';
 import { t } from './i18n.ts';
 import { reloadTo } from './navigation.ts';
@@ -129,7 +130,7 @@ async function refreshIfNeeded(): Promise<void> {
   if (left > REFRESH_MARGIN_MS) return;
   refreshing ??= (async () => {
     try {
-      const token = await request<TokenResponse>('/login/oauth/token', {
+      const token = await request<TokenResponse>(oauthTokenApi.token, {
         method: 'POST',
         form: { grant_type: 'refresh_token', refresh_token: refreshToken },
         headers: { Authorization: `Basic ${basic}` },
@@ -163,7 +164,7 @@ function buildUrl(url: string, params: RequestOptions['params']): string {
  */
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', auth = true, silent = false, timeoutMs = TIMEOUT_MS } = options;
-  if (auth && !url.startsWith('/login/oauth/token')) await refreshIfNeeded();
+  if (auth && !url.startsWith(oauthTokenApi.token)) await refreshIfNeeded();
   const headers: Record<string, string> = {
     'Accept-Language': settingsStore.get().lang === 'en' ? 'en' : 'zh-CN',
     ...options.headers,

@@ -1,3 +1,5 @@
+import { storageApi } from '../../../shared/api/storage.ts';
+
 /** The rich-text editor as an antd form control: `value` / `onChange` carry HTML. */
 export interface RichTextEditorProps {
   /** HTML; '' when empty. */
@@ -14,4 +16,4 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-export const DEFAULT_UPLOAD_URL = '/web/api/ticket/storage/uploadUnMove';
+export const DEFAULT_UPLOAD_URL = storageApi.uploadUnMove;

@@ -1,7 +1,7 @@
 import { App, Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountRow } from '../../../shared/api/accounts.ts';
+import { accountApi, type AccountRow } from '../../../shared/api/accounts.ts';
 import { DISABLED, ENABLED } from '../../../shared/dict/account.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
@@ -10,8 +10,6 @@ import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rule
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-
-const BASE = '/web/api/admin/admin';
 
 /** Enables or disables one account, after asking (disabling signs it out). */
 export function StatusAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
@@ -24,7 +22,7 @@ export function StatusAction({ row, onDone }: { row: AccountRow; onDone: () => v
       title={t(enabling ? 'enableOneConfirm' : 'disableOneConfirm')}
       okDanger={!enabling}
       button={{ type: 'link', size: 'small', danger: !enabling }}
-      action={() => post(`${BASE}/status`, { ids: [row.id], status: enabling ? ENABLED : DISABLED })}
+      action={() => post(accountApi.status, { ids: [row.id], status: enabling ? ENABLED : DISABLED })}
       onSuccess={onDone}
     >
       {t(enabling ? 'enableOne' : 'disableOne')}
@@ -50,7 +48,7 @@ export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: 
 
   const reset = useAction(
     async (values: ResetForm) =>
-      post(`${BASE}/resetPassword`, { id: row.id, password: await encryptSensitive(values.newPassword) }),
+      post(accountApi.resetPassword, { id: row.id, password: await encryptSensitive(values.newPassword) }),
     {
       // the dialog below says it
       success: false,

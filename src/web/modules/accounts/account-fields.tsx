@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoleOption } from '../../../shared/api/roles.ts';
+import { roleApi, type RoleOption } from '../../../shared/api/roles.ts';
 import { ADM_TYPE, PayType } from '../../../shared/dict/account.ts';
 import type { Dict } from '../../components/dict-tag.tsx';
 import { DictSelect } from '../../components/dict-select.tsx';
@@ -13,7 +13,7 @@ import { get } from '../../lib/request.ts';
 export function useRoleOptions() {
   return useQuery({
     queryKey: ['accounts', 'roleOptions'],
-    queryFn: () => get<RoleOption[]>('/web/api/admin/role/list', undefined, { silent: true }),
+    queryFn: () => get<RoleOption[]>(roleApi.list, undefined, { silent: true }),
   });
 }
 

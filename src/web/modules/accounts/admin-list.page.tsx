@@ -1,7 +1,12 @@
 import { Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountCreateSchema, AccountUpdateSchema, type AccountRow } from '../../../shared/api/accounts.ts';
+import {
+  accountApi,
+  AccountCreateSchema,
+  AccountUpdateSchema,
+  type AccountRow,
+} from '../../../shared/api/accounts.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ADM_TYPE, AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { AccountField } from '../../../shared/dict/sys-fields.ts';
@@ -17,8 +22,6 @@ import {
   rolesDict,
   useRoleOptions,
 } from './account-fields.tsx';
-
-const BASE = '/web/api/admin/admin';
 
 // The form checks the clear password with the shared rule; it is encrypted only afterwards.
 const CreateFormSchema = AccountCreateSchema.extend({ password: PasswordSchema });
@@ -60,8 +63,8 @@ export default function AdminListPage() {
     () =>
       defineListPage<AccountRow>({
         id: 'sys.admin',
-        url: `${BASE}/page`,
-        exportUrl: `${BASE}/export`,
+        url: accountApi.page,
+        exportUrl: accountApi.export,
         rowKey: 'id',
         perms: {
           create: 'admin:admin:create',
@@ -89,8 +92,8 @@ export default function AdminListPage() {
           { key: 'introduction', title: AccountField.introduction, hidden: true, ellipsis: true, width: 200 },
         ],
         form: {
-          createUrl: `${BASE}/create`,
-          updateUrl: `${BASE}/update`,
+          createUrl: accountApi.create,
+          updateUrl: accountApi.update,
           createSchema: CreateFormSchema,
           updateSchema: AccountUpdateSchema,
           width: 520,
@@ -148,8 +151,8 @@ export default function AdminListPage() {
             return { ...values, password: await encryptSensitive(values.password) };
           },
         },
-        delete: { url: `${BASE}/delete` },
-        status: { url: `${BASE}/status` },
+        delete: { url: accountApi.delete },
+        status: { url: accountApi.status },
         rowActions: (row, { reload }) => (
           <>
             <StatusAction row={row} onDone={reload} />

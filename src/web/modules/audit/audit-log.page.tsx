@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../../shared/api/logs.ts';
+import { auditLogApi, type AuditRow } from '../../../shared/api/logs.ts';
 import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { AuditField } from '../../../shared/dict/log-fields.ts';
@@ -15,8 +15,8 @@ function AuditTargetText({ type, id }: { type: string; id: string }) {
 
 const definition = defineListPage<AuditRow>({
   id: 'sys.auditLog',
-  url: '/web/api/admin/audit/page',
-  exportUrl: '/web/api/admin/audit/export',
+  url: auditLogApi.page,
+  exportUrl: auditLogApi.export,
   rowKey: 'id',
   perms: { export: 'admin:audit:page' },
   search: [

@@ -1,4 +1,4 @@
-import type { LoginLogRow } from '../../../shared/api/logs.ts';
+import { loginLogApi, type LoginLogRow } from '../../../shared/api/logs.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { LoginKind, LoginLogField, LoginResult } from '../../../shared/dict/log-fields.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
@@ -6,8 +6,8 @@ import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 
 const definition = defineListPage<LoginLogRow>({
   id: 'sys.loginLog',
-  url: '/web/api/admin/loginLog/page',
-  exportUrl: '/web/api/admin/loginLog/export',
+  url: loginLogApi.page,
+  exportUrl: loginLogApi.export,
   rowKey: 'id',
   perms: { export: 'admin:loginLog:page' },
   search: [

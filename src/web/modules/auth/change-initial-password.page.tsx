@@ -2,6 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../../shared/api/endpoints.ts';
 import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
@@ -32,7 +33,7 @@ export default function ChangeInitialPasswordPage() {
         encryptSensitive(values.newPassword),
       ]);
       return post(
-        '/web/api/ticket/auth/changeInitialPassword',
+        authApi.changeInitialPassword,
         { username: values.username.trim(), oldPassword, newPassword },
         { auth: false },
       );

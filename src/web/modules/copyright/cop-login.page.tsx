@@ -2,6 +2,7 @@ import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-desi
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { copyrightApi } from '../../../shared/api/endpoints.ts';
 import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { toast } from '../../lib/feedback.ts';
@@ -22,7 +23,7 @@ export default function CopLoginPage() {
     async (values: CopLoginForm) => {
       const password = await encryptSensitive(values.password);
       return post<{ token: string; expiresIn: number }>(
-        '/web/api/admin/system/copyRight/loginCheck',
+        copyrightApi.loginCheck,
         { username: values.username.trim(), password },
         // a failed copyright login must not end the console session the user may also have
         { auth: false, onUnauthorized: (error) => toast.error(error.message) },

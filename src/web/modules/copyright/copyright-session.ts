@@ -1,12 +1,13 @@
 import type { CopyrightContent } from '../../../shared/api/copyright.ts';
+import type { copyrightApi } from '../../../shared/api/endpoints.ts';
+import { storageApi } from '../../../shared/api/storage.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { t } from '../../lib/i18n.ts';
 import { post } from '../../lib/request.ts';
 import { StorageKey, read, remove, write } from '../../lib/storage.ts';
 
-const ADMIN = '/web/api/admin/system/copyRight';
 /** Site icon upload of the copyright session (multipart field `file`). */
-export const UPLOAD_URL = '/web/api/ticket/storage/uploadSysCopyRight';
+export const UPLOAD_URL = storageApi.uploadSysCopyRight;
 
 /** The separate copyright-management token (spec §6), independent of the console session. */
 export function copyrightToken(): string | null {
@@ -33,8 +34,11 @@ export function sessionEnded(): void {
  * A call of the copyright session: its token travels in the `token` header; a 401 ends only this
  * session, never the console's (the request layer's 401 dialog and logout are bypassed).
  */
-export function copyrightPost<T>(path: string, data: unknown): Promise<T> {
-  return post<T>(`${ADMIN}${path}`, data, {
+export function copyrightPost<T>(
+  url: (typeof copyrightApi)['page' | 'add' | 'update'],
+  data: unknown,
+): Promise<T> {
+  return post<T>(url, data, {
     auth: false,
     headers: { token: copyrightToken() ?? '' },
     onUnauthorized: sessionEnded,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/api/common.ts';
 import type { CopyrightContent, CopyrightRow } from '../../../shared/api/copyright.ts';
+import { copyrightApi } from '../../../shared/api/endpoints.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { CONSOLE_CLIENT_ID, TerminalClient } from '../../../shared/dict/terminal-client.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
@@ -36,7 +37,7 @@ function useRecords(page: number, limit: number, enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: [QUERY_KEY, page, limit],
-    queryFn: () => copyrightPost<PageResult>('/page', { page, limit, clientId: CONSOLE_CLIENT_ID }),
+    queryFn: () => copyrightPost<PageResult>(copyrightApi.page, { page, limit, clientId: CONSOLE_CLIENT_ID }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,8 +52,9 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
         siteIcon: values.siteIcon ?? '',
         siteTitle: values.siteTitle.trim(),
       });
-      if (newest) await copyrightPost('/update', { id: newest.id, clientId: newest.clientId, copContent });
-      else await copyrightPost('/add', { clientId: CONSOLE_CLIENT_ID, copContent });
+      if (newest)
+        await copyrightPost(copyrightApi.update, { id: newest.id, clientId: newest.clientId, copContent });
+      else await copyrightPost(copyrightApi.add, { clientId: CONSOLE_CLIENT_ID, copContent });
       await loadBranding();
     },
     { success: t('saved'), refresh: [[QUERY_KEY]] },

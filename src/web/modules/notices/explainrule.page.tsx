@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
+  agreementApi,
   AgreementCreateSchema,
   AgreementUpdateSchema,
   type AgreementRow,
@@ -10,8 +11,6 @@ import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { PreviewButton, PreviewModal } from './preview-modal.tsx';
 
-const BASE = '/web/api/admin/explainRule';
-
 /** Spec §2 /ticket/explainrule: the ticket agreements a visitor accepts when buying. */
 export default function ExplainRulePage() {
   const [preview, setPreview] = useState<AgreementRow | null>(null);
@@ -20,7 +19,7 @@ export default function ExplainRulePage() {
     () =>
       defineListPage<AgreementRow>({
         id: 'ticket.explainrule',
-        url: `${BASE}/page`,
+        url: agreementApi.page,
         rowKey: 'id',
         perms: {
           create: 'admin:explainRule:create',
@@ -40,8 +39,8 @@ export default function ExplainRulePage() {
           { key: 'createTime', title: NoticeField.createTime, kind: 'dateTime', hidden: true },
         ],
         form: {
-          createUrl: `${BASE}/create`,
-          updateUrl: `${BASE}/update`,
+          createUrl: agreementApi.create,
+          updateUrl: agreementApi.update,
           createSchema: AgreementCreateSchema,
           updateSchema: AgreementUpdateSchema,
           container: 'modal',
@@ -60,8 +59,8 @@ export default function ExplainRulePage() {
           ],
           initialValues: { status: 1, sort: 0, content: '' },
         },
-        delete: { url: `${BASE}/delete` },
-        status: { url: `${BASE}/status` },
+        delete: { url: agreementApi.delete },
+        status: { url: agreementApi.status },
         rowActions: (row) => <PreviewButton onClick={() => setPreview(row)} />,
         actionWidth: 240,
       }),

@@ -17,7 +17,12 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { NoticeCreateSchema, NoticeUpdateSchema, type NoticeDetail } from '../../../shared/api/notices.ts';
+import {
+  noticeApi,
+  NoticeCreateSchema,
+  NoticeUpdateSchema,
+  type NoticeDetail,
+} from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
@@ -32,7 +37,7 @@ import { closeTab } from '../../layout/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { NOTICE_BASE, NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
+import { NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
 
 type Values = { title?: string; noticeType?: number; sort?: number; status?: number; content?: string };
 const FIELDS = ['title', 'noticeType', 'sort', 'status', 'content'] as const;
@@ -42,22 +47,19 @@ const INITIAL: Values = { title: '', sort: 0, status: 1, content: '' };
 function useNoticeSave(form: FormInstance<Values>, id: number | null, done: () => void) {
   const { lang } = useSettings();
   const queryClient = useQueryClient();
-  const send = useAction(
-    (body: unknown) => post(`${NOTICE_BASE}/${id == null ? 'create' : 'update'}`, body),
-    {
-      refresh: [listQueryKey(`${NOTICE_BASE}/page`)],
-      onSuccess: () => {
-        if (id != null) queryClient.removeQueries({ queryKey: noticeQueryKey(id) });
-        done();
-      },
-      // a 400/409 naming a field marks it too
-      onError: (error) => {
-        const field = errorField(error);
-        if (field && (FIELDS as readonly string[]).includes(field))
-          form.setFields([{ name: field as keyof Values, errors: [(error as Error).message] }]);
-      },
+  const send = useAction((body: unknown) => post(id == null ? noticeApi.create : noticeApi.update, body), {
+    refresh: [listQueryKey(noticeApi.page)],
+    onSuccess: () => {
+      if (id != null) queryClient.removeQueries({ queryKey: noticeQueryKey(id) });
+      done();
     },
-  );
+    // a 400/409 naming a field marks it too
+    onError: (error) => {
+      const field = errorField(error);
+      if (field && (FIELDS as readonly string[]).includes(field))
+        form.setFields([{ name: field as keyof Values, errors: [(error as Error).message] }]);
+    },
+  });
   const save = () => {
     const values = form.getFieldsValue([...FIELDS]) as Values;
     const body: Record<string, unknown> = {};
@@ -99,7 +101,7 @@ export default function InstructionsDetailPage() {
 
   const { data, isLoading, error, refetch } = useQuery({
     queryKey: noticeQueryKey(id ?? 0),
-    queryFn: () => get<NoticeDetail>(`${NOTICE_BASE}/query`, { id }),
+    queryFn: () => get<NoticeDetail>(noticeApi.query, { id }),
     enabled: id != null,
     // the form holds the user's edits: never replace them behind their back
     refetchOnWindowFocus: false,

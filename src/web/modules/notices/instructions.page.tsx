@@ -4,13 +4,13 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { NoticeDetail, NoticeRow } from '../../../shared/api/notices.ts';
+import { noticeApi, type NoticeDetail, type NoticeRow } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
-import { NOTICE_BASE, NOTICE_DETAIL_PATH, noticeQueryKey } from './paths.ts';
+import { NOTICE_DETAIL_PATH, noticeQueryKey } from './paths.ts';
 import { PreviewButton, PreviewModal } from './preview-modal.tsx';
 
 function CreateButton() {
@@ -45,7 +45,7 @@ function EditButton({ id }: { id: number }) {
 function NoticePreview({ row, onClose }: { row: NoticeRow | null; onClose: () => void }) {
   const { data } = useQuery({
     queryKey: noticeQueryKey(row?.id ?? 0),
-    queryFn: () => get<NoticeDetail>(`${NOTICE_BASE}/query`, { id: row?.id }),
+    queryFn: () => get<NoticeDetail>(noticeApi.query, { id: row?.id }),
     enabled: !!row,
   });
   return (
@@ -66,8 +66,8 @@ export default function InstructionsPage() {
     () =>
       defineListPage<NoticeRow>({
         id: 'ticket.instructions',
-        url: `${NOTICE_BASE}/page`,
-        exportUrl: `${NOTICE_BASE}/export`,
+        url: noticeApi.page,
+        exportUrl: noticeApi.export,
         rowKey: 'id',
         perms: {
           delete: 'admin:instructions:delete',
@@ -93,8 +93,8 @@ export default function InstructionsPage() {
           { key: 'updateTime', title: NoticeField.updateTime, kind: 'dateTime', sortable: true },
           { key: 'createTime', title: NoticeField.createTime, kind: 'dateTime', hidden: true },
         ],
-        delete: { url: `${NOTICE_BASE}/delete` },
-        status: { url: `${NOTICE_BASE}/status` },
+        delete: { url: noticeApi.delete },
+        status: { url: noticeApi.status },
         toolbar: () => <CreateButton />,
         rowActions: (row) => (
           <>

@@ -1,7 +1,7 @@
 import { Result, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OauthCreateSchema, OauthUpdateSchema, type OauthRow } from '../../../shared/api/oauth.ts';
+import { oauthApi, OauthCreateSchema, OauthUpdateSchema, type OauthRow } from '../../../shared/api/oauth.ts';
 import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
 import { GrantType } from '../../../shared/dict/oauth.ts';
 import { OauthField } from '../../../shared/dict/sys-fields.ts';
@@ -11,8 +11,6 @@ import { defineListPage, ListPage, useLabel } from '../../components/list-page/i
 import { post } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
 import { SecretModal } from './secret-modal.tsx';
-
-const BASE = '/web/api/admin/oauth';
 
 type Secret = { clientId: string; secret: string };
 
@@ -40,7 +38,7 @@ function ResetSecret({ row, onDone }: { row: OauthRow; onDone: (secret: Secret |
       title={t('resetSecret')}
       description={t('resetSecretConfirm')}
       okDanger
-      action={() => post<unknown>(`${BASE}/resetSecret`, { id: row.id })}
+      action={() => post<unknown>(oauthApi.resetSecret, { id: row.id })}
       // the new secret, shown once, says it all
       success={false}
       onSuccess={(result) => onDone(secretOf(result))}
@@ -62,8 +60,8 @@ export default function OauthListPage() {
     () =>
       defineListPage<OauthRow>({
         id: 'sys.oauth',
-        url: `${BASE}/page`,
-        exportUrl: `${BASE}/export`,
+        url: oauthApi.page,
+        exportUrl: oauthApi.export,
         rowKey: 'id',
         perms: {
           create: 'admin:oauth:create',
@@ -93,8 +91,8 @@ export default function OauthListPage() {
           { key: 'updateTime', title: OauthField.updateTime, kind: 'dateTime', hidden: true },
         ],
         form: {
-          createUrl: `${BASE}/create`,
-          updateUrl: `${BASE}/update`,
+          createUrl: oauthApi.create,
+          updateUrl: oauthApi.update,
           createSchema: OauthCreateSchema,
           updateSchema: OauthUpdateSchema,
           fields: [
@@ -131,7 +129,7 @@ export default function OauthListPage() {
           // create, and an update that makes a client public, answer with a secret shown once
           onSaved: (result) => setSecret(secretOf(result)),
         },
-        delete: { url: `${BASE}/delete` },
+        delete: { url: oauthApi.delete },
         rowActions: (row, { reload }) => (
           <ResetSecret
             row={row}

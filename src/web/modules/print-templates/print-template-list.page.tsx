@@ -2,7 +2,7 @@ import { Button, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PrintTemplateRow } from '../../../shared/api/print-templates.ts';
+import { printTemplateApi, type PrintTemplateRow } from '../../../shared/api/print-templates.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { PrintTemplateField } from '../../../shared/dict/print-templates.ts';
 import { PrinterPaper } from '../../../shared/dict/ticket.ts';
@@ -11,7 +11,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 
-export const BASE = '/web/api/admin/printer';
+export const BASE = printTemplateApi.base;
 export const DESIGNER_PATH = '/ticket/printer';
 
 function NameCell({ row }: { row: PrintTemplateRow }) {
@@ -51,7 +51,7 @@ function RowActions({ row, reload }: { row: PrintTemplateRow; reload: () => void
           perm="admin:printer:update"
           title={t('setDefault')}
           description={t('setDefaultConfirm')}
-          action={() => post(`${BASE}/setDefault`, { id: row.id })}
+          action={() => post(printTemplateApi.setDefault, { id: row.id })}
           success={t('setDefaultDone')}
           onSuccess={reload}
         >
@@ -82,8 +82,8 @@ export default function PrintTemplateListPage() {
     () =>
       defineListPage<PrintTemplateRow>({
         id: 'ticket.printerModule',
-        url: `${BASE}/page`,
-        exportUrl: `${BASE}/export`,
+        url: printTemplateApi.page,
+        exportUrl: printTemplateApi.export,
         rowKey: 'id',
         perms: { delete: 'admin:printer:delete', export: 'admin:printer:page' },
         search: [
@@ -110,7 +110,7 @@ export default function PrintTemplateListPage() {
           { key: 'remark', title: PrintTemplateField.remark, hidden: true, ellipsis: true, width: 200 },
           { key: 'updateTime', title: PrintTemplateField.updateTime, kind: 'dateTime', sortable: true },
         ],
-        delete: { url: `${BASE}/delete` },
+        delete: { url: printTemplateApi.delete },
         rowActions: (row, { reload }) => <RowActions row={row} reload={reload} />,
         toolbar: () => <CreateButton />,
         actionWidth: 240,

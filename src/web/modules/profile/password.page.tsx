@@ -1,5 +1,6 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { authApi } from '../../../shared/api/endpoints.ts';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -23,7 +24,7 @@ export default function PasswordPage() {
         encryptSensitive(values.oldPassword),
         encryptSensitive(values.newPassword),
       ]);
-      return post('/web/api/ticket/auth/changePassword', { oldPassword, newPassword });
+      return post(authApi.changePassword, { oldPassword, newPassword });
     },
     { success: t('changed'), onSuccess: () => form.resetFields() },
   );

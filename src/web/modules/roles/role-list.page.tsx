@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  roleApi,
   RoleCreateSchema,
   RoleUpdateSchema,
   type PermissionTree,
@@ -16,13 +17,11 @@ import { get } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
 import { PermissionTreeEditor } from './permission-tree.tsx';
 
-const BASE = '/web/api/admin/role';
-
 /** The permission catalogue by module; it changes only with a new server version. */
 export function usePermissionTree() {
   return useQuery({
     queryKey: ['roles', 'permissionTree'],
-    queryFn: () => get<PermissionTree>(`${BASE}/permissionTree`),
+    queryFn: () => get<PermissionTree>(roleApi.permissionTree),
     staleTime: Infinity,
   });
 }
@@ -56,8 +55,8 @@ export default function RoleListPage() {
     () =>
       defineListPage<RoleRow>({
         id: 'sys.role',
-        url: `${BASE}/page`,
-        exportUrl: `${BASE}/export`,
+        url: roleApi.page,
+        exportUrl: roleApi.export,
         rowKey: 'id',
         perms: {
           create: 'admin:role:create',
@@ -86,8 +85,8 @@ export default function RoleListPage() {
           { key: 'updateTime', title: RoleField.updateTime, kind: 'dateTime', hidden: true },
         ],
         form: {
-          createUrl: `${BASE}/create`,
-          updateUrl: `${BASE}/update`,
+          createUrl: roleApi.create,
+          updateUrl: roleApi.update,
           createSchema: RoleCreateSchema,
           updateSchema: RoleUpdateSchema,
           width: 560,
@@ -117,7 +116,7 @@ export default function RoleListPage() {
           ],
           initialValues: { status: 1, permissions: [], platform: false },
         },
-        delete: { url: `${BASE}/delete` },
+        delete: { url: roleApi.delete },
         actionWidth: 140,
       }),
     [platform],

@@ -1,10 +1,10 @@
-import type { ScenicRow } from '../../../shared/api/scenic.ts';
+import { scenicApi, type ScenicRow } from '../../../shared/api/scenic.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 
 const definition = defineListPage<ScenicRow>({
   id: 'scenic.sceManage',
-  url: '/web/api/ticket/scenic/page',
+  url: scenicApi.page,
   rowKey: 'id',
   perms: {},
   search: [

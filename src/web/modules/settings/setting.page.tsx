@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Form, Space, Spin, Tag } from 'antd'
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScenicSettingsUpdateSchema, type ScenicSettings } from '../../../shared/api/settings.ts';
+import { settingApi, ScenicSettingsUpdateSchema, type ScenicSettings } from '../../../shared/api/settings.ts';
 import { Can } from '../../components/can.tsx';
 import { validateWithSchema } from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
@@ -12,7 +12,6 @@ import { useAction } from '../../lib/use-action.ts';
 import { SettingsFields } from './settings-fields.tsx';
 import { formToSettings, settingsToForm, type SettingsFormValues } from './settings-form.ts';
 
-const BASE = '/web/api/admin/setting';
 const QUERY_KEY = ['settings', 'setting'] as const;
 
 /** Spec §2 /sys/setting: the acting scenic area's settings that later modules read. */
@@ -22,7 +21,7 @@ export default function SettingPage() {
   const [form] = Form.useForm<SettingsFormValues>();
   const query = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: () => get<ScenicSettings>(`${BASE}/query`, undefined, { silent: true }),
+    queryFn: () => get<ScenicSettings>(settingApi.query, undefined, { silent: true }),
   });
   const { data, error, isPending, refetch } = query;
 
@@ -32,7 +31,7 @@ export default function SettingPage() {
 
   const refundRule = Form.useWatch('refundRule', form);
   const feeUnit = Form.useWatch('refundFeeUnit', form);
-  const update = useAction((body: unknown) => post(`${BASE}/update`, body), { refresh: [QUERY_KEY] });
+  const update = useAction((body: unknown) => post(settingApi.update, body), { refresh: [QUERY_KEY] });
   const saving = update.pending;
 
   const save = () => {

@@ -3,19 +3,18 @@ import { Checkbox, DatePicker, Form, Input, Select, Space, Tag, Typography } fro
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { GateOption } from '../../../shared/api/gates.ts';
+import { staffCardApi } from '../../../shared/api/staff-cards.ts';
+import { storageApi } from '../../../shared/api/storage.ts';
 import { CardReadMode } from '../../../shared/dict/ticket.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 
-export const BASE = '/web/api/admin/entryCode';
-const UPLOAD_URL = '/web/api/ticket/storage/uploadUnMove';
-
 /** The acting area's gates (POST /entryCode/gates). */
 export function useGateOptions() {
   return useQuery({
     queryKey: ['staffCards', 'gates'],
-    queryFn: () => post<GateOption[]>(`${BASE}/gates`, {}, { silent: true }),
+    queryFn: () => post<GateOption[]>(staffCardApi.gates, {}, { silent: true }),
   });
 }
 
@@ -71,7 +70,7 @@ export function FaceImageField({ value, onChange, mode }: ValueProps<string> & {
   const modes = Form.useWatch<number[] | undefined>('readModes') ?? [];
   const needed = modes.includes(mode);
   if (!needed) return <Typography.Text type="secondary">{t('notNeeded')}</Typography.Text>;
-  return <ImageUpload action={UPLOAD_URL} value={value} onChange={(url) => onChange?.(url)} />;
+  return <ImageUpload action={storageApi.uploadUnMove} value={value} onChange={(url) => onChange?.(url)} />;
 }
 
 /** Gates of the area, several; none = all gates. */

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  staffCardApi,
   CARD_READ_MODE,
   StaffCardCreateSchema,
   StaffCardUpdateSchema,
@@ -16,7 +17,6 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import {
-  BASE,
   CredentialField,
   FaceImageField,
   GatesField,
@@ -36,7 +36,7 @@ function ResetQr({ row, onDone }: { row: StaffCardRow; onDone: () => void }) {
       title={t('resetQr')}
       description={t('resetQrConfirm')}
       okDanger
-      action={() => post(`${BASE}/resetQr`, { id: row.id })}
+      action={() => post(staffCardApi.resetQr, { id: row.id })}
       success={t('resetQrDone')}
       onSuccess={onDone}
     >
@@ -73,8 +73,8 @@ export default function StaffCardListPage() {
     () =>
       defineListPage<StaffCardRow>({
         id: 'ticket.entryCode',
-        url: `${BASE}/page`,
-        exportUrl: `${BASE}/export`,
+        url: staffCardApi.page,
+        exportUrl: staffCardApi.export,
         rowKey: 'id',
         perms: {
           create: 'admin:entryCode:create',
@@ -122,8 +122,8 @@ export default function StaffCardListPage() {
           },
         ],
         form: {
-          createUrl: `${BASE}/create`,
-          updateUrl: `${BASE}/update`,
+          createUrl: staffCardApi.create,
+          updateUrl: staffCardApi.update,
           createSchema: StaffCardCreateSchema,
           updateSchema: StaffCardUpdateSchema,
           width: 560,
@@ -231,8 +231,8 @@ export default function StaffCardListPage() {
           ],
           extra: (row) => <CardQr row={row} />,
         },
-        delete: { url: `${BASE}/delete` },
-        status: { url: `${BASE}/status` },
+        delete: { url: staffCardApi.delete },
+        status: { url: staffCardApi.status },
         rowActions: (row, { reload }) => <ResetQr row={row} onDone={reload} />,
         actionWidth: 240,
       }),
