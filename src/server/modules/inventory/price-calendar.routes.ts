@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,29 +11,27 @@ import {
   CalendarProductsSchema,
   CalendarRowSchema,
   CalendarUpdateSchema,
+  priceCalendarApi,
   type CalendarRow,
 } from '../../../shared/api/inventory.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
-import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { InventoryExportText, InventoryField, Weekday } from '../../../shared/dict/inventory.ts';
-import { PRODUCT_TYPE, SaleStatus } from '../../../shared/dict/ticket.ts';
-import type { Db } from '../../db/client.ts';
+import { SaleStatus } from '../../../shared/dict/ticket.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { writeAudit } from '../audit/index.ts';
-import { productSessions, findProduct, productOptions } from '../products/index.ts';
-import { queryRows } from '../../db/rows.ts';
-import { datesOf, listDates, sqlList, weekdayOf } from './inventory.util.ts';
+import { weekdayOf } from './inventory.util.ts';
+import {
+  assertDayStockCovers,
+  batchSetCalendar,
+  calendarProduct,
+  calendarProducts,
+  sessionLabel,
+} from './price-calendar.service.ts';
 import { priceCalendar } from './inventory.table.ts';
-
-const BASE = '/web/api/admin/priceCalendar';
-const MODULE = 'inventory';
-const TARGET = 'priceCalendar';
-const CALENDAR_TYPES = [PRODUCT_TYPE.regular, PRODUCT_TYPE.timed] as const;
 
 type CalendarRecord = typeof priceCalendar.$inferSelect;
 
@@ -41,8 +39,8 @@ const resource: Resource<typeof priceCalendar> = {
   table: priceCalendar,
   id: priceCalendar.id,
   scenic: priceCalendar.scenicId,
-  module: MODULE,
-  targetType: TARGET,
+  module: 'inventory',
+  targetType: 'priceCalendar',
   audit: writeAudit,
 };
 
@@ -58,15 +56,6 @@ function toRow(r: CalendarRecord): CalendarRow {
     status: r.status,
     updateTime: r.updatedAt.toISOString(),
   };
-}
-
-/** A product of the area that has a calendar (regular or timed), with its sessions; else 404/400. */
-async function calendarProduct(db: Db, scenicId: number, productId: number) {
-  const product = await findProduct(db, scenicId, productId);
-  if (!product) throw new AppError(404, 'calendarProductNotFound');
-  if (!(CALENDAR_TYPES as readonly number[]).includes(product.productType))
-    throw new FieldError('productId', ValidationMessage.calendarProductType);
-  return product;
 }
 
 function rangeWhere(scenicId: number, productId: number, from: string, to: string): SQL | undefined {
@@ -98,15 +87,13 @@ const CALENDAR_EXPORT: ExportColumn<ExportRow>[] = [
   { header: InventoryField.updateTime, value: (r) => r.updateTime, kind: 'datetime', width: 20 },
 ];
 
-const sessionLabel = (s: { name: string; startTime: string } | undefined) =>
-  s ? `${s.name} ${s.startTime}` : '';
-
+/** Spec §2 /ticket/priceCalendar: the price, stock and sale status of a product's days. */
 export async function priceCalendarRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
   app.post(
-    `${BASE}/products`,
+    priceCalendarApi.products,
     {
       config: { access: perm('admin:priceCalendar:page') },
       schema: {
@@ -116,31 +103,11 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
         response: { 200: envelopeSchema(z.array(CalendarProductSchema)) },
       },
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const products = await productOptions(db, scenicId, CALENDAR_TYPES);
-      const timedIds = products.filter((p) => p.productType === PRODUCT_TYPE.timed).map((p) => p.id);
-      const sessions = timedIds.length
-        ? await db
-            .select()
-            .from(productSessions)
-            .where(and(eq(productSessions.scenicId, scenicId), inArray(productSessions.productId, timedIds)))
-            .orderBy(asc(productSessions.startTime))
-        : [];
-      return ok(
-        req,
-        products.map((p) => ({
-          ...p,
-          sessions: sessions
-            .filter((s) => s.productId === p.id)
-            .map((s) => ({ id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime })),
-        })),
-      );
-    },
+    async (req) => ok(req, await calendarProducts(db, scenicScope(req))),
   );
 
   app.post(
-    `${BASE}/list`,
+    priceCalendarApi.list,
     {
       config: { access: perm('admin:priceCalendar:page') },
       schema: {
@@ -164,7 +131,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/export`,
+    priceCalendarApi.export,
     {
       config: { access: perm('admin:priceCalendar:page') },
       schema: {
@@ -199,7 +166,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    `${BASE}/batchSet`,
+    priceCalendarApi.batchSet,
     {
       config: { access: perm('admin:priceCalendar:update') },
       schema: {
@@ -217,106 +184,13 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     async (req) => {
       const scenicId = scenicScope(req);
       const body = req.body;
-      const result = await db.transaction(async (tx) => {
-        const product = await calendarProduct(tx, scenicId, body.productId);
-        let sessions: (number | null)[];
-        if (product.productType === PRODUCT_TYPE.timed) {
-          const own = new Set(product.sessions.map((s) => s.id));
-          if (body.sessionIds?.some((id) => !own.has(id)))
-            throw new FieldError('sessionIds', ValidationMessage.sessionOfProduct);
-          sessions = body.sessionIds?.length ? body.sessionIds : [...own];
-          if (!sessions.length) throw new FieldError('sessionIds', ValidationMessage.sessionRequired);
-        } else {
-          if (body.sessionIds?.length)
-            throw new FieldError('sessionIds', ValidationMessage.sessionNotAllowed);
-          sessions = [null];
-        }
-        const dates = datesOf(body.from, body.to, body.weekdays);
-        if (!dates.length) throw new FieldError('weekdays', ValidationMessage.noMatchingDate);
-
-        const sessionKeys = sqlList(sessions.map((s) => s ?? 0));
-        const dows = sqlList(body.weekdays);
-        // Lock the existing days first: a reservation running now either finished (its sold is
-        // counted below) or waits and then meets the new stock.
-        const existing = await queryRows<{ date: string; sessionId: number | null; sold: number }>(
-          tx,
-          sql`select date::text as "date", session_id as "sessionId", sold from price_calendar
-              where scenic_id = ${scenicId} and product_id = ${product.id}
-                and date between ${body.from} and ${body.to}
-                and extract(dow from date)::int in ${dows}
-                and coalesce(session_id, 0) in ${sessionKeys}
-              order by date, session_id
-              for update`,
-        );
-        if (body.stock !== undefined) {
-          const stock = body.stock;
-          const names = new Map(product.sessions.map((s) => [s.id, sessionLabel(s)]));
-          const below = existing.filter((r) => Number(r.sold) > stock);
-          if (below.length)
-            throw new AppError(409, 'stockBelowSold', {
-              params: {
-                dates: listDates(
-                  below.map(
-                    (r) => `${r.date}${r.sessionId ? ` ${names.get(Number(r.sessionId)) ?? ''}` : ''}`,
-                  ),
-                  req.lang,
-                ),
-              },
-              data: { field: 'stock', dates: below.map((r) => r.date) },
-            });
-        }
-        const created = dates.length * sessions.length - existing.length;
-        if (created > 0 && body.stock === undefined)
-          throw new FieldError('stock', ValidationMessage.stockForNewDays);
-
-        const updates: SQL[] = [sql`updated_at = now()`];
-        if (body.price !== undefined) updates.push(sql`price = excluded.price`);
-        if (body.stock !== undefined) updates.push(sql`stock = excluded.stock`);
-        if (body.status !== undefined) updates.push(sql`status = excluded.status`);
-        const sessionValues = sql.join(
-          sessions.map((s) => (s === null ? sql`(null::int)` : sql`(${s}::int)`)),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`insert into price_calendar (scenic_id, product_id, session_id, date, price, stock, status)
-              select ${scenicId}::int, ${product.id}::int, s.id, d::date,
-                     ${body.price ?? product.price}::int, ${body.stock ?? 0}::int, ${body.status ?? 1}::smallint
-              -- timestamps without zone: the days do not depend on the session's time zone
-              from generate_series(${body.from}::timestamp, ${body.to}::timestamp, interval '1 day') as d
-              cross join (values ${sessionValues}) as s(id)
-              where extract(dow from d)::int in ${dows}
-              on conflict (product_id, date, coalesce(session_id, 0))
-              do update set ${sql.join(updates, sql`, `)}`,
-        );
-        const summary = {
-          productId: product.id,
-          productName: product.name,
-          sessionIds: sessions.filter((s) => s !== null),
-          from: body.from,
-          to: body.to,
-          weekdays: body.weekdays,
-          price: body.price,
-          stock: body.stock,
-          status: body.status,
-          days: dates.length,
-          created,
-          updated: existing.length,
-        };
-        await writeAudit(tx, req, {
-          module: MODULE,
-          action: 'batchSet',
-          targetType: TARGET,
-          targetId: product.id,
-          after: summary,
-        });
-        return { created, updated: existing.length };
-      });
+      const result = await db.transaction((tx) => batchSetCalendar(tx, req, scenicId, body));
       return ok(req, result);
     },
   );
 
   app.post(
-    `${BASE}/update`,
+    priceCalendarApi.update,
     {
       config: { access: perm('admin:priceCalendar:update') },
       schema: {
@@ -337,18 +211,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
         scenicId,
         { ...values, updatedAt: sql`now()` as unknown as Date },
         {
-          guard: async (before, tx) => {
-            if (values.stock === undefined || values.stock >= before.sold) return;
-            const [session] = before.sessionId
-              ? await tx.select().from(productSessions).where(eq(productSessions.id, before.sessionId))
-              : [];
-            throw new AppError(409, 'stockBelowSold', {
-              params: {
-                dates: `${before.date}${session ? ` ${sessionLabel(session)}` : ''} (${before.sold})`,
-              },
-              data: { field: 'stock', dates: [before.date] },
-            });
-          },
+          guard: (before, tx) => assertDayStockCovers(tx, before, values.stock),
         },
       );
       return ok(req, toRow(row));

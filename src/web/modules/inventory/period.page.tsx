@@ -8,6 +8,8 @@ import {
   PeriodUpdateSchema,
   PublicStockBatchSetSchema,
   STOCK_MAX,
+  periodApi,
+  publicStockApi,
   type PeriodRow,
   type PublicStockCell,
   type PublicStockListResult,
@@ -20,13 +22,12 @@ import { post } from '../../lib/request.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
 import { SaleStatusRadio, TimeOfDayInput, visibleRange } from './inventory-widgets.tsx';
 
-const BASE = '/web/api/admin/period';
 const UPDATE = 'admin:period:update';
 const STOCK_KEY = ['inventory', 'publicStock'] as const;
 
 const periodList = defineListPage<PeriodRow>({
   id: 'scenic.period',
-  url: `${BASE}/page`,
+  url: periodApi.page,
   rowKey: 'id',
   perms: {
     create: 'admin:period:create',
@@ -48,8 +49,8 @@ const periodList = defineListPage<PeriodRow>({
     { key: 'createTime', title: 'inventory:createTime', kind: 'dateTime', sortable: true, width: 180 },
   ],
   form: {
-    createUrl: `${BASE}/create`,
-    updateUrl: `${BASE}/update`,
+    createUrl: periodApi.create,
+    updateUrl: periodApi.update,
     createSchema: PeriodCreateSchema,
     updateSchema: PeriodUpdateSchema,
     fields: [
@@ -82,8 +83,8 @@ const periodList = defineListPage<PeriodRow>({
     ],
     initialValues: { status: 1, sort: 0 },
   },
-  delete: { url: `${BASE}/delete` },
-  status: { url: `${BASE}/status` },
+  delete: { url: periodApi.delete },
+  status: { url: periodApi.status },
 });
 
 interface BulkValues extends BulkDays {
@@ -109,7 +110,7 @@ function StockBulkDrawer({
       open={open}
       title={`${t('bulkEdit')} · ${t('publicStock')}`}
       perm={UPDATE}
-      url={`${BASE}/stock/batchSet`}
+      url={publicStockApi.batchSet}
       schema={PublicStockBatchSetSchema}
       toBody={(v) => ({
         periodIds: v.periodIds ?? [],
@@ -174,7 +175,7 @@ function PublicStockView() {
   const range = visibleRange(month);
   const stock = useQuery({
     queryKey: [...STOCK_KEY, range.from, range.to],
-    queryFn: () => post<PublicStockListResult>(`${BASE}/stock/list`, range),
+    queryFn: () => post<PublicStockListResult>(publicStockApi.list, range),
   });
   const periods = useMemo(() => new Map((stock.data?.periods ?? []).map((p) => [p.id, p])), [stock.data]);
   const byDate = useMemo(() => {

@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import {
   CalendarBatchSetSchema,
   CalendarUpdateSchema,
+  priceCalendarApi,
   STOCK_MAX,
   type CalendarProduct,
   type CalendarRow,
@@ -34,7 +35,6 @@ import { useAction } from '../../lib/use-action.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
 import { SaleStatusRadio, showErrors, visibleRange } from './inventory-widgets.tsx';
 
-const BASE = '/web/api/admin/priceCalendar';
 const UPDATE = 'admin:priceCalendar:update';
 
 interface DayEdit {
@@ -91,10 +91,10 @@ function DayModal({
     };
     const date = edit.date.format('YYYY-MM-DD');
     const [schema, url, body] = edit.row
-      ? [CalendarUpdateSchema, `${BASE}/update`, { id: edit.row.id, ...values }]
+      ? [CalendarUpdateSchema, priceCalendarApi.update, { id: edit.row.id, ...values }]
       : [
           CalendarBatchSetSchema,
-          `${BASE}/batchSet`,
+          priceCalendarApi.batchSet,
           {
             productId: product.id,
             ...(sessionId ? { sessionIds: [sessionId] } : {}),
@@ -171,7 +171,7 @@ function CalendarBulkDrawer({
       open={open}
       title={`${t('bulkEdit')} · ${product.name}`}
       perm={UPDATE}
-      url={`${BASE}/batchSet`}
+      url={priceCalendarApi.batchSet}
       schema={CalendarBatchSetSchema}
       toBody={(v) => ({
         productId: product.id,
@@ -240,7 +240,7 @@ function ExportMonth({ product, month }: { product: CalendarProduct | undefined;
   const exporting = useAction(
     (p: CalendarProduct) =>
       downloadExport(
-        `${BASE}/export`,
+        priceCalendarApi.export,
         {
           productId: p.id,
           from: month.startOf('month').format('YYYY-MM-DD'),
@@ -273,7 +273,7 @@ export default function PriceCalendarPage() {
 
   const products = useQuery({
     queryKey: ['inventory', 'calendarProducts'],
-    queryFn: () => post<CalendarProduct[]>(`${BASE}/products`, {}),
+    queryFn: () => post<CalendarProduct[]>(priceCalendarApi.products, {}),
   });
   const productId = Number(params.get('productId')) || undefined;
   const product = products.data?.find((p) => p.id === productId);
@@ -292,7 +292,7 @@ export default function PriceCalendarPage() {
   const rows = useQuery({
     queryKey: listKey,
     enabled: !!product,
-    queryFn: () => post<CalendarRow[]>(`${BASE}/list`, { productId: product!.id, ...range }),
+    queryFn: () => post<CalendarRow[]>(priceCalendarApi.list, { productId: product!.id, ...range }),
   });
   const byDate = useMemo(
     () => new Map((rows.data ?? []).filter((r) => r.sessionId === sessionId).map((r) => [r.date, r])),
