@@ -6,10 +6,9 @@ import { showApi, type ShowSeats } from '../../../shared/api/theatres.ts';
 import { SEAT_KIND, SEAT_STATUS, SeatStatus } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
-import { MoneyText } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { cellSizeFor, SeatGrid, Swatch, type GridCell } from './seat-grid.tsx';
+import { cellSizeFor, LegendItem, SeatGrid, TierLegend, type GridCell } from './seat-grid.tsx';
 import styles from './theatres.module.css';
 
 const STATUS_MARK = {
@@ -77,34 +76,23 @@ function SeatLegend({ data }: { data: ShowSeats }) {
   return (
     <>
       <div className={styles.legend}>
-        {data.areas.map((a) => (
-          <span key={a.key} className={styles.legendItem}>
-            <Swatch cell={{ kind: 'seat', color: a.color }} />
-            {a.name} <MoneyText cents={a.price} />
-          </span>
-        ))}
+        <TierLegend areas={data.areas} />
       </div>
       <div className={styles.legend}>
         {([1, 2, 3, 4] as const).map((status) => (
-          <span key={status} className={styles.legendItem}>
-            <Swatch
-              cell={{
-                kind: 'seat',
-                color: data.areas[0]?.color ?? '#409EFF',
-                marks: markOf(status) ? [markOf(status)] : [],
-              }}
-            />
+          <LegendItem
+            key={status}
+            cell={{
+              kind: 'seat',
+              color: data.areas[0]?.color ?? '#409EFF',
+              marks: markOf(status) ? [markOf(status)] : [],
+            }}
+          >
             {label(SeatStatus[status])} {counts[status] ?? 0}
-          </span>
+          </LegendItem>
         ))}
-        <span className={styles.legendItem}>
-          <Swatch cell={{ kind: 'aisle' }} />
-          {t('toolAisle')}
-        </span>
-        <span className={styles.legendItem}>
-          <Swatch cell={{ kind: 'disabled' }} />
-          {t('toolDisabled')}
-        </span>
+        <LegendItem cell={{ kind: 'aisle' }}>{t('toolAisle')}</LegendItem>
+        <LegendItem cell={{ kind: 'disabled' }}>{t('toolDisabled')}</LegendItem>
       </div>
     </>
   );

@@ -1,4 +1,5 @@
-import { memo, useCallback, useEffect, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { MoneyText } from '../../components/money-text.tsx';
 import styles from './theatres.module.css';
 
 /** How one cell looks; a row of these is recomputed only when that row changes. */
@@ -110,5 +111,32 @@ export function Swatch({ cell }: { cell: GridCell }) {
       className={[styles.swatch, styles[cell.kind], ...(cell.marks ?? []).map((m) => styles[m])].join(' ')}
       style={cell.color ? { backgroundColor: cell.color } : undefined}
     />
+  );
+}
+
+/** One entry of a seat-map legend: a swatch and its text. */
+export function LegendItem({ cell, children }: { cell: GridCell; children: ReactNode }) {
+  return (
+    <span className={styles.legendItem}>
+      <Swatch cell={cell} />
+      {children}
+    </span>
+  );
+}
+
+/** The legend entries of the price tiers: colour, name and price. */
+export function TierLegend({
+  areas,
+}: {
+  areas: readonly { key: string; name: string; color: string; price: number }[];
+}) {
+  return (
+    <>
+      {areas.map((a) => (
+        <LegendItem key={a.key} cell={{ kind: 'seat', color: a.color }}>
+          {a.name} <MoneyText cents={a.price} />
+        </LegendItem>
+      ))}
+    </>
   );
 }
