@@ -8,6 +8,7 @@ export const ScenicSpotField = defineDict({
   introduction: { zh: '景点介绍', en: 'Introduction' },
   latitude: { zh: '纬度', en: 'Latitude' },
   longitude: { zh: '经度', en: 'Longitude' },
+  hours: { zh: '开放时段', en: 'Opening hours' },
   openTime: { zh: '开放时间', en: 'Opens' },
   closeTime: { zh: '关闭时间', en: 'Closes' },
   sort: { zh: '排序', en: 'Sort' },

@@ -81,7 +81,7 @@ const definition = defineListPage<ScenicSpotRow>({
     },
     { key: 'name', title: ScenicSpotField.name, sortable: true },
     { key: 'spotType', title: ScenicSpotField.spotType, kind: 'dict', dict: SpotType, width: 110 },
-    { key: 'openTime', title: ScenicSpotField.openTime, render: (_, row) => <Hours row={row} />, width: 140 },
+    { key: 'openTime', title: ScenicSpotField.hours, render: (_, row) => <Hours row={row} />, width: 140 },
     { key: 'introduction', title: ScenicSpotField.introduction, ellipsis: true, hidden: true },
     { key: 'sort', title: ScenicSpotField.sort, sortable: true, width: 90 },
     { key: 'status', title: ScenicSpotField.status, kind: 'dict', dict: EnableStatus, width: 100 },
