@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  printTemplateApi,
   paperWidthMm,
   PrintTemplateCreateSchema,
   PrintTemplateUpdateSchema,
@@ -20,7 +21,6 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { ElementList } from './designer-elements.tsx';
 import { draftOf, NEW_DRAFT, TemplateBasics, TemplatePreview, type Draft } from './designer-panels.tsx';
-import { BASE } from './print-template-list.page.tsx';
 
 const LIST_PATH = '/ticket/printerModule';
 const DESIGNER_PATH = '/ticket/printer';
@@ -32,10 +32,11 @@ function useTemplateSave(id: number | null, draft: Draft) {
   const navigate = useNavigate();
   const [problems, setProblems] = useState<string[]>([]);
   const send = useAction(
-    (body: unknown) => post<PrintTemplateRow>(`${BASE}/${id === null ? 'create' : 'update'}`, body),
+    (body: unknown) =>
+      post<PrintTemplateRow>(id === null ? printTemplateApi.create : printTemplateApi.update, body),
     {
       success: t('saved'),
-      refresh: [listQueryKey(`${BASE}/page`), ['printTemplates', 'one']],
+      refresh: [listQueryKey(printTemplateApi.page), ['printTemplates', 'one']],
       onSuccess: (saved) => {
         if (id === null) void navigate(`${DESIGNER_PATH}?id=${saved.id}`, { replace: true });
       },
@@ -65,7 +66,7 @@ export default function PrintDesignerPage() {
 
   const loaded = useQuery({
     queryKey: ['printTemplates', 'one', id],
-    queryFn: () => get<PrintTemplateRow>(`${BASE}/query`, { id }),
+    queryFn: () => get<PrintTemplateRow>(printTemplateApi.query, { id }),
     enabled: id !== null,
   });
 

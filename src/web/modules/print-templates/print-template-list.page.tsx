@@ -11,7 +11,6 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 
-export const BASE = printTemplateApi.base;
 export const DESIGNER_PATH = '/ticket/printer';
 
 function NameCell({ row }: { row: PrintTemplateRow }) {
