@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Space } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OrderDistribution } from '../../../shared/api/orders.ts';
@@ -8,13 +7,12 @@ import { AdmType, PayType } from '../../../shared/dict/account.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { distributionQuery } from './order-api.ts';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
-
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
 function Distribution({ d }: { d: OrderDistribution }) {
   const { t } = useTranslation(['orders', 'common']);
@@ -23,7 +21,9 @@ function Distribution({ d }: { d: OrderDistribution }) {
   const f = (key: keyof typeof OrderField) => label(OrderField[key]);
   return (
     <>
-      <Card
+      <DetailCard
+        size="default"
+        bordered
         title={t('disTitle', { orderNo: d.orderNo })}
         extra={
           <Space wrap>
@@ -31,52 +31,45 @@ function Distribution({ d }: { d: OrderDistribution }) {
             <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
           </Space>
         }
-        style={{ marginBottom: 16 }}
-      >
-        <Descriptions
-          bordered
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'orderNo', label: f('orderNo'), children: d.orderNo },
-            {
-              key: 'channel',
-              label: f('channel'),
-              children: <DictTag dict={BuyChannel} value={d.channel} />,
-            },
-            { key: 'clientId', label: f('clientId'), children: d.clientId },
-            { key: 'externalNo', label: f('externalNo'), children: d.externalNo ?? '' },
-            {
-              key: 'distributor',
-              label: t('distributor'),
-              children: d.distributor ? (
-                <Space size={4}>
-                  {d.distributor.nickname || d.distributor.username}
-                  <DictTag dict={AdmType} value={d.distributor.admType} />
-                </Space>
-              ) : (
-                t('distributorNone')
-              ),
-            },
-            {
-              key: 'payType',
-              label: t('payType'),
-              children: d.distributor ? <DictTag dict={PayType} value={d.distributor.payType} /> : '',
-            },
-            { key: 'status', label: f('status'), children: <DictTag dict={TicketStatus} value={d.status} /> },
-            {
-              key: 'payStatus',
-              label: f('payStatus'),
-              children: <DictTag dict={PayStatus} value={d.payStatus} />,
-            },
-            { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={d.payWay} /> },
-            { key: 'ticketCount', label: f('ticketCount'), children: d.ticketCount },
-            { key: 'createTime', label: f('createTime'), children: time(d.createTime) },
-            { key: 'paidTime', label: f('paidTime'), children: time(d.paidTime) },
-          ]}
-        />
-      </Card>
-      <Card title={t('settlement')} size="small">
+        items={[
+          { key: 'orderNo', label: f('orderNo'), children: d.orderNo },
+          {
+            key: 'channel',
+            label: f('channel'),
+            children: <DictTag dict={BuyChannel} value={d.channel} />,
+          },
+          { key: 'clientId', label: f('clientId'), children: d.clientId },
+          { key: 'externalNo', label: f('externalNo'), children: d.externalNo ?? '' },
+          {
+            key: 'distributor',
+            label: t('distributor'),
+            children: d.distributor ? (
+              <Space size={4}>
+                {d.distributor.nickname || d.distributor.username}
+                <DictTag dict={AdmType} value={d.distributor.admType} />
+              </Space>
+            ) : (
+              t('distributorNone')
+            ),
+          },
+          {
+            key: 'payType',
+            label: t('payType'),
+            children: d.distributor ? <DictTag dict={PayType} value={d.distributor.payType} /> : '',
+          },
+          { key: 'status', label: f('status'), children: <DictTag dict={TicketStatus} value={d.status} /> },
+          {
+            key: 'payStatus',
+            label: f('payStatus'),
+            children: <DictTag dict={PayStatus} value={d.payStatus} />,
+          },
+          { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={d.payWay} /> },
+          { key: 'ticketCount', label: f('ticketCount'), children: d.ticketCount },
+          { key: 'createTime', label: f('createTime'), children: time(d.createTime) },
+          { key: 'paidTime', label: f('paidTime'), children: time(d.paidTime) },
+        ]}
+      />
+      <DetailCard title={t('settlement')}>
         <Alert type="info" showIcon message={t('settlementNote')} style={{ marginBottom: 12 }} />
         <Descriptions
           bordered
@@ -94,7 +87,7 @@ function Distribution({ d }: { d: OrderDistribution }) {
             },
           ]}
         />
-      </Card>
+      </DetailCard>
     </>
   );
 }

@@ -1,9 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Popover, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { Button, Popover, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OrderDetail } from '../../../shared/api/orders.ts';
@@ -18,6 +15,7 @@ import {
 } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
+import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
@@ -28,7 +26,6 @@ import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
 type Ticket = OrderDetail['tickets'][number];
 
-const time = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
 
 function TicketCode({ ticket }: { ticket: Ticket }) {
@@ -49,92 +46,81 @@ function TicketCode({ ticket }: { ticket: Ticket }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** The order's labels: the shared field names of the order dictionary. */
+function useOrderField() {
+  const label = useLabel();
+  return (key: keyof typeof OrderField) => label(OrderField[key]);
+}
+
+/** The order itself, with the staff actions. */
+function OrderSummary({ d, reload }: { d: OrderDetail; reload: () => void }) {
+  const { t } = useTranslation(['orders', 'common']);
+  const navigate = useNavigate();
+  const f = useOrderField();
+  const o = d.order;
   return (
-    <Card title={title} size="small" style={{ marginBottom: 16 }}>
-      {children}
-    </Card>
+    <DetailCard
+      size="default"
+      bordered
+      title={t('orderTitle', { orderNo: o.orderNo })}
+      extra={
+        <Space wrap>
+          <OrderActions order={d} onDone={reload} />
+          {o.channel >= DISTRIBUTION_CHANNEL_MIN && (
+            <Button onClick={() => void navigate(`/ticket/disOrderPage?id=${o.id}`)}>
+              {t('distribution')}
+            </Button>
+          )}
+          <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
+        </Space>
+      }
+      items={[
+        { key: 'orderNo', label: f('orderNo'), children: o.orderNo },
+        { key: 'status', label: f('status'), children: <DictTag dict={TicketStatus} value={o.status} /> },
+        {
+          key: 'payStatus',
+          label: f('payStatus'),
+          children: <DictTag dict={PayStatus} value={o.payStatus} />,
+        },
+        {
+          key: 'channel',
+          label: f('channel'),
+          children: <DictTag dict={BuyChannel} value={o.channel} />,
+        },
+        { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={o.payWay} /> },
+        { key: 'visitDate', label: f('visitDate'), children: o.visitDate },
+        { key: 'ticketCount', label: f('ticketCount'), children: o.ticketCount },
+        { key: 'totalAmount', label: f('totalAmount'), children: <MoneyText cents={o.totalAmount} /> },
+        { key: 'paidAmount', label: f('paidAmount'), children: <MoneyText cents={o.paidAmount} /> },
+        {
+          key: 'refundedAmount',
+          label: f('refundedAmount'),
+          children: <MoneyText cents={o.refundedAmount} />,
+        },
+        { key: 'buyerName', label: f('buyerName'), children: o.buyerName },
+        { key: 'buyerPhone', label: f('buyerPhone'), children: o.buyerPhone },
+        { key: 'buyerIdNumber', label: f('buyerIdNumber'), children: o.buyerIdNumber ?? '' },
+        { key: 'createTime', label: f('createTime'), children: time(o.createTime) },
+        { key: 'paidTime', label: f('paidTime'), children: time(o.paidTime) },
+        { key: 'expiresTime', label: t('expiresTime'), children: time(o.expiresTime) },
+        { key: 'cancelledTime', label: t('cancelledTime'), children: time(o.cancelledTime) },
+        { key: 'clientId', label: f('clientId'), children: o.clientId },
+        { key: 'externalNo', label: f('externalNo'), children: o.externalNo ?? '' },
+        { key: 'placedBy', label: t('placedBy'), children: o.adminName ?? '' },
+        { key: 'remark', label: f('remark'), children: o.remark, span: 2 },
+      ]}
+    />
   );
 }
 
-function Details({ d, reload }: { d: OrderDetail; reload: () => void }) {
-  const { t } = useTranslation(['orders', 'common']);
-  const label = useLabel();
-  const navigate = useNavigate();
-  const o = d.order;
-  const f = (key: keyof typeof OrderField) => label(OrderField[key]);
-  const table = <T extends { id: number }>(rows: T[], columns: ColumnsType<T>) => (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={rows}
-      columns={columns}
-    />
-  );
-
+function Tickets({ d }: { d: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const f = useOrderField();
   return (
-    <>
-      <Card
-        title={t('orderTitle', { orderNo: o.orderNo })}
-        extra={
-          <Space wrap>
-            <OrderActions order={d} onDone={reload} />
-            {o.channel >= DISTRIBUTION_CHANNEL_MIN && (
-              <Button onClick={() => void navigate(`/ticket/disOrderPage?id=${o.id}`)}>
-                {t('distribution')}
-              </Button>
-            )}
-            <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
-          </Space>
-        }
-        style={{ marginBottom: 16 }}
-      >
-        <Descriptions
-          bordered
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'orderNo', label: f('orderNo'), children: o.orderNo },
-            { key: 'status', label: f('status'), children: <DictTag dict={TicketStatus} value={o.status} /> },
-            {
-              key: 'payStatus',
-              label: f('payStatus'),
-              children: <DictTag dict={PayStatus} value={o.payStatus} />,
-            },
-            {
-              key: 'channel',
-              label: f('channel'),
-              children: <DictTag dict={BuyChannel} value={o.channel} />,
-            },
-            { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={o.payWay} /> },
-            { key: 'visitDate', label: f('visitDate'), children: o.visitDate },
-            { key: 'ticketCount', label: f('ticketCount'), children: o.ticketCount },
-            { key: 'totalAmount', label: f('totalAmount'), children: <MoneyText cents={o.totalAmount} /> },
-            { key: 'paidAmount', label: f('paidAmount'), children: <MoneyText cents={o.paidAmount} /> },
-            {
-              key: 'refundedAmount',
-              label: f('refundedAmount'),
-              children: <MoneyText cents={o.refundedAmount} />,
-            },
-            { key: 'buyerName', label: f('buyerName'), children: o.buyerName },
-            { key: 'buyerPhone', label: f('buyerPhone'), children: o.buyerPhone },
-            { key: 'buyerIdNumber', label: f('buyerIdNumber'), children: o.buyerIdNumber ?? '' },
-            { key: 'createTime', label: f('createTime'), children: time(o.createTime) },
-            { key: 'paidTime', label: f('paidTime'), children: time(o.paidTime) },
-            { key: 'expiresTime', label: t('expiresTime'), children: time(o.expiresTime) },
-            { key: 'cancelledTime', label: t('cancelledTime'), children: time(o.cancelledTime) },
-            { key: 'clientId', label: f('clientId'), children: o.clientId },
-            { key: 'externalNo', label: f('externalNo'), children: o.externalNo ?? '' },
-            { key: 'placedBy', label: t('placedBy'), children: o.adminName ?? '' },
-            { key: 'remark', label: f('remark'), children: o.remark, span: 2 },
-          ]}
-        />
-      </Card>
-
-      <Section title={t('tickets')}>
-        {table<Ticket>(d.tickets, [
+    <DetailCard title={t('tickets')}>
+      <DetailTable<Ticket>
+        rows={d.tickets}
+        columns={[
           { key: 'id', dataIndex: 'id', title: t('ticketId'), fixed: 'left' },
           {
             key: 'product',
@@ -168,104 +154,131 @@ function Details({ d, reload }: { d: OrderDetail; reload: () => void }) {
           { key: 'price', title: t('price'), render: (_, x) => <MoneyText cents={x.price} /> },
           { key: 'entries', title: t('entries'), render: (_, x) => `${x.entryCount} / ${x.entriesLeft}` },
           { key: 'printCount', dataIndex: 'printCount', title: t('printCount') },
-          { key: 'actions', title: '', render: (_, x) => <ReprintButton orderId={o.id} ticket={x} /> },
-        ])}
-      </Section>
+          { key: 'actions', title: '', render: (_, x) => <ReprintButton orderId={d.order.id} ticket={x} /> },
+        ]}
+      />
+    </DetailCard>
+  );
+}
 
-      <Section title={t('payments')}>
-        {table(d.payments, [
-          { key: 'payWay', title: f('payWay'), render: (_, p) => <DictTag dict={PayWay} value={p.payWay} /> },
-          { key: 'provider', dataIndex: 'provider', title: t('provider') },
-          { key: 'providerTxnId', dataIndex: 'providerTxnId', title: t('providerTxnId') },
-          { key: 'amount', title: t('amount'), render: (_, p) => <MoneyText cents={p.amount} /> },
-          {
-            key: 'refunded',
-            title: t('refundedAmount'),
-            render: (_, p) => <MoneyText cents={p.refundedAmount} />,
-          },
-          {
-            key: 'status',
-            title: t('recordStatus'),
-            render: (_, p) => <DictTag dict={PaymentStatus} value={p.status} />,
-          },
-          { key: 'createTime', title: t('createTime'), render: (_, p) => time(p.createTime) },
-          { key: 'confirmedTime', title: t('confirmedTime'), render: (_, p) => time(p.confirmedTime) },
-        ])}
-      </Section>
-
-      <Section title={t('refunds')}>
-        {table(d.refunds, [
-          { key: 'amount', title: t('amount'), render: (_, r) => <MoneyText cents={r.amount} /> },
-          {
-            key: 'status',
-            title: t('recordStatus'),
-            render: (_, r) => <DictTag dict={RefundStatus} value={r.status} />,
-          },
-          { key: 'tickets', title: t('refundTickets'), render: (_, r) => r.ticketIds.join(', ') },
-          { key: 'reason', dataIndex: 'reason', title: t('reason') },
-          { key: 'createTime', title: t('createTime'), render: (_, r) => time(r.createTime) },
-          { key: 'doneTime', title: t('doneTime'), render: (_, r) => time(r.doneTime) },
-        ])}
-      </Section>
-
-      <Section title={t('refundRequests')}>
-        {table(d.refundRequests, [
-          { key: 'ticketId', dataIndex: 'ticketId', title: t('ticketId') },
-          {
-            key: 'status',
-            title: t('recordStatus'),
-            render: (_, r) => <DictTag dict={RefundApplyStatus} value={r.status} />,
-          },
-          { key: 'fee', title: t('fee'), render: (_, r) => <MoneyText cents={r.fee} /> },
-          {
-            key: 'refundAmount',
-            title: t('refundAmount'),
-            render: (_, r) => <MoneyText cents={r.refundAmount} />,
-          },
-          { key: 'reason', dataIndex: 'reason', title: t('reason') },
-          { key: 'requestedBy', dataIndex: 'requestedBy', title: t('requestedBy') },
-          { key: 'rejectReason', dataIndex: 'rejectReason', title: t('rejectReason') },
-          { key: 'createTime', title: t('createTime'), render: (_, r) => time(r.createTime) },
-        ])}
-      </Section>
-
-      <Section title={t('gateEvents')}>
-        {table(d.gateEvents, [
-          { key: 'scanTime', title: t('scanTime'), render: (_, e) => time(e.scanTime) },
-          { key: 'ticketId', dataIndex: 'ticketId', title: t('ticketId') },
-          {
-            key: 'gate',
-            title: t('gate'),
-            render: (_, e) => <GateName gateId={e.gateId} name={e.gateName} />,
-          },
-          { key: 'device', dataIndex: 'deviceId', title: t('device') },
-          {
-            key: 'direction',
-            title: t('direction'),
-            render: (_, e) => <DictTag dict={GateDirection} value={e.direction} />,
-          },
-          { key: 'result', dataIndex: 'result', title: t('result') },
-          { key: 'offline', title: t('offline'), render: (_, e) => (e.offline ? '✓' : '') },
-          { key: 'forced', title: t('forced'), render: (_, e) => (e.forced ? '✓' : '') },
-        ])}
-      </Section>
-
-      <Section title={t('audit')}>
-        {table(d.audit, [
-          { key: 'createTime', title: t('createTime'), render: (_, a) => time(a.createTime) },
-          { key: 'username', dataIndex: 'username', title: t('operator') },
-          { key: 'action', title: t('action'), render: (_, a) => `${a.module} / ${a.action}` },
-          {
-            key: 'changes',
-            title: t('changes'),
-            render: (_, a) => (
-              <Typography.Text style={{ fontSize: 12, maxWidth: 480 }} ellipsis={{ tooltip: json(a.after) }}>
-                {json(a.after ?? a.before)}
-              </Typography.Text>
-            ),
-          },
-        ])}
-      </Section>
+/** What happened to the order: payments, refunds, refund requests, gate events, audit entries. */
+function Records({ d }: { d: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const f = useOrderField();
+  return (
+    <>
+      <DetailCard title={t('payments')}>
+        <DetailTable
+          rows={d.payments}
+          columns={[
+            {
+              key: 'payWay',
+              title: f('payWay'),
+              render: (_, p) => <DictTag dict={PayWay} value={p.payWay} />,
+            },
+            { key: 'provider', dataIndex: 'provider', title: t('provider') },
+            { key: 'providerTxnId', dataIndex: 'providerTxnId', title: t('providerTxnId') },
+            { key: 'amount', title: t('amount'), render: (_, p) => <MoneyText cents={p.amount} /> },
+            {
+              key: 'refunded',
+              title: t('refundedAmount'),
+              render: (_, p) => <MoneyText cents={p.refundedAmount} />,
+            },
+            {
+              key: 'status',
+              title: t('recordStatus'),
+              render: (_, p) => <DictTag dict={PaymentStatus} value={p.status} />,
+            },
+            { key: 'createTime', title: t('createTime'), render: (_, p) => time(p.createTime) },
+            { key: 'confirmedTime', title: t('confirmedTime'), render: (_, p) => time(p.confirmedTime) },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('refunds')}>
+        <DetailTable
+          rows={d.refunds}
+          columns={[
+            { key: 'amount', title: t('amount'), render: (_, r) => <MoneyText cents={r.amount} /> },
+            {
+              key: 'status',
+              title: t('recordStatus'),
+              render: (_, r) => <DictTag dict={RefundStatus} value={r.status} />,
+            },
+            { key: 'tickets', title: t('refundTickets'), render: (_, r) => r.ticketIds.join(', ') },
+            { key: 'reason', dataIndex: 'reason', title: t('reason') },
+            { key: 'createTime', title: t('createTime'), render: (_, r) => time(r.createTime) },
+            { key: 'doneTime', title: t('doneTime'), render: (_, r) => time(r.doneTime) },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('refundRequests')}>
+        <DetailTable
+          rows={d.refundRequests}
+          columns={[
+            { key: 'ticketId', dataIndex: 'ticketId', title: t('ticketId') },
+            {
+              key: 'status',
+              title: t('recordStatus'),
+              render: (_, r) => <DictTag dict={RefundApplyStatus} value={r.status} />,
+            },
+            { key: 'fee', title: t('fee'), render: (_, r) => <MoneyText cents={r.fee} /> },
+            {
+              key: 'refundAmount',
+              title: t('refundAmount'),
+              render: (_, r) => <MoneyText cents={r.refundAmount} />,
+            },
+            { key: 'reason', dataIndex: 'reason', title: t('reason') },
+            { key: 'requestedBy', dataIndex: 'requestedBy', title: t('requestedBy') },
+            { key: 'rejectReason', dataIndex: 'rejectReason', title: t('rejectReason') },
+            { key: 'createTime', title: t('createTime'), render: (_, r) => time(r.createTime) },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('gateEvents')}>
+        <DetailTable
+          rows={d.gateEvents}
+          columns={[
+            { key: 'scanTime', title: t('scanTime'), render: (_, e) => time(e.scanTime) },
+            { key: 'ticketId', dataIndex: 'ticketId', title: t('ticketId') },
+            {
+              key: 'gate',
+              title: t('gate'),
+              render: (_, e) => <GateName gateId={e.gateId} name={e.gateName} />,
+            },
+            { key: 'device', dataIndex: 'deviceId', title: t('device') },
+            {
+              key: 'direction',
+              title: t('direction'),
+              render: (_, e) => <DictTag dict={GateDirection} value={e.direction} />,
+            },
+            { key: 'result', dataIndex: 'result', title: t('result') },
+            { key: 'offline', title: t('offline'), render: (_, e) => (e.offline ? '✓' : '') },
+            { key: 'forced', title: t('forced'), render: (_, e) => (e.forced ? '✓' : '') },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('audit')}>
+        <DetailTable
+          rows={d.audit}
+          columns={[
+            { key: 'createTime', title: t('createTime'), render: (_, a) => time(a.createTime) },
+            { key: 'username', dataIndex: 'username', title: t('operator') },
+            { key: 'action', title: t('action'), render: (_, a) => `${a.module} / ${a.action}` },
+            {
+              key: 'changes',
+              title: t('changes'),
+              render: (_, a) => (
+                <Typography.Text
+                  style={{ fontSize: 12, maxWidth: 480 }}
+                  ellipsis={{ tooltip: json(a.after) }}
+                >
+                  {json(a.after ?? a.before)}
+                </Typography.Text>
+              ),
+            },
+          ]}
+        />
+      </DetailCard>
     </>
   );
 }
@@ -284,7 +297,13 @@ export default function OrderDetailPage() {
 
   return (
     <RecordState id={id} query={query} notFound={t('notFound')}>
-      {(data) => <Details d={data} reload={reload} />}
+      {(data) => (
+        <>
+          <OrderSummary d={data} reload={reload} />
+          <Tickets d={data} />
+          <Records d={data} />
+        </>
+      )}
     </RecordState>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Image, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,16 +23,17 @@ import {
 } from '../../../shared/dict/ticket.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
+import { DetailCard, dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { productQuery } from './product-api.ts';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
-function Details({ p }: { p: ProductDetail }) {
-  const { t } = useTranslation(['products', 'common']);
+/** A field of the product as a description item, labelled from the product dictionary. */
+function useItems() {
+  const { t } = useTranslation('products');
   const label = useLabel();
-  const navigate = useNavigate();
   const f = (name: keyof typeof ProductField) => label(ProductField[name]);
   const none = <Typography.Text type="secondary">{t('none')}</Typography.Text>;
   const item = (key: keyof typeof ProductField, children: ReactNode, span?: number) => ({
@@ -42,7 +42,80 @@ function Details({ p }: { p: ProductDetail }) {
     children,
     ...(span ? { span } : {}),
   });
+  return { f, item, none };
+}
 
+/** Name, category, type, shelf, prices, images and intro; edit and the product's other screens. */
+function Summary({ p }: { p: ProductDetail }) {
+  const { item, none } = useItems();
+  return (
+    <DetailCard
+      size="default"
+      bordered
+      title={p.name}
+      extra={<Links p={p} />}
+      items={[
+        item('typeId', p.typeName),
+        item('productType', <DictTag dict={ProductType} value={p.productType} />),
+        item('shelfStatus', <DictTag dict={ShelfStatus} value={p.shelfStatus} />),
+        item('price', <MoneyText cents={p.price} />),
+        item('marketPrice', <MoneyText cents={p.marketPrice} />),
+        item('sort', p.sort),
+        item(
+          'images',
+          p.images.length ? (
+            <Image.PreviewGroup>
+              <Space wrap>
+                {p.images.map((url) => (
+                  <Image key={url} src={url} width={80} height={80} style={{ objectFit: 'cover' }} />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          ) : (
+            none
+          ),
+          3,
+        ),
+        item('intro', p.intro ? <span style={{ whiteSpace: 'pre-wrap' }}>{p.intro}</span> : none, 3),
+      ]}
+    />
+  );
+}
+
+/** Edit, the product's shows or price calendar, back to the list. */
+function Links({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation('products');
+  const navigate = useNavigate();
+  return (
+    <Space wrap>
+      <Can perm="admin:ticket:update">
+        <Button type="primary" onClick={() => void navigate(`/ticket/scenicTicDetail?id=${p.id}`)}>
+          {t('edit')}
+        </Button>
+      </Can>
+      {p.productType === PRODUCT_TYPE.performance ? (
+        <Can perm="admin:theatre:page">
+          <Button onClick={() => void navigate(`/ticket/theaterTicDetail?productId=${p.id}`)}>
+            {t('shows')}
+          </Button>
+        </Can>
+      ) : (
+        <Can perm="admin:priceCalendar:page">
+          <Button onClick={() => void navigate(`/ticket/priceCalendar?productId=${p.id}`)}>
+            {t('priceCalendar')}
+          </Button>
+        </Can>
+      )}
+      <Button onClick={() => void navigate('/ticket/good')}>{t('back')}</Button>
+    </Space>
+  );
+}
+
+/** Validity, entry, sessions; purchase, channels, refund, templates and times. */
+function Rules({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation(['products', 'common']);
+  const label = useLabel();
+  const { f, item, none } = useItems();
   const validity: ReactNode =
     p.validityType === VALIDITY_TYPE.multiDay
       ? t('validityDays', { days: p.validDays })
@@ -63,84 +136,24 @@ function Details({ p }: { p: ProductDetail }) {
 
   return (
     <>
-      <Card
-        title={p.name}
-        extra={
-          <Space wrap>
-            <Can perm="admin:ticket:update">
-              <Button type="primary" onClick={() => void navigate(`/ticket/scenicTicDetail?id=${p.id}`)}>
-                {t('edit')}
-              </Button>
-            </Can>
-            {p.productType === PRODUCT_TYPE.performance ? (
-              <Can perm="admin:theatre:page">
-                <Button onClick={() => void navigate(`/ticket/theaterTicDetail?productId=${p.id}`)}>
-                  {t('shows')}
-                </Button>
-              </Can>
-            ) : (
-              <Can perm="admin:priceCalendar:page">
-                <Button onClick={() => void navigate(`/ticket/priceCalendar?productId=${p.id}`)}>
-                  {t('priceCalendar')}
-                </Button>
-              </Can>
-            )}
-            <Button onClick={() => void navigate('/ticket/good')}>{t('back')}</Button>
-          </Space>
-        }
-        style={{ marginBottom: 16 }}
+      <DetailCard
+        title={t('sectionValidity')}
+        items={[
+          item('validityType', <DictTag dict={ValidityType} value={p.validityType} />),
+          ...(validity ? [{ key: 'validity', label: f('validityText'), children: validity }] : []),
+          item('validityDisplay', <DictTag dict={ValidityDisplay} value={p.validityDisplay} />),
+          item(
+            'timeWindows',
+            p.timeWindows.length
+              ? p.timeWindows.map((w) => <Tag key={w.start}>{`${w.start}-${w.end}`}</Tag>)
+              : t('areaHours'),
+          ),
+          item('entryMode', <DictTag dict={EntryMode} value={p.entryMode} />),
+          ...(p.entryMode === ENTRY_MODE.times
+            ? [item('entryTimes', t('entryTimesText', { count: p.entryTimes }))]
+            : []),
+        ]}
       >
-        <Descriptions
-          bordered
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            item('typeId', p.typeName),
-            item('productType', <DictTag dict={ProductType} value={p.productType} />),
-            item('shelfStatus', <DictTag dict={ShelfStatus} value={p.shelfStatus} />),
-            item('price', <MoneyText cents={p.price} />),
-            item('marketPrice', <MoneyText cents={p.marketPrice} />),
-            item('sort', p.sort),
-            item(
-              'images',
-              p.images.length ? (
-                <Image.PreviewGroup>
-                  <Space wrap>
-                    {p.images.map((url) => (
-                      <Image key={url} src={url} width={80} height={80} style={{ objectFit: 'cover' }} />
-                    ))}
-                  </Space>
-                </Image.PreviewGroup>
-              ) : (
-                none
-              ),
-              3,
-            ),
-            item('intro', p.intro ? <span style={{ whiteSpace: 'pre-wrap' }}>{p.intro}</span> : none, 3),
-          ]}
-        />
-      </Card>
-
-      <Card title={t('sectionValidity')} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            item('validityType', <DictTag dict={ValidityType} value={p.validityType} />),
-            ...(validity ? [{ key: 'validity', label: f('validityText'), children: validity }] : []),
-            item('validityDisplay', <DictTag dict={ValidityDisplay} value={p.validityDisplay} />),
-            item(
-              'timeWindows',
-              p.timeWindows.length
-                ? p.timeWindows.map((w) => <Tag key={w.start}>{`${w.start}-${w.end}`}</Tag>)
-                : t('areaHours'),
-            ),
-            item('entryMode', <DictTag dict={EntryMode} value={p.entryMode} />),
-            ...(p.entryMode === ENTRY_MODE.times
-              ? [item('entryTimes', t('entryTimesText', { count: p.entryTimes }))]
-              : []),
-          ]}
-        />
         {p.productType === PRODUCT_TYPE.timed && (
           <Table
             size="small"
@@ -156,41 +169,37 @@ function Details({ p }: { p: ProductDetail }) {
             ]}
           />
         )}
-      </Card>
-
-      <Card title={t('sectionPurchase')} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            item('realNameType', <DictTag dict={RealNameType} value={p.realNameType} />),
-            item('printType', <DictTag dict={PrintType} value={p.printType} />),
-            item('limitPerOrder', limit(p.limitPerOrder)),
-            item('limitPerIdNumber', limit(p.limitPerIdNumber)),
-            item(
-              'channels',
-              <Space size={[0, 4]} wrap>
-                {p.channels.map((c) => (
-                  <Tag key={c}>
-                    {label(BuyChannel[c as keyof typeof BuyChannel] ?? { zh: `${c}`, en: `${c}` })}
-                  </Tag>
-                ))}
-              </Space>,
-              2,
-            ),
-            item('refundRule', <DictTag dict={RefundRule} value={p.refundRule} />),
-            ...(p.refundRule === REFUND_RULE.conditional
-              ? [item('refundDeadlineHours', t('refundDeadlineText', { hours: p.refundDeadlineHours }))]
-              : []),
-            item('refundFeeValue', fee),
-            item('noticeId', p.noticeTitle ?? none),
-            item('agreementId', p.agreementTitle ?? none),
-            item('printTemplateId', p.printTemplateName ?? none),
-            item('createTime', dayjs(p.createTime).format('YYYY-MM-DD HH:mm:ss')),
-            item('updateTime', dayjs(p.updateTime).format('YYYY-MM-DD HH:mm:ss')),
-          ]}
-        />
-      </Card>
+      </DetailCard>
+      <DetailCard
+        title={t('sectionPurchase')}
+        items={[
+          item('realNameType', <DictTag dict={RealNameType} value={p.realNameType} />),
+          item('printType', <DictTag dict={PrintType} value={p.printType} />),
+          item('limitPerOrder', limit(p.limitPerOrder)),
+          item('limitPerIdNumber', limit(p.limitPerIdNumber)),
+          item(
+            'channels',
+            <Space size={[0, 4]} wrap>
+              {p.channels.map((c) => (
+                <Tag key={c}>
+                  {label(BuyChannel[c as keyof typeof BuyChannel] ?? { zh: `${c}`, en: `${c}` })}
+                </Tag>
+              ))}
+            </Space>,
+            2,
+          ),
+          item('refundRule', <DictTag dict={RefundRule} value={p.refundRule} />),
+          ...(p.refundRule === REFUND_RULE.conditional
+            ? [item('refundDeadlineHours', t('refundDeadlineText', { hours: p.refundDeadlineHours }))]
+            : []),
+          item('refundFeeValue', fee),
+          item('noticeId', p.noticeTitle ?? none),
+          item('agreementId', p.agreementTitle ?? none),
+          item('printTemplateId', p.printTemplateName ?? none),
+          item('createTime', dateTimeText(p.createTime)),
+          item('updateTime', dateTimeText(p.updateTime)),
+        ]}
+      />
     </>
   );
 }
@@ -203,7 +212,12 @@ export default function ProductDetailPage() {
 
   return (
     <RecordState id={id} query={query} notFound={t('notFound')}>
-      {(data) => <Details p={data} />}
+      {(data) => (
+        <>
+          <Summary p={data} />
+          <Rules p={data} />
+        </>
+      )}
     </RecordState>
   );
 }

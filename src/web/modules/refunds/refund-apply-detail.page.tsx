@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RefundApplyDetail, RefundRecord } from '../../../shared/api/refunds.ts';
 import {
@@ -15,6 +14,7 @@ import { RefundApplyField } from '../../../shared/dict/refunds.ts';
 import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/ticket.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
@@ -22,8 +22,6 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { markRefundDone, refundApplyQuery } from './refund-api.ts';
 import { ReviewActions } from './review-actions.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
-
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 function MarkDone({ refund, onDone }: { refund: RefundRecord; onDone: () => void }) {
   const { t } = useTranslation('refunds');
@@ -42,10 +40,64 @@ function MarkDone({ refund, onDone }: { refund: RefundRecord; onDone: () => void
   );
 }
 
-function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
-  const { t } = useTranslation('refunds');
+/** The application's labels: the shared field names of the refund dictionary. */
+function useRefundField() {
   const label = useLabel();
-  const f = (name: keyof typeof RefundApplyField) => label(RefundApplyField[name]);
+  return (name: keyof typeof RefundApplyField) => label(RefundApplyField[name]);
+}
+
+/** The application: status, who asked and why, who reviewed; approve or reject while it is open. */
+function Request({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
+  const { t } = useTranslation('refunds');
+  const f = useRefundField();
+  const r = d.request;
+  return (
+    <DetailCard
+      size="default"
+      title={`${f('id')} ${r.id}`}
+      extra={
+        <ReviewActions
+          id={r.id}
+          status={r.status}
+          refundAmount={r.refundAmount}
+          onDone={reload}
+          size="middle"
+          link={false}
+        />
+      }
+      items={[
+        {
+          key: 'status',
+          label: f('status'),
+          children: <DictTag dict={RefundApplyStatus} value={r.status} />,
+        },
+        {
+          key: 'ticketStatus',
+          label: f('ticketStatus'),
+          children: <DictTag dict={TicketStatus} value={r.ticketStatus} />,
+        },
+        {
+          key: 'before',
+          label: f('statusBeforeRefund'),
+          children: <DictTag dict={TicketStatus} value={r.statusBeforeRefund} />,
+        },
+        { key: 'reason', label: f('reason'), children: r.reason || t('none') },
+        { key: 'requestedBy', label: f('requestedBy'), children: r.requestedBy },
+        { key: 'requestTime', label: f('requestTime'), children: time(r.createTime) },
+        { key: 'reviewedBy', label: f('reviewedBy'), children: r.reviewedBy || t('none') },
+        { key: 'reviewTime', label: f('reviewTime'), children: time(r.reviewTime) || t('none') },
+        ...(r.rejectReason
+          ? [{ key: 'rejectReason', label: f('rejectReason'), children: r.rejectReason }]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** The fee (frozen when the application was made), the ticket and its order. */
+function FeeTicketOrder({ d }: { d: RefundApplyDetail }) {
+  const { t } = useTranslation('refunds');
+  const f = useRefundField();
   const r = d.request;
   const fee =
     d.rule.refundRule === REFUND_RULE.conditional
@@ -59,139 +111,90 @@ function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
       : null;
   return (
     <>
-      <Card
-        title={`${f('id')} ${r.id}`}
-        style={{ marginBottom: 16 }}
-        extra={
-          <ReviewActions
-            id={r.id}
-            status={r.status}
-            refundAmount={r.refundAmount}
-            onDone={reload}
-            size="middle"
-            link={false}
-          />
-        }
+      <DetailCard
+        title={t('sectionFee')}
+        column={{ xs: 1, md: 2, xl: 4 }}
+        items={[
+          { key: 'ticketAmount', label: f('ticketAmount'), children: <MoneyText cents={r.ticketAmount} /> },
+          { key: 'fee', label: f('fee'), children: <MoneyText cents={r.fee} /> },
+          { key: 'refundAmount', label: f('refundAmount'), children: <MoneyText cents={r.refundAmount} /> },
+          {
+            key: 'rule',
+            label: t('feeRule'),
+            children: (
+              <Space size={4}>
+                <DictTag dict={RefundRule} value={d.rule.refundRule} />
+                {fee}
+              </Space>
+            ),
+          },
+        ]}
       >
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            {
-              key: 'status',
-              label: f('status'),
-              children: <DictTag dict={RefundApplyStatus} value={r.status} />,
-            },
-            {
-              key: 'ticketStatus',
-              label: f('ticketStatus'),
-              children: <DictTag dict={TicketStatus} value={r.ticketStatus} />,
-            },
-            {
-              key: 'before',
-              label: f('statusBeforeRefund'),
-              children: <DictTag dict={TicketStatus} value={r.statusBeforeRefund} />,
-            },
-            { key: 'reason', label: f('reason'), children: r.reason || t('none') },
-            { key: 'requestedBy', label: f('requestedBy'), children: r.requestedBy },
-            { key: 'requestTime', label: f('requestTime'), children: time(r.createTime) },
-            { key: 'reviewedBy', label: f('reviewedBy'), children: r.reviewedBy || t('none') },
-            { key: 'reviewTime', label: f('reviewTime'), children: time(r.reviewTime) || t('none') },
-            ...(r.rejectReason
-              ? [{ key: 'rejectReason', label: f('rejectReason'), children: r.rejectReason }]
-              : []),
-          ]}
-        />
-      </Card>
-
-      <Card title={t('sectionFee')} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 4 }}
-          items={[
-            { key: 'ticketAmount', label: f('ticketAmount'), children: <MoneyText cents={r.ticketAmount} /> },
-            { key: 'fee', label: f('fee'), children: <MoneyText cents={r.fee} /> },
-            { key: 'refundAmount', label: f('refundAmount'), children: <MoneyText cents={r.refundAmount} /> },
-            {
-              key: 'rule',
-              label: t('feeRule'),
-              children: (
-                <Space size={4}>
-                  <DictTag dict={RefundRule} value={d.rule.refundRule} />
-                  {fee}
-                </Space>
-              ),
-            },
-          ]}
-        />
         <Typography.Text type="secondary">{t('feeFrozen')}</Typography.Text>
-      </Card>
+      </DetailCard>
+      <DetailCard
+        title={t('sectionTicket')}
+        items={[
+          { key: 'product', label: f('productName'), children: d.ticket.productName },
+          { key: 'visitor', label: f('visitorName'), children: d.ticket.visitorName },
+          { key: 'phone', label: f('visitorPhone'), children: d.ticket.visitorPhone },
+          { key: 'visitDate', label: f('visitDate'), children: d.ticket.visitDate },
+          {
+            key: 'validity',
+            label: t('validity'),
+            children: `${time(d.ticket.validFrom)} ~ ${time(d.ticket.validUntil)}`,
+          },
+          ...(d.ticket.seatLabel ? [{ key: 'seat', label: t('seat'), children: d.ticket.seatLabel }] : []),
+          { key: 'price', label: t('price'), children: <MoneyText cents={d.ticket.price} /> },
+        ]}
+      />
+      <DetailCard
+        title={t('sectionOrder')}
+        items={[
+          { key: 'orderNo', label: f('orderNo'), children: d.order.orderNo },
+          {
+            key: 'channel',
+            label: f('channel'),
+            children: <DictTag dict={BuyChannel} value={d.order.channel} />,
+          },
+          { key: 'buyer', label: f('buyerPhone'), children: `${d.order.buyerName} ${d.order.buyerPhone}` },
+          {
+            key: 'status',
+            label: f('orderStatus'),
+            children: <DictTag dict={TicketStatus} value={d.order.status} />,
+          },
+          {
+            key: 'payStatus',
+            label: f('payStatus'),
+            children: (
+              <Space size={4}>
+                <DictTag dict={PayStatus} value={d.order.payStatus} />
+                <DictTag dict={PayWay} value={d.order.payWay} />
+              </Space>
+            ),
+          },
+          { key: 'paid', label: t('paidAmount'), children: <MoneyText cents={d.order.paidAmount} /> },
+          {
+            key: 'refunded',
+            label: t('refundedAmount'),
+            children: <MoneyText cents={d.order.refundedAmount} />,
+          },
+          { key: 'createTime', label: t('createTime'), children: time(d.order.createTime) },
+        ]}
+      />
+    </>
+  );
+}
 
-      <Card title={t('sectionTicket')} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'product', label: f('productName'), children: d.ticket.productName },
-            { key: 'visitor', label: f('visitorName'), children: d.ticket.visitorName },
-            { key: 'phone', label: f('visitorPhone'), children: d.ticket.visitorPhone },
-            { key: 'visitDate', label: f('visitDate'), children: d.ticket.visitDate },
-            {
-              key: 'validity',
-              label: t('validity'),
-              children: `${time(d.ticket.validFrom)} ~ ${time(d.ticket.validUntil)}`,
-            },
-            ...(d.ticket.seatLabel ? [{ key: 'seat', label: t('seat'), children: d.ticket.seatLabel }] : []),
-            { key: 'price', label: t('price'), children: <MoneyText cents={d.ticket.price} /> },
-          ]}
-        />
-      </Card>
-
-      <Card title={t('sectionOrder')} size="small" style={{ marginBottom: 16 }}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'orderNo', label: f('orderNo'), children: d.order.orderNo },
-            {
-              key: 'channel',
-              label: f('channel'),
-              children: <DictTag dict={BuyChannel} value={d.order.channel} />,
-            },
-            { key: 'buyer', label: f('buyerPhone'), children: `${d.order.buyerName} ${d.order.buyerPhone}` },
-            {
-              key: 'status',
-              label: f('orderStatus'),
-              children: <DictTag dict={TicketStatus} value={d.order.status} />,
-            },
-            {
-              key: 'payStatus',
-              label: f('payStatus'),
-              children: (
-                <Space size={4}>
-                  <DictTag dict={PayStatus} value={d.order.payStatus} />
-                  <DictTag dict={PayWay} value={d.order.payWay} />
-                </Space>
-              ),
-            },
-            { key: 'paid', label: t('paidAmount'), children: <MoneyText cents={d.order.paidAmount} /> },
-            {
-              key: 'refunded',
-              label: t('refundedAmount'),
-              children: <MoneyText cents={d.order.refundedAmount} />,
-            },
-            { key: 'createTime', label: t('createTime'), children: time(d.order.createTime) },
-          ]}
-        />
-      </Card>
-
-      <Card title={t('sectionGate')} size="small" style={{ marginBottom: 16 }}>
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={d.gateEvents}
-          locale={{ emptyText: t('none') }}
+/** The ticket's gate events and the refunds made (marked done by hand when the provider is silent). */
+function History({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
+  const { t } = useTranslation('refunds');
+  return (
+    <>
+      <DetailCard title={t('sectionGate')}>
+        <DetailTable
+          rows={d.gateEvents}
+          emptyText={t('none')}
           columns={[
             {
               key: 'scannedAt',
@@ -213,15 +216,11 @@ function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
             { key: 'result', dataIndex: 'result', title: t('result') },
           ]}
         />
-      </Card>
-
-      <Card title={t('sectionRefunds')} size="small">
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={d.refunds}
-          locale={{ emptyText: t('none') }}
+      </DetailCard>
+      <DetailCard title={t('sectionRefunds')}>
+        <DetailTable
+          rows={d.refunds}
+          emptyText={t('none')}
           columns={[
             {
               key: 'payWay',
@@ -261,7 +260,7 @@ function Details({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
             },
           ]}
         />
-      </Card>
+      </DetailCard>
     </>
   );
 }
@@ -274,7 +273,13 @@ export default function RefundApplyDetailPage() {
 
   return (
     <RecordState id={id} query={query} notFound={t('notFound')}>
-      {(data) => <Details d={data} reload={() => void query.refetch()} />}
+      {(data) => (
+        <>
+          <Request d={data} reload={() => void query.refetch()} />
+          <FeeTicketOrder d={data} />
+          <History d={data} reload={() => void query.refetch()} />
+        </>
+      )}
     </RecordState>
   );
 }
