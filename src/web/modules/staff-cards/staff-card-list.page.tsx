@@ -1,30 +1,16 @@
 import { Image, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { QRCodeSVG } from 'qrcode.react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  staffCardApi,
-  CARD_READ_MODE,
-  StaffCardCreateSchema,
-  StaffCardUpdateSchema,
-  type StaffCardRow,
-} from '../../../shared/api/staff-cards.ts';
+import { staffCardApi, type StaffCardRow } from '../../../shared/api/staff-cards.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { CardValidity, StaffCardField } from '../../../shared/dict/staff-cards.ts';
 import { CardReadMode } from '../../../shared/dict/ticket.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
-import {
-  CredentialField,
-  FaceImageField,
-  GatesField,
-  GateTags,
-  InstantField,
-  ReadModesField,
-  ReadModeTags,
-} from './staff-card-fields.tsx';
+import { GateTags, ReadModeTags } from './staff-card-fields.tsx';
+import { staffCardForm } from './staff-card-form.tsx';
 
 const maskId = (id: string) => (id ? `${id.slice(0, 6)}********${id.slice(-4)}` : '');
 
@@ -55,16 +41,6 @@ function CardQr({ row }: { row: StaffCardRow }) {
       {row.faceImage && <Image src={row.faceImage} width={120} alt={row.holderName} />}
     </Space>
   );
-}
-
-/** Credentials of read modes that are not chosen are cleared, so they stop opening gates. */
-function toBody(values: Record<string, unknown>, row: StaffCardRow | undefined) {
-  const modes = (values.readModes as number[] | undefined) ?? [];
-  const body: Record<string, unknown> = { ...values };
-  if (!modes.includes(CARD_READ_MODE.idCard)) body.idNumber = '';
-  if (!modes.includes(CARD_READ_MODE.icCard)) body.icCardNo = '';
-  if (!modes.includes(CARD_READ_MODE.face)) body.faceImage = '';
-  return row ? { id: row.id, ...body } : body;
 }
 
 /** Spec §2 /ticket/entryCode: staff cards (park entry type 3, spec §9). */
@@ -121,98 +97,7 @@ export default function StaffCardListPage() {
             hidden: true,
           },
         ],
-        form: {
-          createUrl: staffCardApi.create,
-          updateUrl: staffCardApi.update,
-          createSchema: StaffCardCreateSchema,
-          updateSchema: StaffCardUpdateSchema,
-          width: 560,
-          fields: [
-            { name: 'holderName', label: StaffCardField.holderName, required: true, maxLength: 50 },
-            { name: 'phone', label: StaffCardField.phone, maxLength: 20 },
-            { name: 'department', label: StaffCardField.department, maxLength: 50 },
-            {
-              name: 'readModes',
-              label: StaffCardField.readModes,
-              kind: 'custom',
-              required: true,
-              extra: 'staffCards:readModesHint',
-              render: () => <ReadModesField />,
-            },
-            {
-              name: 'idNumber',
-              label: StaffCardField.idNumber,
-              kind: 'custom',
-              extra: 'staffCards:idNumberHint',
-              render: () => <CredentialField mode={CARD_READ_MODE.idCard} maxLength={18} />,
-            },
-            {
-              name: 'icCardNo',
-              label: StaffCardField.icCardNo,
-              kind: 'custom',
-              extra: 'staffCards:icCardNoHint',
-              render: () => <CredentialField mode={CARD_READ_MODE.icCard} maxLength={32} />,
-            },
-            {
-              name: 'faceImage',
-              label: StaffCardField.faceImage,
-              kind: 'custom',
-              extra: 'staffCards:faceImageHint',
-              render: () => <FaceImageField mode={CARD_READ_MODE.face} />,
-            },
-            {
-              name: 'gateIds',
-              label: StaffCardField.gates,
-              kind: 'custom',
-              extra: 'staffCards:gatesHint',
-              render: () => <GatesField />,
-            },
-            {
-              name: 'validFrom',
-              label: StaffCardField.validFrom,
-              kind: 'custom',
-              required: true,
-              render: () => <InstantField />,
-            },
-            {
-              name: 'validTo',
-              label: StaffCardField.validTo,
-              kind: 'custom',
-              required: true,
-              render: () => <InstantField />,
-            },
-            {
-              name: 'status',
-              label: StaffCardField.status,
-              kind: 'dict',
-              dict: EnableStatus,
-              createOnly: true,
-            },
-            { name: 'remark', label: StaffCardField.remark, kind: 'textarea', maxLength: 200 },
-          ],
-          initialValues: {
-            readModes: [CARD_READ_MODE.qr],
-            gateIds: [],
-            status: 1,
-            validFrom: dayjs().startOf('day').format(),
-            validTo: dayjs().add(1, 'year').endOf('day').startOf('second').format(),
-          },
-          toValues: (row) => ({
-            holderName: row.holderName,
-            phone: row.phone,
-            department: row.department,
-            readModes: row.readModes,
-            idNumber: row.idNumber,
-            icCardNo: row.icCardNo,
-            faceImage: row.faceImage,
-            gateIds: row.gateIds,
-            validFrom: row.validFrom,
-            validTo: row.validTo,
-            status: row.status,
-            remark: row.remark,
-          }),
-          toBody,
-        },
+        form: staffCardForm(),
         detail: {
           fields: [
             'holderName',
