@@ -31,7 +31,8 @@ export interface ListContext<Scope> {
 
 type ListQuery = PageQuery & { sort?: string | undefined; order?: SortOrder };
 type Describe = { summary: string; description?: string };
-type Record0<T extends PgTable> = T['$inferSelect'];
+/** A stored record of the table, and the values of an insert. */
+type Stored<T extends PgTable> = T['$inferSelect'];
 type Insert<T extends PgTable> = T['$inferInsert'];
 
 export interface ListResourceDefinition<
@@ -60,14 +61,14 @@ export interface ListResourceDefinition<
   order: (PgColumn | SQL)[];
   rowSchema: z.ZodType<Row>;
   /** Records → response rows (in the list, the export, the query and write answers). */
-  rows: (records: Record0<T>[], ctx: ListContext<Scope>) => Row[] | Promise<Row[]>;
+  rows: (records: Stored<T>[], ctx: ListContext<Scope>) => Row[] | Promise<Row[]>;
   page: Describe & { body: z.ZodType<Q> };
   export?: Describe & { fileName: DictEntry; columns: ExportColumn<Row>[] };
   /** GET ?id=: one record of the scope, 404 otherwise; `detail` answers more than the list row. */
   query?: Describe & {
     querystring?: z.ZodType<{ id: number }>;
     response?: z.ZodType;
-    detail?: (record: Record0<T>, row: Row) => unknown;
+    detail?: (record: Stored<T>, row: Row) => unknown;
   };
   /** `values` maps the body to the inserted row (and may refuse it); answers the row or `{ id }`. */
   create?: Describe & {
@@ -83,7 +84,7 @@ export interface ListResourceDefinition<
       ctx: ListContext<Scope>,
     ) => Partial<Insert<T>> | Promise<Partial<Insert<T>>>;
     guard?: (
-      before: Record0<T>,
+      before: Stored<T>,
       body: Omit<U, 'id'>,
       ctx: ListContext<Scope> & { tx: Db },
     ) => void | Promise<void>;
@@ -92,7 +93,7 @@ export interface ListResourceDefinition<
   /** GET ?id=; `guard` may refuse (e.g. a 409 while the record is in use). */
   delete?: Describe & {
     querystring?: z.ZodType<{ id: number }>;
-    guard?: (before: Record0<T>, tx: Db) => void | Promise<void>;
+    guard?: (before: Stored<T>, tx: Db) => void | Promise<void>;
   };
   /** `{ ids, status }`: all change or none. */
   status?: Describe & { body: z.ZodType<{ ids: number[]; status: number }> };
@@ -112,12 +113,11 @@ function need<V>(value: V | undefined, what: string): V {
 
 /** What every route of one definition shares. */
 interface Setup<T extends PgTable, Row, Scope> {
-  app: FastifyInstance;
   db: Db;
   context: (req: FastifyRequest) => ListContext<Scope>;
   resource: () => Resource<T>;
-  rowsOf: (records: Record0<T>[], ctx: ListContext<Scope>) => Promise<Row[]>;
-  rowOf: (record: Record0<T>, ctx: ListContext<Scope>) => Promise<Row>;
+  rowsOf: (records: Stored<T>[], ctx: ListContext<Scope>) => Promise<Row[]>;
+  rowOf: (record: Stored<T>, ctx: ListContext<Scope>) => Promise<Row>;
   /** Registers one route: its URL, permission, OpenAPI text, input schemas and answer schema. */
   route: (
     method: 'GET' | 'POST',
@@ -135,8 +135,17 @@ interface Setup<T extends PgTable, Row, Scope> {
  * `POST page` ({ rows, total }), `POST export` (.xlsx in batches), `GET query?id=`, `POST create`,
  * `POST update`, `GET delete?id=` and `POST status` ({ ids, status }), each with its zod schemas,
  * OpenAPI summary and declared permission, scoped to the caller's scenic area and audited through
- * the resource's writer (`createRecord`/`updateRecord`/`deleteRecord`). Only the parts the
- * definition gives are registered; a module's other routes stay ordinary routes beside it.
+ * the resource's writer (`createRecord`/`updateRecord`/`deleteRecord`; update and status also set
+ * `updatedAt` when the table has it). Only the parts the definition gives are registered; a
+ * module's other routes stay ordinary routes beside it. For example:
+ *
+ *   registerListResource(root, {
+ *     tag: 'gates', api: gateApi, perms: { page: 'admin:gate:page' }, table: gates,
+ *     where: (scenicId, q) => and(eq(gates.scenicId, scenicId), q.name ? ilike(...) : undefined),
+ *     sort: { code: gates.code, name: gates.name }, order: [asc(gates.id)],
+ *     rowSchema: GateRowSchema, rows: (records) => records.map(toRow),
+ *     page: { summary: 'Gates of the acting area', body: GatePageSchema },
+ *   });
  */
 export function registerListResource<
   T extends PgTable,
@@ -148,9 +157,8 @@ export function registerListResource<
 >(app: FastifyInstance, def: ListResourceDefinition<T, Row, Q, Scope, C, U>): void {
   const { db } = app.ctx;
   const scopeOf = def.scope ?? (scenicScope as unknown as (req: FastifyRequest) => Scope);
-  const rowsOf = async (records: Record0<T>[], ctx: ListContext<Scope>) => def.rows(records, ctx);
+  const rowsOf = async (records: Stored<T>[], ctx: ListContext<Scope>) => def.rows(records, ctx);
   const setup: Setup<T, Row, Scope> = {
-    app,
     db,
     context: (req) => ({ req, db, scope: scopeOf(req) }),
     resource: () => need(def.resource, 'resource'),
@@ -231,7 +239,7 @@ function registerReads<T extends PgTable, Row, Q extends ListQuery, Scope, C, U 
         const [record] = (await db
           .select()
           .from(table as PgTable)
-          .where(and(eq(id, (req.query as { id: number }).id), inArea))) as Record0<T>[];
+          .where(and(eq(id, (req.query as { id: number }).id), inArea))) as Stored<T>[];
         if (!record) throw new AppError(404, 'recordNotFound');
         const row = await rowOf(record, ctx);
         return ok(req, query.detail ? query.detail(record, row) : row);
@@ -278,7 +286,7 @@ function registerWrites<T extends PgTable, Row, Q extends ListQuery, Scope, C, U
         areaOf(ctx.scope),
         touched(def.table, values),
         {
-          ...(guard ? { guard: (before: Record0<T>, tx: Db) => guard(before, body, { ...ctx, tx }) } : {}),
+          ...(guard ? { guard: (before: Stored<T>, tx: Db) => guard(before, body, { ...ctx, tx }) } : {}),
         },
       );
       return ok(req, update.returns === 'ok' ? null : await rowOf(record, ctx));
