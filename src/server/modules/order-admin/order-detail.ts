@@ -10,7 +10,7 @@ import { gateEvents } from '../checkin/index.ts';
 import { gates } from '../gates/index.ts';
 import { orderTickets, payments } from '../orders/index.ts';
 import { productSessions, ticketProducts } from '../products/index.ts';
-import { refundRequests, refunds } from '../refunds/index.ts';
+import { refundRequests, refunds, refundView } from '../refunds/index.ts';
 import { findOrder } from './order-admin.query.ts';
 
 /** What the order detail and distribution screens show of one order (spec §2 detailPage, disOrderPage). */
@@ -182,18 +182,7 @@ function moneyOf({
       createTime: p.createdAt.toISOString(),
       confirmedTime: iso(p.confirmedAt),
     })),
-    refunds: backs.map((r) => ({
-      id: r.id,
-      paymentId: r.paymentId,
-      refundRequestId: r.refundRequestId,
-      ticketIds: r.ticketIds,
-      amount: r.amount,
-      status: r.status,
-      providerRefundId: r.providerRefundId,
-      reason: r.reason,
-      createTime: r.createdAt.toISOString(),
-      doneTime: iso(r.doneAt),
-    })),
+    refunds: backs.map(refundView),
     refundRequests: requests.map((r) => ({
       id: r.id,
       ticketId: r.ticketId,

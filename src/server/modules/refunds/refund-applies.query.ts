@@ -9,6 +9,7 @@ import { gateEvents } from '../checkin/index.ts';
 import { gates } from '../gates/index.ts';
 import { orderTickets, payments, ticketOrders } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
+import { refundView } from './refund-view.ts';
 import { refundRequests, refunds } from './refunds.table.ts';
 
 /** The refund applications of an area as the review screens read them (spec §2 /ticket/refundTicCheck). */
@@ -201,19 +202,6 @@ export async function applyDetail(db: Db, scenicId: number, id: number): Promise
       result: e.result,
       scannedAt: e.scannedAt.toISOString(),
     })),
-    refunds: refundRows.map(({ r, payWay, provider }) => ({
-      id: r.id,
-      paymentId: r.paymentId,
-      payWay,
-      provider,
-      refundRequestId: r.refundRequestId,
-      ticketIds: r.ticketIds,
-      amount: r.amount,
-      status: r.status,
-      providerRefundId: r.providerRefundId,
-      reason: r.reason,
-      createTime: r.createdAt.toISOString(),
-      doneTime: iso(r.doneAt),
-    })),
+    refunds: refundRows.map(({ r, payWay, provider }) => ({ ...refundView(r), payWay, provider })),
   };
 }
