@@ -19,10 +19,10 @@ import {
 } from '@ant-design/icons';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Select, Tooltip } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageDialog, LinkDialog, SAFE_LINK } from './insert-dialogs.tsx';
 import styles from './rich-text.module.css';
@@ -30,6 +30,26 @@ import { DEFAULT_UPLOAD_URL, type RichTextEditorProps } from './types.ts';
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3';
 type Align = 'left' | 'center' | 'right';
+type Toggle = 'bold' | 'italic' | 'underline' | 'strike' | 'bulletList' | 'orderedList' | 'blockquote';
+
+/** The on/off buttons, in groups: the mark (its text and active state), icon and command. */
+const TOGGLES: readonly (readonly (readonly [
+  Toggle,
+  ReactNode,
+  (c: ChainedCommands) => ChainedCommands,
+])[])[] = [
+  [
+    ['bold', <BoldOutlined key="b" />, (c) => c.toggleBold()],
+    ['italic', <ItalicOutlined key="i" />, (c) => c.toggleItalic()],
+    ['underline', <UnderlineOutlined key="u" />, (c) => c.toggleUnderline()],
+    ['strike', <StrikethroughOutlined key="s" />, (c) => c.toggleStrike()],
+  ],
+  [
+    ['bulletList', <UnorderedListOutlined key="ul" />, (c) => c.toggleBulletList()],
+    ['orderedList', <OrderedListOutlined key="ol" />, (c) => c.toggleOrderedList()],
+    ['blockquote', <MessageOutlined key="q" />, (c) => c.toggleBlockquote()],
+  ],
+];
 
 // Only what the server's sanitiser keeps (notices.service.ts): no code marks or blocks.
 const EXTENSIONS = [
@@ -158,57 +178,21 @@ function Toolbar({
           ]}
         />
       </Tooltip>
-      <Divider orientation="vertical" />
-      <ToolButton
-        title={t('bold')}
-        icon={<BoldOutlined />}
-        active={state.bold}
-        disabled={disabled}
-        onClick={() => chain().toggleBold().run()}
-      />
-      <ToolButton
-        title={t('italic')}
-        icon={<ItalicOutlined />}
-        active={state.italic}
-        disabled={disabled}
-        onClick={() => chain().toggleItalic().run()}
-      />
-      <ToolButton
-        title={t('underline')}
-        icon={<UnderlineOutlined />}
-        active={state.underline}
-        disabled={disabled}
-        onClick={() => chain().toggleUnderline().run()}
-      />
-      <ToolButton
-        title={t('strike')}
-        icon={<StrikethroughOutlined />}
-        active={state.strike}
-        disabled={disabled}
-        onClick={() => chain().toggleStrike().run()}
-      />
-      <Divider orientation="vertical" />
-      <ToolButton
-        title={t('bulletList')}
-        icon={<UnorderedListOutlined />}
-        active={state.bulletList}
-        disabled={disabled}
-        onClick={() => chain().toggleBulletList().run()}
-      />
-      <ToolButton
-        title={t('orderedList')}
-        icon={<OrderedListOutlined />}
-        active={state.orderedList}
-        disabled={disabled}
-        onClick={() => chain().toggleOrderedList().run()}
-      />
-      <ToolButton
-        title={t('blockquote')}
-        icon={<MessageOutlined />}
-        active={state.blockquote}
-        disabled={disabled}
-        onClick={() => chain().toggleBlockquote().run()}
-      />
+      {TOGGLES.map((group, i) => (
+        <Fragment key={i}>
+          <Divider orientation="vertical" />
+          {group.map(([mark, icon, command]) => (
+            <ToolButton
+              key={mark}
+              title={t(mark)}
+              icon={icon}
+              active={state[mark]}
+              disabled={disabled}
+              onClick={() => command(chain()).run()}
+            />
+          ))}
+        </Fragment>
+      ))}
       <Divider orientation="vertical" />
       {(
         [
