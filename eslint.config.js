@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of shared/style.md (eslint-plugin-boundaries).
+// Lint rules, including the import boundaries of docs/adding-a-screen.md (eslint-plugin-boundaries).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import boundaries from 'eslint-plugin-boundaries';

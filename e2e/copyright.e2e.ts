@@ -1,4 +1,4 @@
-// Spec §2, §6, §7: the separate copyright login, and the site title it manages (public branding).
+// docs/product.md §2, §6, §7: the separate copyright login, and the site title it manages (public branding).
 import { describe, expect, inject, it } from 'vitest';
 import { publicBranding } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';

@@ -1,4 +1,4 @@
-// Spec §2, §9: the language switch, the visited-page tabs and their context menu.
+// docs/product.md §2, §9: the language switch, the visited-page tabs and their context menu.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, snap, useConsole, waitForRoute } from './support/browser.ts';

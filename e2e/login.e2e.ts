@@ -1,4 +1,4 @@
-// Spec §2, §5, §8: the login screen, where it leads, and the routes around it.
+// docs/product.md §2, §5, §8: the login screen, where it leads, and the routes around it.
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { ADMIN_PASSWORD } from './support/server.ts';

@@ -1,4 +1,4 @@
-// Spec §2, §6: the menu follows the account's permissions; account type 4 (shop) has no dashboard.
+// docs/product.md §2, §6: the menu follows the account's permissions; account type 4 (shop) has no dashboard.
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { DEMO_PASSWORD } from './support/server.ts';
@@ -32,7 +32,7 @@ describe('permissions', () => {
   it('gives the shop account (type 4) no dashboard', async () => {
     const { page, go, route } = await openPage();
     await go('/login');
-    // spec §2: / leads to /shop/good for type 4; while no shop screen exists that is the 401 page
+    // docs/product.md §2: / leads to /shop/good for type 4; while no shop screen exists that is the 401 page
     await loginWithForm(page, 'shop', DEMO_PASSWORD, /^\/(shop\/good|401)$/);
     expect(route()).not.toBe('/dashboard');
     await page.locator('.ant-result').waitFor();
@@ -41,7 +41,7 @@ describe('permissions', () => {
     await go('/dashboard');
     await waitForRoute(page, /^\/(401|404|shop\/good)$/);
 
-    // inside the layout: no dashboard in the menu, the tabs or the user menu (spec §2)
+    // inside the layout: no dashboard in the menu, the tabs or the user menu (docs/product.md §2)
     await go('/profile/password');
     await page.locator('#oldPassword').waitFor();
     expect(await sidebar(page).getByText('首页').count()).toBe(0);

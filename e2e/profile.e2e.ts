@@ -1,4 +1,4 @@
-// Spec §2 /profile/password: change one's own password (and change it back).
+// docs/product.md §2 /profile/password: change one's own password (and change it back).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin } from './support/api.ts';

@@ -1,4 +1,4 @@
-// Spec §4, §8: a session revoked on the server ends in the console with one '错误' dialog.
+// docs/product.md §4, §8: a session revoked on the server ends in the console with one '错误' dialog.
 import { describe, expect, inject, it } from 'vitest';
 import { apiLogin, revoke } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';

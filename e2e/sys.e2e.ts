@@ -1,4 +1,4 @@
-// Spec §2 /sys, §6 (issue 4): a role with two permissions made through the role screen, an account
+// docs/product.md §2 /sys, §6 (issue 4): a role with two permissions made through the role screen, an account
 // with it made through the account screen, and that account sees exactly those screens and buttons.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';

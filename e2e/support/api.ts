@@ -1,4 +1,4 @@
-// The console's calls made from the test process: log in through the API (spec §7) instead of the
+// The console's calls made from the test process: log in through the API (docs/product.md §7) instead of the
 // form where the form is not what a test is about, revoke a token, restore what a test changed.
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './server.ts';
@@ -39,7 +39,7 @@ export async function clientCredential(baseUrl: string): Promise<string> {
   return body.msg;
 }
 
-/** RSA-OAEP/SHA-256 under the server's public key, as the console does (spec §5). */
+/** RSA-OAEP/SHA-256 under the server's public key, as the console does (docs/product.md §5). */
 export async function encrypt(baseUrl: string, plain: string): Promise<string> {
   const { data } = await json<Envelope<{ publicKey: string }>>(
     await fetch(`${baseUrl}/web/api/ticket/auth/getPublicKey`),
@@ -98,7 +98,7 @@ export async function authPost<T>(
   return json<Envelope<T>>(response, url);
 }
 
-/** Spec §7 logout: revokes the token pair on the server. */
+/** docs/product.md §7 logout: revokes the token pair on the server. */
 export async function revoke(baseUrl: string, token: string): Promise<void> {
   await authGet(baseUrl, token, '/web/api/ticket/auth/logout');
 }
@@ -115,7 +115,7 @@ export async function changePassword(
   });
 }
 
-/** The console's local storage after a login (spec §3 keys, src/web/lib/storage.ts). */
+/** The console's local storage after a login (docs/product.md §3 keys, src/web/lib/storage.ts). */
 export async function sessionStorageEntries(
   baseUrl: string,
   tokens: Tokens,
@@ -133,7 +133,7 @@ export async function sessionStorageEntries(
   ];
 }
 
-/** The public branding (spec §7 getTerCopyRight). */
+/** The public branding (docs/product.md §7 getTerCopyRight). */
 export async function publicBranding(
   baseUrl: string,
 ): Promise<{ siteIcon?: string; siteTitle?: string } | null> {

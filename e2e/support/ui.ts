@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForRoute } from './browser.ts';
 
-/** Fills the login form (spec §5: the name is trimmed, the password encrypted) and submits it. */
+/** Fills the login form (docs/product.md §5: the name is trimmed, the password encrypted) and submits it. */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
@@ -45,7 +45,7 @@ export async function breadcrumbTexts(page: Page): Promise<string[]> {
   return (await page.locator('.ant-breadcrumb li .ant-breadcrumb-link').allInnerTexts()).map((s) => s.trim());
 }
 
-/** The error dialog of spec §8 (antd Modal.error): its title, text and OK button. */
+/** The error dialog of docs/product.md §8 (antd Modal.error): its title, text and OK button. */
 export function errorDialog(page: Page) {
   const dialog = page.locator('.ant-modal-confirm-error');
   return {

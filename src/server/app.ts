@@ -56,7 +56,7 @@ declare module 'fastify' {
   }
 }
 
-/** Upload limit of spec §5 and §9. */
+/** Upload limit of docs/product.md §5 and §9. */
 export const UPLOAD_LIMIT_BYTES = 500 * 1024;
 
 export { loggerOptions };
@@ -135,7 +135,7 @@ export async function buildApp(
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 12 },
   });
   await app.register(rateLimit, { global: false });
-  // One budget per address across every route that checks a password (brute force, design.md):
+  // One budget per address across every route that checks a password (brute force, docs/architecture.md):
   // one limiter, so one store, shared by the routes (a route-level `rateLimit` config would give
   // each route its own counter). Refresh grants check no password and are not counted.
   const passwordAttempts = app.rateLimit({

@@ -68,7 +68,7 @@ describe('formatDuration', () => {
 });
 
 describe('date shortcuts', () => {
-  it('are today, 7, 29, 89 and 364 days back (spec §9)', () => {
+  it('are today, 7, 29, 89 and 364 days back (docs/product.md §9)', () => {
     expect(DATE_SHORTCUTS.map((s) => [s.key, s.daysBack])).toEqual([
       ['today', 0],
       ['week', 7],

@@ -1,7 +1,7 @@
 import { DurationUnit } from './dict/duration.ts';
 import type { Lang } from './dict/dict.ts';
 
-/** Spec §5: once a range start is picked, the end must lie within this many ms on either side of it. */
+/** docs/product.md §5: once a range start is picked, the end must lie within this many ms on either side of it. */
 export const RANGE_LIMIT_MS = 46_656_000;
 
 export const DAY_MS = 86_400_000;
@@ -15,14 +15,14 @@ export function isWithinRangeLimit(
 }
 
 /**
- * Spec §5: a time-range end picked to the second (its ms ending in 000) is widened by 999 ms, so
+ * docs/product.md §5: a time-range end picked to the second (its ms ending in 000) is widened by 999 ms, so
  * the whole last second is inside the range.
  */
 export function endOfSecondRange(ms: number): number {
   return ms % 1000 === 0 ? ms + 999 : ms;
 }
 
-/** Spec §9: over 60 minutes → "1小时5分钟" / "1 h 5 min"; 60 or less → minutes only. */
+/** docs/product.md §9: over 60 minutes → "1小时5分钟" / "1 h 5 min"; 60 or less → minutes only. */
 export function formatDuration(minutes: number | null | undefined, lang: Lang): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes < 0) return '';
   const total = Math.round(minutes);
@@ -36,7 +36,7 @@ export function formatDuration(minutes: number | null | undefined, lang: Lang): 
 }
 
 /**
- * Spec §9 date shortcuts: today, last week (7 days), month (29), three months (89), year (364).
+ * docs/product.md §9 date shortcuts: today, last week (7 days), month (29), three months (89), year (364).
  * `daysBack` is how many days before today the range starts; it always ends today.
  */
 export const DATE_SHORTCUTS = [

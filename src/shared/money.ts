@@ -1,5 +1,5 @@
 /**
- * Spec §9: money is integer cents in storage and on the wire, shown divided by 100 with two
+ * docs/product.md §9: money is integer cents in storage and on the wire, shown divided by 100 with two
  * decimals. Integer arithmetic only, so no binary-float rounding ever reaches a total.
  */
 

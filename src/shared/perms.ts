@@ -66,7 +66,7 @@ export const PERMISSION_GROUPS: readonly {
   return Object.keys(perms).length ? [{ module, label: PERMISSION_GROUP_LABELS[module], perms }] : [];
 });
 
-/** Grants every permission (spec §6). */
+/** Grants every permission (docs/product.md §6). */
 export const WILDCARD = '*';
 
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(

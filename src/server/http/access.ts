@@ -6,7 +6,7 @@ import { AppError } from './errors.ts';
 
 /**
  * What a route demands of its caller. Every route declares one (a test walks them all):
- * public; any logged-in account; a permission of spec §6; the separate copyright session; or a
+ * public; any logged-in account; a permission of docs/product.md §6; the separate copyright session; or a
  * machine client's own token (client_credentials grant: sales channels, OTAs, gates).
  */
 export type Access =
@@ -69,7 +69,7 @@ export interface AuthContext {
 /** The machine client behind a request (client_credentials token) and the area it acts in. */
 export interface ClientContext {
   tokenId: number;
-  /** The OAuth client id (spec §9 terminal client id) */
+  /** The OAuth client id (docs/product.md §9 terminal client id) */
   clientId: string;
   scenicId: number;
 }
@@ -97,7 +97,7 @@ export function requireAuth(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
-/** The scenic area every query of this request is scoped to (design.md security model). */
+/** The scenic area every query of this request is scoped to (docs/architecture.md security model). */
 export function scenicScope(req: FastifyRequest): number {
   const auth = requireAuth(req);
   if (auth.scenicId == null) throw new AppError(400, 'scenicRequired');

@@ -69,7 +69,7 @@ function fieldOf(error: PgError): string {
 
 /**
  * Unique and foreign-key violations are the user's conflict, not a server failure: 409 with a
- * message naming the field (design.md: never a 500 for user input).
+ * message naming the field (docs/architecture.md: never a 500 for user input).
  */
 export function mapDbError(error: unknown): AppError | null {
   const pg = pgErrorOf(error);
@@ -84,7 +84,7 @@ export function mapDbError(error: unknown): AppError | null {
         ? new AppError(409, 'referenceMissing', { params: { field }, data: { field } })
         : new AppError(409, 'inUse', { data: { field } });
     case 'P0409':
-      // the ticket transition guard of migration 0004: a status change domain.md does not allow
+      // the ticket transition guard of migration 0004: a status change docs/domain.md does not allow
       return new AppError(409, 'transitionNotAllowed');
     case '23502':
     case '23514':

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { translate, type MsgKey } from './messages.ts';
 
-/** The JSON envelope of every API response (design.md: code 200 success, -1 session gone). */
+/** The JSON envelope of every API response (docs/architecture.md: code 200 success, -1 session gone). */
 export interface Envelope<T> {
   code: number;
   msg: string;

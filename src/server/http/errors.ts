@@ -1,7 +1,7 @@
 import type { DictEntry } from '../../shared/dict/dict.ts';
 import type { MsgKey } from './messages.ts';
 
-/** A failure with a meaningful HTTP status and a message for the user (design.md HTTP contract). */
+/** A failure with a meaningful HTTP status and a message for the user (docs/architecture.md HTTP contract). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

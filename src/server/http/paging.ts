@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PageQuery, SortOrder } from '../../shared/api/common.ts';
 import type { Db } from '../db/client.ts';
 
-/** One page of a table plus the total under the same filter (design.md paging: rows + total). */
+/** One page of a table plus the total under the same filter (docs/architecture.md paging: rows + total). */
 export async function pageOf<T extends PgTable>(
   db: Db,
   table: T,

@@ -70,7 +70,7 @@ export interface TestApp {
   grant(username: string, perms: readonly string[]): Promise<void>;
   /**
    * A machine client's token (client_credentials grant), creating or re-keying the OAuth client
-   * `clientId` (a terminal client id of spec §9) straight in the database.
+   * `clientId` (a terminal client id of docs/product.md §9) straight in the database.
    */
   clientToken(clientId: string): Promise<string>;
   /** Shortcut for `inject` with a bearer token. */

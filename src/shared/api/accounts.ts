@@ -5,7 +5,7 @@ import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /sys/admin: accounts. */
+/** docs/product.md §2 /sys/admin: accounts. */
 export const accountApi = endpoints('/web/api/admin/admin', [
   'page',
   'export',

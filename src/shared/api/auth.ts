@@ -24,7 +24,7 @@ export const UsernameSchema = z
   .max(64);
 
 /**
- * POST /login/oauth/token form body (spec §7): password grant, refresh_token grant, or the
+ * POST /login/oauth/token form body (docs/product.md §7): password grant, refresh_token grant, or the
  * client_credentials grant of a machine client (sales channel, OTA, gate).
  */
 export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
@@ -48,7 +48,7 @@ export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
   }),
 ]);
 
-/** Spec §3 login response (OAuth2 token shape, not enveloped). */
+/** docs/product.md §3 login response (OAuth2 token shape, not enveloped). */
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -62,7 +62,7 @@ export const TokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** Spec §7 getUserinfo data. */
+/** docs/product.md §7 getUserinfo data. */
 export const UserinfoSchema = z.object({
   admId: z.number().int(),
   user_name: z.string(),

@@ -7,7 +7,7 @@ import type { ValidationMessageKey } from './validation-messages.ts';
 
 /** Gates (OAuth clients) report their scans here. */
 export const gateScanApi = endpoints('/api/gate', ['scan', 'upload']);
-/** Spec §2 /ticket/visitors: the entry/exit log. */
+/** docs/product.md §2 /ticket/visitors: the entry/exit log. */
 export const gardenLogApi = endpoints('/web/api/admin/gardenLog', [
   'page',
   'derivedPage',
@@ -106,7 +106,7 @@ export const GARDEN_LOG_SORT_FIELDS = ['scannedAt'] as const;
 
 const resultCodes = Object.keys(CheckinResult) as [string, ...string[]];
 
-/** Filters of the entry/exit log (spec §7 gardenLog/page and derivedPage). */
+/** Filters of the entry/exit log (docs/product.md §7 gardenLog/page and derivedPage). */
 export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
   scannedFrom: InstantSchema.optional(),
   scannedTo: InstantSchema.optional(),
@@ -123,7 +123,7 @@ export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
 });
 export type GardenLogPage = z.infer<typeof GardenLogPageSchema>;
 
-/** The log of one ticket or one order (spec §7 selectGardenLog). */
+/** The log of one ticket or one order (docs/product.md §7 selectGardenLog). */
 export const SelectGardenLogSchema = z
   .object({ ticketId: IdSchema.optional(), orderId: IdSchema.optional() })
   .strict()

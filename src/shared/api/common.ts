@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §9: page size options; default 20. */
+/** docs/product.md §9: page size options; default 20. */
 export const PAGE_SIZES = [10, 20, 30, 50, 100, 400] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -21,7 +21,7 @@ export function pageResultSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int() });
 }
 
-/** The JSON envelope of every API response (design.md: code 200 success, -1 session gone). */
+/** The JSON envelope of every API response (docs/architecture.md: code 200 success, -1 session gone). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data });
 }

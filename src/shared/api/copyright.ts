@@ -7,7 +7,7 @@ export { copyrightApi, terminalCopyrightApi } from './endpoints.ts';
 
 const key = (k: ValidationMessageKey) => k;
 
-/** What copContent holds (spec §3): the site icon URL and the site title. */
+/** What copContent holds (docs/product.md §3): the site icon URL and the site title. */
 export const CopyrightContentSchema = z.object({
   siteIcon: z.string().max(500),
   siteTitle: z

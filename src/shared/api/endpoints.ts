@@ -18,7 +18,7 @@ export function endpoints<const B extends string, const N extends string>(
 // module's schema file would bring zod into the login route (docs/performance.md). Their modules'
 // files re-export them.
 
-/** Spec §7 login and the account's own session. */
+/** docs/product.md §7 login and the account's own session. */
 export const authApi = endpoints('/web/api/ticket/auth', [
   'getClient',
   'getPublicKey',
@@ -31,7 +31,7 @@ export const authApi = endpoints('/web/api/ticket/auth', [
 /** The OAuth2 token endpoint (password, refresh_token and client_credentials grants). */
 export const oauthTokenApi = endpoints('/login/oauth', ['token']);
 
-/** Copyright management, behind its own login (spec §6 copyright token). */
+/** Copyright management, behind its own login (docs/product.md §6 copyright token). */
 export const copyrightApi = endpoints('/web/api/admin/system/copyRight', [
   'loginCheck',
   'page',
@@ -42,5 +42,5 @@ export const copyrightApi = endpoints('/web/api/admin/system/copyRight', [
 /** A terminal's branding, public. */
 export const terminalCopyrightApi = endpoints('/web/api/ticket/copyRight', ['getTerCopyRight']);
 
-/** Spec §2 /scenic: scenic areas (also the layout's area switcher). */
+/** docs/product.md §2 /scenic: scenic areas (also the layout's area switcher). */
 export const scenicApi = endpoints('/web/api/ticket/scenic', ['page']);

@@ -9,7 +9,7 @@ export const GateTypeSchema = dictCodeSchema(GateType);
 
 export const GATE_SORT_FIELDS = ['code', 'name', 'gateType', 'createTime'] as const;
 
-/** Spec §7 POST /web/api/ticket/gate/page. */
+/** docs/product.md §7 POST /web/api/ticket/gate/page. */
 export const GatePageSchema = listQuerySchema(GATE_SORT_FIELDS, {
   name: z.string().trim().max(50).optional(),
   gateType: GateTypeSchema.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateOnlySchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/priceCalendar. */
+/** docs/product.md §2 /ticket/priceCalendar. */
 export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
   'products',
   'list',
@@ -10,7 +10,7 @@ export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
   'batchSet',
   'update',
 ]);
-/** Spec §2 /scenic/period: the time slots of the public stock. */
+/** docs/product.md §2 /scenic/period: the time slots of the public stock. */
 export const periodApi = endpoints('/web/api/admin/period', ['page', 'create', 'update', 'delete', 'status']);
 /** The public stock of the time slots, day by day. */
 export const publicStockApi = endpoints('/web/api/admin/period/stock', ['list', 'batchSet']);

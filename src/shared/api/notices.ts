@@ -5,7 +5,7 @@ import { EnableStatusSchema } from './accounts.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/explainrule: ticket agreements. */
+/** docs/product.md §2 /ticket/explainrule: ticket agreements. */
 export const agreementApi = endpoints('/web/api/admin/explainRule', [
   'page',
   'query',
@@ -14,7 +14,7 @@ export const agreementApi = endpoints('/web/api/admin/explainRule', [
   'delete',
   'status',
 ]);
-/** Spec §2 /ticket/instructions: purchase-notice templates. */
+/** docs/product.md §2 /ticket/instructions: purchase-notice templates. */
 export const noticeApi = endpoints('/web/api/admin/instructions', [
   'page',
   'export',

@@ -3,7 +3,7 @@ import { GRANT_TYPES } from '../dict/oauth.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /sys/oauth: OAuth clients (terminal client ids of spec §9). */
+/** docs/product.md §2 /sys/oauth: OAuth clients (terminal client ids of docs/product.md §9). */
 export const oauthApi = endpoints('/web/api/admin/oauth', [
   'page',
   'export',

@@ -4,7 +4,7 @@ import { BuyChannel, ProductType } from '../dict/ticket.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
+/** docs/product.md §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
 export const orderApi = endpoints('/web/api/admin/order', [
   'page',
   'productOptions',
@@ -28,7 +28,7 @@ const DayBoundSchema = z.union([DateOnlySchema, IsoTimeSchema]);
 
 export const ORDER_SORT_FIELDS = ['createTime', 'visitDate', 'totalAmount'] as const;
 
-/** Spec §3 names: ordStartTime/ordEndTime (order time), subStartTime/subEndTime (visit days). */
+/** docs/product.md §3 names: ordStartTime/ordEndTime (order time), subStartTime/subEndTime (visit days). */
 export const OrderFilterShape = {
   ordStartTime: IsoTimeSchema.optional(),
   ordEndTime: IsoTimeSchema.optional(),

@@ -4,7 +4,7 @@ import { EnableStatusSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/printerModule and /ticket/printer. */
+/** docs/product.md §2 /ticket/printerModule and /ticket/printer. */
 export const printTemplateApi = endpoints('/web/api/admin/printer', [
   'page',
   'export',

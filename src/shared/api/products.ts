@@ -27,7 +27,7 @@ import {
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/ticType: ticket categories. */
+/** docs/product.md §2 /ticket/ticType: ticket categories. */
 export const ticTypeApi = endpoints('/web/api/admin/ticType', [
   'page',
   'list',
@@ -37,7 +37,7 @@ export const ticTypeApi = endpoints('/web/api/admin/ticType', [
   'status',
   'delete',
 ]);
-/** Spec §2 /ticket/good: ticket products. */
+/** docs/product.md §2 /ticket/good: ticket products. */
 export const productApi = endpoints('/web/api/admin/ticket', [
   'page',
   'export',
@@ -212,7 +212,7 @@ const productShape = {
   timeWindows: z.array(TimeWindowSchema).max(PRODUCT_LIMITS.timeWindows).default([]),
   entryMode: dictCodeSchema(EntryMode).default(ENTRY_MODE.single),
   entryTimes: intIn(1, PRODUCT_LIMITS.entryTimesMax).default(1),
-  /** left out on create: the area's settings (spec §9 codes) */
+  /** left out on create: the area's settings (docs/product.md §9 codes) */
   realNameType: dictCodeSchema(RealNameType).optional(),
   printType: dictCodeSchema(PrintType).optional(),
   limitPerOrder: intIn(0, PRODUCT_LIMITS.limit).default(0),

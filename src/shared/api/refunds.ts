@@ -3,7 +3,7 @@ import { RefundApplyStatus } from '../dict/order.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/refundTicCheck and refTicCheDet: refund applications and their review. */
+/** docs/product.md §2 /ticket/refundTicCheck and refTicCheDet: refund applications and their review. */
 export const refundApplyApi = endpoints('/web/api/admin/refundApply', [
   'page',
   'export',
@@ -13,7 +13,7 @@ export const refundApplyApi = endpoints('/web/api/admin/refundApply', [
 ]);
 /** An online refund confirmed (or marked failed) by hand. */
 export const refundApi = endpoints('/web/api/admin/refund', ['markDone']);
-/** Spec §7: the open applications of the acting area, for the top bar. */
+/** docs/product.md §7: the open applications of the acting area, for the top bar. */
 export const refundCountApi = endpoints('/order', ['countRefundApply']);
 /** The refund API of the sales channels. */
 export const openRefundApi = endpoints('/api/open/refund', ['apply', 'withdraw']);

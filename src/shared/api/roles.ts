@@ -4,7 +4,7 @@ import { EnableStatusSchema } from './accounts.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /sys/role: roles; `list` is the account form's role select. */
+/** docs/product.md §2 /sys/role: roles; `list` is the account form's role select. */
 export const roleApi = endpoints('/web/api/admin/role', [
   'page',
   'export',

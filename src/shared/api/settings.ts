@@ -4,7 +4,7 @@ import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '..
 import { dictCodeSchema, endpoints, TimeOfDaySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /sys/setting: the acting scenic area's settings. */
+/** docs/product.md §2 /sys/setting: the acting scenic area's settings. */
 export const settingApi = endpoints('/web/api/admin/setting', ['query', 'update']);
 
 const key = (k: ValidationMessageKey) => k;
@@ -19,7 +19,7 @@ export const SETTINGS_LIMITS = {
 
 const dictCode = dictCodeSchema;
 
-/** The editable settings of one scenic area (spec §9 enumerations for the ticket defaults). */
+/** The editable settings of one scenic area (docs/product.md §9 enumerations for the ticket defaults). */
 export const ScenicSettingsUpdateSchema = z
   .object({
     contact: z.string().trim().max(50),
@@ -38,7 +38,7 @@ export const ScenicSettingsUpdateSchema = z
     refundFeeValue: z.coerce.number().int().min(0).max(SETTINGS_LIMITS.refundFeeCents),
     realNameType: dictCode(RealNameType),
     printType: dictCode(PrintType),
-    /** domain.md T6; left out, a saved value is kept (new areas accept late payments) */
+    /** docs/domain.md T6; left out, a saved value is kept (new areas accept late payments) */
     acceptLatePayment: z.boolean().optional(),
     /**
      * The area's clock, an IANA zone (docs/decisions.md "One clock per area"); left out, the area

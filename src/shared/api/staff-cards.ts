@@ -8,7 +8,7 @@ import type { ValidationMessageKey } from './validation-messages.ts';
 
 const key = (k: ValidationMessageKey) => k;
 
-/** Spec §2 /ticket/entryCode. */
+/** docs/product.md §2 /ticket/entryCode. */
 export const staffCardApi = endpoints('/web/api/admin/entryCode', [
   'page',
   'export',

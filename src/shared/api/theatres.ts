@@ -11,7 +11,7 @@ import {
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
-/** Spec §2 /ticket/theatreManage: theatres with their seat maps. */
+/** docs/product.md §2 /ticket/theatreManage: theatres with their seat maps. */
 export const theatreApi = endpoints('/web/api/admin/theatre', [
   'page',
   'export',

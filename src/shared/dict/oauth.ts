@@ -1,6 +1,6 @@
 import { defineDict } from './dict.ts';
 
-/** OAuth2 grant types a terminal client may use at POST /login/oauth/token (spec §7). */
+/** OAuth2 grant types a terminal client may use at POST /login/oauth/token (docs/product.md §7). */
 export const GrantType = defineDict({
   password: { zh: '密码模式', en: 'Password' },
   refresh_token: { zh: '刷新令牌', en: 'Refresh token' },

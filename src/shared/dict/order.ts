@@ -1,6 +1,6 @@
 import { defineDict } from './dict.ts';
 
-/** Spec §4 ticket order status; in this system the status of each ticket (domain.md). */
+/** docs/product.md §4 ticket order status; in this system the status of each ticket (docs/domain.md). */
 export const TicketStatus = defineDict({
   101: { zh: '待支付', en: 'Pending payment', color: 'orange' },
   102: { zh: '用户取消', en: 'Cancelled by user', color: 'default' },
@@ -39,7 +39,7 @@ export const TICKET_STATUS = {
   invalid: 502,
 } as const satisfies Record<string, TicketStatusCode>;
 
-/** Spec §4 pay status of an order. */
+/** docs/product.md §4 pay status of an order. */
 export const PayStatus = defineDict({
   101: { zh: '未支付', en: 'Unpaid', color: 'orange' },
   103: { zh: '支付超时', en: 'Payment timed out', color: 'default' },
@@ -48,7 +48,7 @@ export const PayStatus = defineDict({
 export type PayStatusCode = keyof typeof PayStatus;
 export const PAY_STATUS = { unpaid: 101, timedOut: 103, paid: 201 } as const;
 
-/** Spec §9 pay ways. */
+/** docs/product.md §9 pay ways. */
 export const PayWay = defineDict({
   1: { zh: '现金', en: 'Cash' },
   2: { zh: '微信支付', en: 'WeChat Pay' },
@@ -70,7 +70,7 @@ export const PayWay = defineDict({
 });
 export type PayWayCode = keyof typeof PayWay;
 
-/** domain.md "Payment": created → pending → confirmed | failed | canceled; confirmed → refunded. */
+/** docs/domain.md "Payment": created → pending → confirmed | failed | canceled; confirmed → refunded. */
 export const PaymentStatus = defineDict({
   created: { zh: '已创建', en: 'Created' },
   pending: { zh: '支付中', en: 'Pending', color: 'orange' },
@@ -81,7 +81,7 @@ export const PaymentStatus = defineDict({
 });
 export type PaymentStatusCode = keyof typeof PaymentStatus;
 
-/** domain.md "Refund": created → transit → done | failed | canceled; external = done outside the system. */
+/** docs/domain.md "Refund": created → transit → done | failed | canceled; external = done outside the system. */
 export const RefundStatus = defineDict({
   created: { zh: '已创建', en: 'Created' },
   transit: { zh: '退款中', en: 'In transit', color: 'orange' },
@@ -92,7 +92,7 @@ export const RefundStatus = defineDict({
 });
 export type RefundStatusCode = keyof typeof RefundStatus;
 
-/** Spec §4 refund application: 1 pending review, 2 approved, 3 rejected (4: withdrawn by the customer). */
+/** docs/product.md §4 refund application: 1 pending review, 2 approved, 3 rejected (4: withdrawn by the customer). */
 export const RefundApplyStatus = defineDict({
   1: { zh: '待审核', en: 'Pending review', color: 'orange' },
   2: { zh: '已通过', en: 'Approved', color: 'green' },
@@ -102,7 +102,7 @@ export const RefundApplyStatus = defineDict({
 export type RefundApplyStatusCode = keyof typeof RefundApplyStatus;
 export const REFUND_APPLY = { pending: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
 
-/** A gate event (domain.md "Gate event log"). */
+/** A gate event (docs/domain.md "Gate event log"). */
 export const GateDirection = defineDict({
   entry: { zh: '入园', en: 'Entry', color: 'green' },
   exit: { zh: '出园', en: 'Exit', color: 'blue' },

@@ -48,7 +48,7 @@ export const StaffCardText = defineDict({
   allGates: { zh: '全部闸机', en: 'All gates' },
 });
 
-/** Column labels of the gate list (spec §7 gate/page). */
+/** Column labels of the gate list (docs/product.md §7 gate/page). */
 export const GateField = defineDict({
   code: { zh: '闸机编号', en: 'Gate code' },
   name: { zh: '闸机名称', en: 'Gate name' },

@@ -1,6 +1,6 @@
 import { defineDict } from './dict.ts';
 
-/** Spec §9: terminal client ids, i.e. the OAuth clients of each sales or management terminal. */
+/** docs/product.md §9: terminal client ids, i.e. the OAuth clients of each sales or management terminal. */
 export const TerminalClient = defineDict({
   winManagement: { zh: '人工售票窗口', en: 'Manual ticket window' },
   selfManagement: { zh: '自助售票机', en: 'Self-service machine' },
@@ -16,5 +16,5 @@ export const TerminalClient = defineDict({
   mtManagement: { zh: '美团', en: 'Meituan' },
 });
 export type TerminalClientId = keyof typeof TerminalClient;
-/** The public client the console logs in with (spec §7 getClient). */
+/** The public client the console logs in with (docs/product.md §7 getClient). */
 export const CONSOLE_CLIENT_ID: TerminalClientId = 'backstageManagement';

@@ -1,6 +1,6 @@
 import { defineDict } from './dict.ts';
 
-/** Spec §4/§9 refund rules: 1 non-refundable, 2 conditional, otherwise refundable anytime. */
+/** docs/product.md §4/§9 refund rules: 1 non-refundable, 2 conditional, otherwise refundable anytime. */
 export const RefundRule = defineDict({
   1: { zh: '不可退', en: 'Non-refundable', color: 'red' },
   2: { zh: '有条件退', en: 'Conditional refund', color: 'orange' },
@@ -9,7 +9,7 @@ export const RefundRule = defineDict({
 export type RefundRuleCode = keyof typeof RefundRule;
 export const REFUND_RULE = { none: 1, conditional: 2, anytime: 3 } as const;
 
-/** Spec §9 refund fee unit: 1 yuan (the value is money in cents), 2 percent of the price. */
+/** docs/product.md §9 refund fee unit: 1 yuan (the value is money in cents), 2 percent of the price. */
 export const RefundUnit = defineDict({
   1: { zh: '元', en: 'Yuan' },
   2: { zh: '百分比', en: 'Percent' },
@@ -17,7 +17,7 @@ export const RefundUnit = defineDict({
 export type RefundUnitCode = keyof typeof RefundUnit;
 export const REFUND_UNIT = { yuan: 1, percent: 2 } as const;
 
-/** Spec §9 real-name type: 1 required, 2 not needed, 3 visitor chooses. */
+/** docs/product.md §9 real-name type: 1 required, 2 not needed, 3 visitor chooses. */
 export const RealNameType = defineDict({
   1: { zh: '需要实名', en: 'Real name required' },
   2: { zh: '无需实名', en: 'No real name needed' },
@@ -25,7 +25,7 @@ export const RealNameType = defineDict({
 });
 export type RealNameTypeCode = keyof typeof RealNameType;
 
-/** Spec §9 print type: 1 default print, 2 default no print, 3 visitor chooses. */
+/** docs/product.md §9 print type: 1 default print, 2 default no print, 3 visitor chooses. */
 export const PrintType = defineDict({
   1: { zh: '默认打印', en: 'Print by default' },
   2: { zh: '默认不打印', en: 'No print by default' },
@@ -33,7 +33,7 @@ export const PrintType = defineDict({
 });
 export type PrintTypeCode = keyof typeof PrintType;
 
-/** Spec §9 product types. */
+/** docs/product.md §9 product types. */
 export const ProductType = defineDict({
   1: { zh: '普通票', en: 'Regular', color: 'blue' },
   2: { zh: '分时票', en: 'Timed', color: 'purple' },
@@ -43,7 +43,7 @@ export type ProductTypeCode = keyof typeof ProductType;
 export const PRODUCT_TYPE = { regular: 1, timed: 2, performance: 3 } as const;
 
 /**
- * Spec §9 ticket validity types (what each means here: docs/decisions.md "Ticket validity"):
+ * docs/product.md §9 ticket validity types (what each means here: docs/decisions.md "Ticket validity"):
  * 1 the visit date; 2 N consecutive days from the visit date; 3 any day between two fixed dates;
  * 4 the visit date inside the session's time slot; 5 N minutes from the first entry;
  * 6 the visit date, with a free validity text shown to the visitor.
@@ -66,7 +66,7 @@ export const VALIDITY_TYPE = {
   display: 6,
 } as const;
 
-/** Spec §4 ticket validity time display. */
+/** docs/product.md §4 ticket validity time display. */
 export const ValidityDisplay = defineDict({
   0: { zh: '定时（日期+分钟）', en: 'Timed (date and minute)' },
   1: { zh: '单日', en: 'Single day' },
@@ -86,7 +86,7 @@ export const EntryMode = defineDict({
 export type EntryModeCode = keyof typeof EntryMode;
 export const ENTRY_MODE = { single: 1, times: 2, reentry: 3 } as const;
 
-/** Spec §9 buy channels. */
+/** docs/product.md §9 buy channels. */
 export const BuyChannel = defineDict({
   1: { zh: '人工窗口', en: 'Manual window' },
   2: { zh: '自助售票机', en: 'Self-service machine' },
@@ -104,7 +104,7 @@ export const BuyChannel = defineDict({
 });
 export type BuyChannelCode = keyof typeof BuyChannel;
 
-/** On shelf / off shelf (spec §4 "Shelf: on or off"). */
+/** On shelf / off shelf (docs/product.md §4 "Shelf: on or off"). */
 export const ShelfStatus = defineDict({
   1: { zh: '已上架', en: 'On shelf', color: 'green' },
   2: { zh: '已下架', en: 'Off shelf', color: 'default' },
@@ -120,7 +120,7 @@ export const SaleStatus = defineDict({
 export type SaleStatusCode = keyof typeof SaleStatus;
 export const SALE_STATUS = { onSale: 1, closed: 2 } as const;
 
-/** Spec §9 notice types. */
+/** docs/product.md §9 notice types. */
 export const NoticeType = defineDict({
   1: { zh: '购票须知', en: 'Purchase' },
   2: { zh: '使用须知', en: 'Usage' },
@@ -130,7 +130,7 @@ export const NoticeType = defineDict({
 });
 export type NoticeTypeCode = keyof typeof NoticeType;
 
-/** Spec §9 ticket printer papers, with the size a template starts from (mm). */
+/** docs/product.md §9 ticket printer papers, with the size a template starts from (mm). */
 export const PrinterPaper = defineDict({
   1: { zh: '58mm 小票', en: '58 mm receipt' },
   2: { zh: '80mm 小票', en: '80 mm receipt' },
@@ -145,7 +145,7 @@ export const PAPER_SIZE_MM: Record<PrinterPaperCode, { width: number; height: nu
   4: { width: 29, height: 250 },
 };
 
-/** Spec §9 park entry types. */
+/** docs/product.md §9 park entry types. */
 export const ParkEntryType = defineDict({
   1: { zh: '门票', en: 'Ticket' },
   2: { zh: '通行卡', en: 'Pass card' },
@@ -153,7 +153,7 @@ export const ParkEntryType = defineDict({
 });
 export type ParkEntryTypeCode = keyof typeof ParkEntryType;
 
-/** Spec §9 card reading. */
+/** docs/product.md §9 card reading. */
 export const CardReadMode = defineDict({
   1: { zh: '二维码', en: 'QR code' },
   2: { zh: '身份证', en: 'ID card' },
@@ -162,7 +162,7 @@ export const CardReadMode = defineDict({
 });
 export type CardReadModeCode = keyof typeof CardReadMode;
 
-/** Spec §9 gate types. */
+/** docs/product.md §9 gate types. */
 export const GateType = defineDict({
   10: { zh: '入园检票', en: 'Entry check' },
   11: { zh: '出园检票', en: 'Exit check' },

@@ -2,7 +2,7 @@ import type { DictEntry } from '../dict/dict.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../dict/order.ts';
 
 /**
- * The ticket transition table of domain.md (T1-T25) as data: the one definition the database
+ * The ticket transition table of docs/domain.md (T1-T25) as data: the one definition the database
  * trigger (migration), the order services' compare-and-set updates and the console read. Anything
  * not listed is refused with 409. `from: []` means a ticket being created.
  */
@@ -71,7 +71,7 @@ export const TICKET_TRANSITIONS = [
     to: S.withdrawn,
     label: { zh: '撤回申请', en: 'Request withdrawn' },
   },
-  // domain.md decision: a reviewer's rejection restores the status before the request directly
+  // docs/domain.md decision: a reviewer's rejection restores the status before the request directly
   { id: 'T18', from: [S.refundRequested], to: S.unused, label: { zh: '驳回申请', en: 'Request rejected' } },
   { id: 'T18', from: [S.refundRequested], to: S.ticketed, label: { zh: '驳回申请', en: 'Request rejected' } },
   { id: 'T18', from: [S.refundRequested], to: S.expired, label: { zh: '驳回申请', en: 'Request rejected' } },

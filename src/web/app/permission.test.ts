@@ -26,7 +26,7 @@ const routes: AppRoute[] = [
 
 const paths = (tree: AppRoute[]) => flattenRoutes(tree).map(({ route }) => route.path);
 
-describe('spec §6 route filtering', () => {
+describe('docs/product.md §6 route filtering', () => {
   it('gives the wildcard everything', () => {
     expect(paths(filterRoutes(routes, ['*']))).toEqual([
       '/dashboard',

@@ -2,7 +2,7 @@ import { hasPermission, WILDCARD } from '../../shared/perms.ts';
 import type { AppRoute } from './route-types.ts';
 
 /**
- * Spec §6: the wildcard grants every route; otherwise a route with a perms list stays only if the
+ * docs/product.md §6: the wildcard grants every route; otherwise a route with a perms list stays only if the
  * user holds one of them, a parent stays only if a child remains, and a route without perms is open
  * to any logged-in user.
  */

@@ -5,9 +5,9 @@ import type { AppRoute, MenuTitle } from './route-types.ts';
 import type { LocaleLoader } from '../locales/define.ts';
 import type { LazyPage, WebModule } from './web-module.ts';
 
-/** Spec §2: the dashboard, which account type 4 (shop) does not get. */
+/** docs/product.md §2: the dashboard, which account type 4 (shop) does not get. */
 export const DASHBOARD_PATH = '/dashboard';
-/** Spec §2: where account type 4 lands. */
+/** docs/product.md §2: where account type 4 lands. */
 export const SHOP_HOME_PATH = '/shop/good';
 
 /** The list page's texts, which every module's list screens use. */

@@ -23,12 +23,12 @@ const scopedPage = (load: LazyPage) => (
   </Suspense>
 );
 
-/** A logged-in user opening /login goes to / (spec §2). */
+/** A logged-in user opening /login goes to / (docs/product.md §2). */
 function LoginRoute() {
   return accessToken() ? <Navigate to="/" replace /> : page(loginPage);
 }
 
-/** Spec §2: public routes, the copyright pair, and everything else behind the session. */
+/** docs/product.md §2: public routes, the copyright pair, and everything else behind the session. */
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/auth-redirect', element: page(() => import('../modules/auth/auth-redirect.page.tsx')) },

@@ -5,7 +5,7 @@ import { accessToken, clearSession, useUser } from '../lib/session.ts';
 import { PageFallback } from './lazy-page.tsx';
 
 /**
- * Spec §4 Session: without a token only the public routes are allowed; with a token and no user
+ * docs/product.md §4 Session: without a token only the public routes are allowed; with a token and no user
  * loaded, user info is fetched (routes follow its authorities); if that fails, back to login.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {

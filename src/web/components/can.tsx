@@ -29,7 +29,7 @@ export interface CanProps {
   children: ReactElement<{ disabled?: boolean }> | ((allowed: boolean) => ReactNode);
 }
 
-/** Spec §5: a control lacking its permission stays visible but disabled (the wildcard enables all). */
+/** docs/product.md §5: a control lacking its permission stays visible but disabled (the wildcard enables all). */
 export function Can({ perm, children }: CanProps) {
   const allowed = usePermission()(perm);
   if (typeof children === 'function') return <>{children(allowed)}</>;

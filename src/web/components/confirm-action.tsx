@@ -5,7 +5,7 @@ import { useAction, type ActionOptions } from '../lib/use-action.ts';
 import { Can } from './can.tsx';
 
 export interface ConfirmActionProps<R> extends ActionOptions<[], R> {
-  /** Needed to press the button (spec §5: without it the button shows, disabled). */
+  /** Needed to press the button (docs/product.md §5: without it the button shows, disabled). */
   perm?: Permission | readonly Permission[];
   /** The question. */
   title: ReactNode;

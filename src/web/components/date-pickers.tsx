@@ -22,12 +22,12 @@ function also(rule: DisabledDate, extra?: DisabledDate): DisabledDate {
   return extra ? (date, info) => rule(date, info) || extra(date, info) : rule;
 }
 
-/** Spec §5: a date that cannot lie in the future (birthdays, report days...). */
+/** docs/product.md §5: a date that cannot lie in the future (birthdays, report days...). */
 export function PastDatePicker({ disabledDate, ...props }: DatePickerProps) {
   return <DatePicker {...props} disabledDate={also(isFuture, disabledDate)} />;
 }
 
-/** Spec §5: a future-only date (validity ends, bookings...): past days are disabled. */
+/** docs/product.md §5: a future-only date (validity ends, bookings...): past days are disabled. */
 export function FutureDatePicker({ disabledDate, ...props }: DatePickerProps) {
   return <DatePicker {...props} disabledDate={also(isPast, disabledDate)} />;
 }
@@ -43,9 +43,9 @@ const SHORTCUT_LABELS = {
 export interface DateRangePickerProps extends RangePickerProps {
   /** Future days are disabled unless this is set. */
   allowFuture?: boolean;
-  /** Spec §5: once one end is picked, the other must lie within this many ms of it; null: no limit. */
+  /** docs/product.md §5: once one end is picked, the other must lie within this many ms of it; null: no limit. */
   rangeLimitMs?: number | null;
-  /** The spec §9 shortcuts (today, 7, 29, 89, 364 days) as presets; on by default. */
+  /** The docs/product.md §9 shortcuts (today, 7, 29, 89, 364 days) as presets; on by default. */
   shortcuts?: boolean;
 }
 
@@ -53,7 +53,7 @@ const sameRange = (a: readonly (Dayjs | null | undefined)[], b: readonly (Dayjs 
   a.length === b.length && a.every((d, i) => (d && b[i] ? d.isSame(b[i]) : !d && !b[i]));
 
 /**
- * A from-to date picker with the spec §5 limits and the §9 shortcuts. The range limit applies
+ * A from-to date picker with the docs/product.md §5 limits and the §9 shortcuts. The range limit applies
  * while the user picks by hand, as in the original console: the shortcuts (up to 364 days) are
  * far longer than the limit, and antd would otherwise refuse them on submit.
  */
@@ -102,7 +102,7 @@ export function DateRangePicker({
   );
 }
 
-/** Spec §5: a time-range end picked to the whole second (ms ending in 000) covers that second. */
+/** docs/product.md §5: a time-range end picked to the whole second (ms ending in 000) covers that second. */
 export function widenRangeEnd<T extends readonly [Dayjs | null, Dayjs | null] | null>(dates: T): T {
   const end = dates?.[1];
   if (!dates || !end) return dates;

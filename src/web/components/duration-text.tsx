@@ -8,7 +8,7 @@ export interface DurationTextProps {
   fallback?: ReactNode;
 }
 
-/** Spec §9: over 60 minutes as hours and minutes, in the console's language. */
+/** docs/product.md §9: over 60 minutes as hours and minutes, in the console's language. */
 export function DurationText({ minutes, fallback = null }: DurationTextProps) {
   const { lang } = useSettings();
   const text = formatDuration(minutes, lang);

@@ -5,14 +5,14 @@ import { toast } from '../lib/feedback.ts';
 import { post, type RequestOptions } from '../lib/request.ts';
 import { useAction } from '../lib/use-action.ts';
 
-/** Spec §5/§9: images must be under 500 KB. */
+/** docs/product.md §5/§9: images must be under 500 KB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const IMAGE_NAME = /\.(jpe?g|png|gif)$/i;
 
 type ImageProblem = 'imageBadType' | 'imageTooLarge';
 
-/** Why a file may not be uploaded (spec §5), as widgets message keys; empty when it may. */
+/** Why a file may not be uploaded (docs/product.md §5), as widgets message keys; empty when it may. */
 export function imageProblems(file: { name: string; type: string; size: number }): ImageProblem[] {
   const problems: ImageProblem[] = [];
   // Some systems report no MIME type; then the file name decides.
@@ -25,7 +25,7 @@ export function imageProblems(file: { name: string; type: string; size: number }
 /**
  * Uploads one image (multipart field `file`) and hands its url, the first of the list the server
  * answers, to `onUploaded`; a failure says "upload failed" unless the request layer has said more.
- * `beforeUpload` (for antd's Upload) refuses a file spec §5 does not allow, with its reasons.
+ * `beforeUpload` (for antd's Upload) refuses a file docs/product.md §5 does not allow, with its reasons.
  */
 export function useImageUpload(
   action: string,
@@ -57,7 +57,7 @@ export interface ImageUploadProps {
   /** The image url (antd Form value). */
   value?: string;
   onChange?: (url: string) => void;
-  /** Upload endpoint: multipart field `file`, answering a url list (spec §3; the first is used). */
+  /** Upload endpoint: multipart field `file`, answering a url list (docs/product.md §3; the first is used). */
   action: string;
   headers?: Record<string, string>;
   /** For uploads in another session than the console's (the copyright token): its 401 handling. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { updateSettings, useSettings } from '../lib/settings.ts';
 
 /**
- * Spec §2/§9: zh (default) or en. With two languages the switch is one button naming the other
+ * docs/product.md §2/§9: zh (default) or en. With two languages the switch is one button naming the other
  * language; menus, tabs, breadcrumbs and antd's own texts change at once, without a reload.
  */
 export function LanguageSwitch({

@@ -2,7 +2,7 @@ import { InputNumber } from 'antd';
 import { formatCents, yuanToCents } from '../../shared/money.ts';
 
 export interface MoneyInputProps {
-  /** Integer cents (spec §9); the user types yuan with at most two decimals. */
+  /** Integer cents (docs/product.md §9); the user types yuan with at most two decimals. */
   value?: number | null;
   onChange?: (cents: number | null) => void;
   /** Lowest and highest amount in cents. */

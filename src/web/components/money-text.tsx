@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatCents } from '../../shared/money.ts';
 
 export interface MoneyTextProps {
-  /** Integer cents (spec §9). */
+  /** Integer cents (docs/product.md §9). */
   cents: number | null | undefined;
   /** Shown when there is no amount. */
   fallback?: ReactNode;

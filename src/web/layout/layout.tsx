@@ -13,7 +13,7 @@ import { openTab } from './tabs-store.ts';
 import { TagsView } from './tags-view.tsx';
 import { isKnownPath, usePermittedRoutes } from './use-permitted-routes.ts';
 
-/** Spec §9: below 1024 px the layout switches to mobile mode. */
+/** docs/product.md §9: below 1024 px the layout switches to mobile mode. */
 const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 function useMobile(): boolean {
@@ -27,7 +27,7 @@ function useMobile(): boolean {
   return mobile;
 }
 
-/** /redirect/<path>: the refresh helper re-mounts <path> by passing through here (spec §2). */
+/** /redirect/<path>: the refresh helper re-mounts <path> by passing through here (docs/product.md §2). */
 function RedirectBack() {
   // the layout sits under the router's `/*`, so the splat param still holds `redirect/`: cut the prefix
   const { pathname, search } = useLocation();

@@ -37,7 +37,7 @@ function FullscreenToggle() {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
   const toggle = () => {
-    // spec §2: warn where full screen is unsupported
+    // docs/product.md §2: warn where full screen is unsupported
     if (!document.fullscreenEnabled) {
       message.warning(t('fullscreenUnsupported'));
       return;
@@ -127,7 +127,7 @@ function UserMenu() {
       trigger={['click']}
       menu={{
         items: [
-          // spec §2: the dashboard link is hidden for account type 4
+          // docs/product.md §2: the dashboard link is hidden for account type 4
           ...(shop ? [] : [{ key: DASHBOARD_PATH, label: t('dashboard') }]),
           { key: '/profile/password', label: t('changePassword') },
           { type: 'divider' as const },

@@ -6,7 +6,7 @@ import type { AppRoute } from '../app/route-types.ts';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** The sidebar: the permitted, non-hidden routes (spec §6); submenus open after 200 ms (spec §9). */
+/** The sidebar: the permitted, non-hidden routes (docs/product.md §6); submenus open after 200 ms (docs/product.md §9). */
 export function SidebarMenu({
   tree,
   collapsed,

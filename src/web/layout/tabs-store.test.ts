@@ -14,7 +14,7 @@ describe('tabs', () => {
     expect(tabsStore.get().map((t) => `${t.path}${t.search}`)).toEqual(['/dashboard', '/a?page=3']);
   });
 
-  it('closing the active tab goes to the last remaining one, or / when none is left (spec §2)', () => {
+  it('closing the active tab goes to the last remaining one, or / when none is left (docs/product.md §2)', () => {
     open('/a');
     open('/b');
     open('/c');

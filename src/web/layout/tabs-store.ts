@@ -36,7 +36,7 @@ export function refreshTab(path: string): void {
 }
 
 /**
- * Closes a tab. Returns where to go when it was the active one (spec §2: the last remaining tab,
+ * Closes a tab. Returns where to go when it was the active one (docs/product.md §2: the last remaining tab,
  * or / when none is left), else null.
  */
 export function closeTab(path: string, activePath: string): string | null {

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import styles from './layout.module.css';
 import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, useTabs, type Tab } from './tabs-store.ts';
 
-/** Visited-page tabs with the context menu of spec §2: refresh, close, close others, close all. */
+/** Visited-page tabs with the context menu of docs/product.md §2: refresh, close, close others, close all. */
 export function TagsView() {
   const { t } = useTranslation(['layout', 'menu']);
   const tabs = useTabs();
@@ -18,7 +18,7 @@ export function TagsView() {
   };
   const refresh = (tab: Tab) => {
     refreshTab(tab.path);
-    // spec §2: the page is re-mounted through /redirect/*
+    // docs/product.md §2: the page is re-mounted through /redirect/*
     navigate(`/redirect${tab.path}${tab.search}`, { replace: true });
   };
 

@@ -6,11 +6,11 @@ import type { AppRoute } from '../app/route-types.ts';
 import { useUser } from '../lib/session.ts';
 
 export interface PermittedRoutes {
-  /** The route tree the user may open (spec §6), without the dashboard for account type 4. */
+  /** The route tree the user may open (docs/product.md §6), without the dashboard for account type 4. */
   tree: AppRoute[];
   /** Every permitted page with its parents, for matching, breadcrumbs and tabs. */
   pages: { route: AppRoute; parents: AppRoute[] }[];
-  /** Where `/` leads (spec §2: type 4 → /shop/good, others → the dashboard). */
+  /** Where `/` leads (docs/product.md §2: type 4 → /shop/good, others → the dashboard). */
   home: string | null;
 }
 

@@ -8,7 +8,7 @@ import { RequestError, get, request } from './request.ts';
 import { clearSession, saveTokens, saveUser } from './session.ts';
 import { StorageKey, write } from './storage.ts';
 
-/** The console client's basic credential (spec §7 getClient: msg carries it). */
+/** The console client's basic credential (docs/product.md §7 getClient: msg carries it). */
 export async function fetchClientCredential(): Promise<string> {
   try {
     const body = await request<{ msg: string }>(authApi.getClient, {
@@ -20,7 +20,7 @@ export async function fetchClientCredential(): Promise<string> {
     write(StorageKey.msg, body.msg);
     return body.msg;
   } catch (error) {
-    // spec §8: client fetch failure shows the server's message for 5 s
+    // docs/product.md §8: client fetch failure shows the server's message for 5 s
     const { message } = await feedback();
     message.error(error instanceof RequestError ? error.message : t('connectionError'), 5);
     throw error;
@@ -33,12 +33,12 @@ export async function fetchPublicKey(): Promise<string> {
   return publicKey;
 }
 
-/** Encrypts a sensitive value with a fresh copy of the server's public key (spec §5). */
+/** Encrypts a sensitive value with a fresh copy of the server's public key (docs/product.md §5). */
 export async function encryptSensitive(plain: string): Promise<string> {
   return encryptWithPublicKey(await fetchPublicKey(), plain);
 }
 
-/** Spec §5 and §7: trimmed user name, encrypted password, password grant with the basic credential. */
+/** docs/product.md §5 and §7: trimmed user name, encrypted password, password grant with the basic credential. */
 export async function login(username: string, password: string): Promise<TokenResponse> {
   const [basic, publicKey] = await Promise.all([fetchClientCredential(), fetchPublicKey()]);
   const encrypted = await encryptWithPublicKey(publicKey, password);
@@ -65,7 +65,7 @@ export async function loadUser(): Promise<Userinfo> {
   return user;
 }
 
-/** Spec §7 logout: a failure still resolves; the local session is cleared either way. */
+/** docs/product.md §7 logout: a failure still resolves; the local session is cleared either way. */
 export async function logout(): Promise<void> {
   try {
     await get(authApi.logout, undefined, { silent: true });

@@ -16,7 +16,7 @@ function contentOf(rows: CopyrightRow[] | null): CopyrightContent | null {
   }
 }
 
-/** The site title and icon (spec §3 copyright record), from the stored copy until the fetch answers. */
+/** The site title and icon (docs/product.md §3 copyright record), from the stored copy until the fetch answers. */
 export const brandingStore = createStore<CopyrightContent | null>(
   contentOf(readJson<CopyrightRow[]>(StorageKey.copyRight)),
 );
@@ -38,7 +38,7 @@ function applyToDocument(branding: CopyrightContent | null) {
   }
 }
 
-/** Spec §7/§8: fetch the branding at start; a failed fetch removes the stored copy. */
+/** docs/product.md §7/§8: fetch the branding at start; a failed fetch removes the stored copy. */
 export async function loadBranding(): Promise<void> {
   applyToDocument(brandingStore.get());
   try {

@@ -46,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('request layer (spec §8)', () => {
+describe('request layer (docs/product.md §8)', () => {
   it('sends the session token and the language, and resolves with data', async () => {
     stubFetch(() => reply(200, { code: 200, msg: 'ok', data: { n: 1 } }));
     await expect(post('/web/api/x', { a: 1 })).resolves.toEqual({ n: 1 });

@@ -7,7 +7,7 @@ import { actingScenicId, authorizationHeader, clearSession, msUntilExpiry, saveT
 import { settingsStore } from './settings.ts';
 import { StorageKey, read } from './storage.ts';
 
-/** Spec §7/§9: every call times out after 60 s. */
+/** docs/product.md §7/§9: every call times out after 60 s. */
 export const TIMEOUT_MS = 60_000;
 /** Refresh the access token when it has less than this left. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -57,7 +57,7 @@ export interface RequestOptions {
   download?: boolean;
   /**
    * Handles an HTTP 401 instead of the console-session dialog and logout (the separate copyright
-   * session, spec §6); the caller tells the user.
+   * session, docs/product.md §6); the caller tells the user.
    */
   onUnauthorized?: (error: RequestError) => void;
 }
@@ -84,7 +84,7 @@ function fileNameOf(disposition: string | null): string | null {
 
 let unauthorizedDialogOpen = false;
 
-/** Spec §8 HTTP 401: one dialog however many calls failed; then, unless invalid_grant, back to login. */
+/** docs/product.md §8 HTTP 401: one dialog however many calls failed; then, unless invalid_grant, back to login. */
 async function handleUnauthorized(msg: string, data: unknown): Promise<void> {
   if (unauthorizedDialogOpen) return;
   unauthorizedDialogOpen = true;
@@ -102,7 +102,7 @@ async function handleUnauthorized(msg: string, data: unknown): Promise<void> {
   });
 }
 
-/** Spec §8 body code -1: the session is gone; show msg, log out, go to login. */
+/** docs/product.md §8 body code -1: the session is gone; show msg, log out, go to login. */
 async function handleSessionGone(msg: string): Promise<void> {
   if (unauthorizedDialogOpen) return;
   unauthorizedDialogOpen = true;
@@ -159,7 +159,7 @@ function buildUrl(url: string, params: RequestOptions['params']): string {
 }
 
 /**
- * The one way the console calls the server (spec §8). Resolves with the envelope's data;
+ * The one way the console calls the server (docs/product.md §8). Resolves with the envelope's data;
  * rejects with a RequestError after telling the user, unless `silent`.
  */
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -195,7 +195,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       signal: controller.signal,
     });
   } catch {
-    // spec §8: no response → '服务器连接超时', shown for 60 s
+    // docs/product.md §8: no response → '服务器连接超时', shown for 60 s
     if (!silent) void feedback().then(({ message }) => message.error(t('timeout'), 60));
     throw new RequestError(t('timeout'), 0, null, !silent);
   } finally {

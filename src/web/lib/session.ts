@@ -2,8 +2,8 @@ import type { TokenResponse, Userinfo } from '../../shared/api/auth.ts';
 import { StorageKey, read, remove, write } from './storage.ts';
 import { createStore, useStore } from './store.ts';
 
-/** The signed-in user (spec §3 logged-in user), or null before user info is loaded. */
-// Spec §4: fetched again on every page load, so permission changes apply at once.
+/** The signed-in user (docs/product.md §3 logged-in user), or null before user info is loaded. */
+// docs/product.md §4: fetched again on every page load, so permission changes apply at once.
 export const userStore = createStore<Userinfo | null>(null);
 
 export function useUser(): Userinfo | null {

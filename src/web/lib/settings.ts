@@ -2,7 +2,7 @@ import type { Lang } from '../../shared/dict/dict.ts';
 import { StorageKey, read, write } from './storage.ts';
 import { createStore, useStore } from './store.ts';
 
-/** Spec §2/§9: component size medium (default), small, mini. */
+/** docs/product.md §2/§9: component size medium (default), small, mini. */
 export type Size = 'medium' | 'small' | 'mini';
 export const SIZES: readonly Size[] = ['medium', 'small', 'mini'];
 export const DEFAULT_THEME = '#409EFF';

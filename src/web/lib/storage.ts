@@ -1,4 +1,4 @@
-// Spec §3: the local storage keys of the console, in one place.
+// docs/product.md §3: the local storage keys of the console, in one place.
 const PREFIX = 'backstage_scenic_';
 
 export const StorageKey = {
@@ -8,7 +8,7 @@ export const StorageKey = {
   createTime: `${PREFIX}create_time`,
   roles: `${PREFIX}roles`,
   tokenType: `${PREFIX}token_type`,
-  /** The stored branding list (spec §8: removed when its fetch fails). */
+  /** The stored branding list (docs/product.md §8: removed when its fetch fails). */
   copyRight: `${PREFIX}copy_right`,
   publicKey: 'backstage_PublicKey',
   admType: 'backstage_admType',
@@ -23,7 +23,7 @@ export const StorageKey = {
   theme: 'backstage_theme',
   /** The scenic area a platform account chose to act in (sent as X-Scenic-Id). */
   actingScenicId: 'backstage_scenicId',
-  /** The separate copyright-management session (spec §6). */
+  /** The separate copyright-management session (docs/product.md §6). */
   copyrightToken: 'backstage_copToken',
 } as const;
 

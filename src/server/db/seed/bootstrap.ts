@@ -18,7 +18,7 @@ export function generatePassword(): string {
 
 /**
  * What every new database needs before anyone can log in: the first scenic area, the platform role
- * with the wildcard, the `admin` account, the OAuth clients of spec §9 and the default branding.
+ * with the wildcard, the `admin` account, the OAuth clients of docs/product.md §9 and the default branding.
  */
 export async function bootstrap(
   db: Db,

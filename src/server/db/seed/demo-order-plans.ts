@@ -32,10 +32,10 @@ export interface Period {
   endTime: string;
 }
 
-/** BuyChannel 13 (spec §9): sold by a distributor account. */
+/** BuyChannel 13 (docs/product.md §9): sold by a distributor account. */
 export const DISTRIBUTION_CHANNEL = 13;
 
-/** Which terminal client sells through which buy channel (spec §9). */
+/** Which terminal client sells through which buy channel (docs/product.md §9). */
 export const CLIENT_OF_CHANNEL: Record<number, string> = {
   1: 'winManagement',
   2: 'selfManagement',
@@ -142,7 +142,7 @@ export type Outcome =
   | 'ticketed'
   | 'unused';
 
-/** The transitions that take a ticket from where it starts to its outcome (domain.md). */
+/** The transitions that take a ticket from where it starts to its outcome (docs/domain.md). */
 export const PATHS: Record<Outcome, TicketStatusCode[]> = {
   userCancelled: [S.userCancelled], // T4
   systemCancelled: [S.systemCancelled], // T5

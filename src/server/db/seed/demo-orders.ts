@@ -22,7 +22,7 @@ import { alignStock } from './demo-stock.ts';
  * public stock brought in line with what was sold. Set-based batches, so a million orders work.
  *
  * Tickets are written as they start (101 or 201) and then moved along the transitions of
- * domain.md (T4, T5, T8, T9, T11, T13, T15, T17, T21, T24) with one UPDATE per step and batch, so
+ * docs/domain.md (T4, T5, T8, T9, T11, T13, T15, T17, T21, T24) with one UPDATE per step and batch, so
  * the database's transition guard (migration 0004) checks the history like any other change.
  * Performance products are left out: their seats belong to the theatre demo.
  */

@@ -93,7 +93,7 @@ export async function roleIdsOf(db: Db, adminId: number): Promise<number[]> {
   return rows.map((r) => r.roleId);
 }
 
-/** Spec §3 payType matters for distributors only (docs/accounts.md); others are 0. */
+/** docs/product.md §3 payType matters for distributors only (docs/accounts.md); others are 0. */
 export function checkPayType(admType: number, payType: number): void {
   if (admType !== ADM_TYPE.distributor && payType !== 0) {
     throw new FieldError('payType', accountsMessages.payTypeDistributorOnly);

@@ -11,7 +11,7 @@ import {
   resolveAccessToken,
 } from './auth.service.ts';
 
-/** `Authorization: <token_type> <access_token>` (spec §7); the token type is `bearer`. */
+/** `Authorization: <token_type> <access_token>` (docs/product.md §7); the token type is `bearer`. */
 export function bearerToken(req: FastifyRequest): string | null {
   const match = /^bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   return match?.[1] ?? null;

@@ -53,7 +53,7 @@ export async function authRoutes(root: FastifyInstance) {
       config: { access: PUBLIC },
       schema: {
         tags: ['auth'],
-        summary: 'Basic credential of the public console client (spec §7); msg carries it',
+        summary: 'Basic credential of the public console client (docs/product.md §7); msg carries it',
         querystring: GetClientQuerySchema,
       },
     },
@@ -158,7 +158,7 @@ export async function authRoutes(root: FastifyInstance) {
       config: { access: ACCOUNT },
       schema: {
         tags: ['auth'],
-        summary: 'The logged-in account (spec §7); authorities are its permission strings',
+        summary: 'The logged-in account (docs/product.md §7); authorities are its permission strings',
         response: { 200: envelopeSchema(UserinfoSchema) },
       },
     },

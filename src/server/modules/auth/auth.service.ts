@@ -34,7 +34,7 @@ export function originOf(req: FastifyRequest): Origin {
   return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) };
 }
 
-/** Basic client authentication of the token endpoint (spec §7: basic authorization header). */
+/** Basic client authentication of the token endpoint (docs/product.md §7: basic authorization header). */
 export async function authenticateClient(db: Db, header: string | undefined): Promise<ClientRow> {
   const invalid = new AppError(401, 'invalidClient', { data: 'invalid_client' });
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
@@ -303,7 +303,7 @@ export async function buildClientContext(
   return { tokenId: row.token.id, clientId: row.client.clientId, scenicId };
 }
 
-/** Permissions and role codes of an account's enabled roles, read on every request (spec §6). */
+/** Permissions and role codes of an account's enabled roles, read on every request (docs/product.md §6). */
 export async function loadGrants(
   db: Db,
   adminId: number,

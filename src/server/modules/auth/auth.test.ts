@@ -87,7 +87,7 @@ describe('getPublicKey', () => {
 });
 
 describe('password grant', () => {
-  it('logs in with the spec §3 token fields; the user name is trimmed', async () => {
+  it('logs in with the docs/product.md §3 token fields; the user name is trimmed', async () => {
     const res = await tokenRequest(passwordForm('  admin  ', ADMIN_PASSWORD));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -180,7 +180,7 @@ describe('password grant', () => {
 });
 
 describe('getUserinfo', () => {
-  it('returns the spec §7 fields with the permission strings as authorities', async () => {
+  it('returns the docs/product.md §7 fields with the permission strings as authorities', async () => {
     const { access_token } = await t.login('staff');
     const res = await t.call(access_token, 'GET', `${AUTH}/getUserinfo`);
     expect(res.statusCode).toBe(200);

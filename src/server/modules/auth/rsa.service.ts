@@ -12,7 +12,7 @@ export interface KeyPair {
 }
 
 /**
- * The RSA key pair passwords travel under (design.md). Created once per database; the fixed id
+ * The RSA key pair passwords travel under (docs/architecture.md). Created once per database; the fixed id
  * makes concurrent first starts agree on one pair.
  */
 export async function loadKeyPair(db: Db): Promise<KeyPair> {

@@ -183,7 +183,7 @@ const LOG_EXPORT: ExportColumn<GardenLogRow>[] = [
 ];
 
 /**
- * ID-card scans that matched no ticket (spec §7 getFreeIdCardGarLog): people who came in by ID
+ * ID-card scans that matched no ticket (docs/product.md §7 getFreeIdCardGarLog): people who came in by ID
  * card without a ticket, i.e. staff cards and free passes read by ID card.
  */
 const freeIdCard = and(
@@ -192,7 +192,7 @@ const freeIdCard = and(
   eq(gateEvents.direction, 'entry'),
 );
 
-/** Gate check-in (domain.md T9-T14) and the entry/exit log of spec §2 /ticket/visitors. */
+/** Gate check-in (docs/domain.md T9-T14) and the entry/exit log of docs/product.md §2 /ticket/visitors. */
 export async function checkinRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

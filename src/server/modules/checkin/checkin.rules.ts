@@ -9,7 +9,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { areaDay, areaTime } from '../../lib/area-clock.ts';
 import { moveTicketSql } from '../orders/index.ts';
 
-/** The gate rules of domain.md T9-T14: what a scan of a ticket at a gate may do, and the writes that do it. */
+/** The gate rules of docs/domain.md T9-T14: what a scan of a ticket at a gate may do, and the writes that do it. */
 
 /** A ticket as the gate rules read it, with what they need of its product (and session). */
 export interface TicketCtx {
@@ -44,7 +44,7 @@ export interface Hours {
   timeZone: string;
 }
 
-/** Gate types of spec §9 that change the rules (10 entry and 11 exit are the plain ones). */
+/** Gate types of docs/product.md §9 that change the rules (10 entry and 11 exit are the plain ones). */
 const GATE_TYPE = { timerStart: 20, timerPause: 21 } as const;
 
 /** Gate types 10 entry and 20 timer start let in; 11 exit and 21 timer pause let out. */
@@ -84,7 +84,7 @@ function timeUsedMs(ticket: TicketCtx, at: Date): number {
   return at.getTime() - (ticket.firstEntryAt?.getTime() ?? at.getTime()) - ticket.timerPausedMs - ongoing;
 }
 
-/** The status a withdrawn (204) ticket had before its refund request (domain.md T19). */
+/** The status a withdrawn (204) ticket had before its refund request (docs/domain.md T19). */
 async function statusBeforeWithdrawal(tx: Db, ticketId: number): Promise<number | null> {
   const [row] = rowsOf<{ status_before_refund: number }>(
     await tx.execute(sql`select status_before_refund from refund_requests
@@ -94,7 +94,7 @@ async function statusBeforeWithdrawal(tx: Db, ticketId: number): Promise<number 
 }
 
 /**
- * domain.md T9-T14 for one ticket read at one gate at `at`: the refusal reason, or the steps that
+ * docs/domain.md T9-T14 for one ticket read at one gate at `at`: the refusal reason, or the steps that
  * let the visitor through. Pure apart from the 204 look-up; the caller holds the row lock.
  */
 export async function judge(

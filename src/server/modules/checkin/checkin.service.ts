@@ -33,7 +33,7 @@ import {
 
 export { maskScanned };
 
-/** What a gate sends: one read of a QR code, ID card, IC card or face (spec §9 CardReadMode). */
+/** What a gate sends: one read of a QR code, ID card, IC card or face (docs/product.md §9 CardReadMode). */
 export interface GateScan {
   scenicId: number;
   gateId: number;
@@ -48,7 +48,7 @@ export interface GateScan {
   forced?: boolean;
 }
 
-/** ParkEntryType of spec §9. */
+/** ParkEntryType of docs/product.md §9. */
 const ENTRY_TYPE = { ticket: 1, passCard: 2, staffCard: 3 } as const;
 
 function ticketOf(r: Raw): TicketCtx {
@@ -166,7 +166,7 @@ class LostRace extends Error {}
 const MAX_ATTEMPTS = 5;
 
 /**
- * One gate scan (domain.md T9-T14, "Gate event log"): resolves the ticket or staff card, applies
+ * One gate scan (docs/domain.md T9-T14, "Gate event log"): resolves the ticket or staff card, applies
  * the gate rules, moves the ticket by compare-and-set and writes the gate event. The common scan
  * is two statements: one read, and one write that moves the ticket and records the event together
  * (or nothing, when another gate moved the ticket first; then the scan is judged again on a fresh

@@ -14,7 +14,7 @@ import { gates } from '../gates/gates.table.ts';
 import { orderTickets } from '../orders/orders.table.ts';
 import { staffCards } from '../staff-cards/staff-cards.table.ts';
 
-/** The gate log (domain.md "Gate event log"), append-only; a retried scan is recorded once. */
+/** The gate log (docs/domain.md "Gate event log"), append-only; a retried scan is recorded once. */
 export const gateEvents = pgTable(
   'gate_events',
   {

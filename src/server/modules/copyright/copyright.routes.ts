@@ -32,7 +32,7 @@ import { writeAudit } from '../audit/index.ts';
 import { oauthClients } from '../oauth/index.ts';
 import { copyrights } from './copyright.table.ts';
 
-/** The permission that opens copyright management (spec §6: a separate copyright token). */
+/** The permission that opens copyright management (docs/product.md §6: a separate copyright token). */
 
 function toRow(r: typeof copyrights.$inferSelect): CopyrightRow {
   return {

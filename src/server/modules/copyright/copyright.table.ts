@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core';
 
 /**
- * Site copyright/branding records (spec §3, §7). Platform-wide, keyed by terminal client id: the
+ * Site copyright/branding records (docs/product.md §3, §7). Platform-wide, keyed by terminal client id: the
  * login screen shows them before anyone has chosen a scenic area. docs/decisions.md.
  */
 export const copyrights = pgTable(

@@ -37,7 +37,7 @@ async function copyrightLogin(username: string, password: string): Promise<strin
   return res.json().data.token;
 }
 
-/** A copyright-management call: the copyright token travels in the `token` header (spec §7). */
+/** A copyright-management call: the copyright token travels in the `token` header (docs/product.md §7). */
 function cr(path: string, body: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',

@@ -33,7 +33,7 @@ function gateWhere(scenicId: number, q: GatePage) {
   );
 }
 
-/** Spec §7 gate list. Managing gates is the terminal issue's /terminal/gateManage (docs/decisions.md). */
+/** docs/product.md §7 gate list. Managing gates is the terminal issue's /terminal/gateManage (docs/decisions.md). */
 export async function gateRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'gates',
@@ -46,7 +46,7 @@ export async function gateRoutes(root: FastifyInstance) {
     rowSchema: GateRowSchema,
     rows: (records) => records.map(toRow),
     page: {
-      summary: 'Gates of the acting area (spec §7), filtered by name, gate type and status',
+      summary: 'Gates of the acting area (docs/product.md §7), filtered by name, gate type and status',
       body: GatePageSchema,
     },
   });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { gates } from './gates.table.ts';
 
 /**
- * Demo gates of one area (spec §9 gate types). There is no gate screen yet (/terminal/gateManage
+ * Demo gates of one area (docs/product.md §9 gate types). There is no gate screen yet (/terminal/gateManage
  * comes with the terminal issue), so the seed is where gates come from for now.
  */
 export async function seedDemoGates(db: Db, scenicId: number): Promise<void> {

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
-/** Gates of an area (spec §9 gate types 10/11/20/21); staff cards and check-in refer to them. */
+/** Gates of an area (docs/product.md §9 gate types 10/11/20/21); staff cards and check-in refer to them. */
 export const gates = pgTable(
   'gates',
   {

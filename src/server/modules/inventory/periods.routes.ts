@@ -49,7 +49,7 @@ function periodWhere(scenicId: number, q: PeriodPageQuery): SQL | undefined {
   );
 }
 
-/** Spec §2 /scenic/period: the time slots of the area. */
+/** docs/product.md §2 /scenic/period: the time slots of the area. */
 export async function periodRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

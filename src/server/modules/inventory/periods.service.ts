@@ -16,7 +16,7 @@ import { writeAudit } from '../audit/index.ts';
 import { datesOf, listDates, sqlList } from './inventory.util.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';
 
-/** The time slots of an area and their public stock per day (spec §2 /scenic/period). */
+/** The time slots of an area and their public stock per day (docs/product.md §2 /scenic/period). */
 
 export type PeriodRecord = typeof scenicPeriods.$inferSelect;
 

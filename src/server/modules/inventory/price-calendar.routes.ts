@@ -87,7 +87,7 @@ const CALENDAR_EXPORT: ExportColumn<ExportRow>[] = [
   { header: InventoryField.updateTime, value: (r) => r.updateTime, kind: 'datetime', width: 20 },
 ];
 
-/** Spec §2 /ticket/priceCalendar: the price, stock and sale status of a product's days. */
+/** docs/product.md §2 /ticket/priceCalendar: the price, stock and sale status of a product's days. */
 export async function priceCalendarRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -15,7 +15,7 @@ import { findProduct, productOptions, productSessions } from '../products/index.
 import type { priceCalendar } from './inventory.table.ts';
 import { datesOf, listDates, sqlList } from './inventory.util.ts';
 
-/** The price calendar of a product (spec §2 /ticket/priceCalendar): its product and bulk edits. */
+/** The price calendar of a product (docs/product.md §2 /ticket/priceCalendar): its product and bulk edits. */
 
 /** Product types that have a calendar: regular and timed. */
 export const CALENDAR_TYPES = [PRODUCT_TYPE.regular, PRODUCT_TYPE.timed] as const;

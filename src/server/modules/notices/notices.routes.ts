@@ -163,7 +163,7 @@ export async function noticeRoutes(root: FastifyInstance) {
       guard: refuseWhenUsed(ticketProducts.agreementId, 'agreementInUse'),
     },
     status: {
-      summary: 'Enable or disable ticket agreements (spec §4: 1 enabled, 2 disabled)',
+      summary: 'Enable or disable ticket agreements (docs/product.md §4: 1 enabled, 2 disabled)',
       body: NoticeStatusSchema,
     },
   });
@@ -221,7 +221,7 @@ export async function noticeRoutes(root: FastifyInstance) {
       guard: refuseWhenUsed(ticketProducts.noticeId, 'noticeInUse'),
     },
     status: {
-      summary: 'Enable or disable purchase-notice templates (spec §4: 1 enabled, 2 disabled)',
+      summary: 'Enable or disable purchase-notice templates (docs/product.md §4: 1 enabled, 2 disabled)',
       body: NoticeStatusSchema,
     },
   });

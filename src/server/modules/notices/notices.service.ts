@@ -11,7 +11,7 @@ const ALIGNABLE = new Set(['p', 'h1', 'h2', 'h3', 'h4']);
 const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify']);
 const REL_TOKENS = ['noopener', 'noreferrer', 'nofollow'];
 const HREF = /^(https?:\/\/|mailto:|tel:)/i;
-/** An uploaded file of this server (spec §7 storage) or an http(s) image; never data: or javascript:. */
+/** An uploaded file of this server (docs/product.md §7 storage) or an http(s) image; never data: or javascript:. */
 const IMAGE_SRC = /^(https?:\/\/|\/uploads\/[^/\\])/i;
 const DIMENSION = /^\d{1,4}$/;
 const SPAN = /^\d{1,2}$/;

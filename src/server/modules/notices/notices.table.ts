@@ -20,7 +20,7 @@ export const ticketAgreements = pgTable(
   (t) => [index('ticket_agreements_scenic_idx').on(t.scenicId)],
 );
 
-/** `/ticket/instructions`: purchase-notice templates (spec §9 notice types 1-5); HTML sanitised on save. */
+/** `/ticket/instructions`: purchase-notice templates (docs/product.md §9 notice types 1-5); HTML sanitised on save. */
 export const noticeTemplates = pgTable(
   'notice_templates',
   {

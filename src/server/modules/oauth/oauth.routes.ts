@@ -57,7 +57,7 @@ function toRow(r: ClientRow): OauthRow {
 }
 
 /**
- * Clients are platform-wide (spec §9 terminal client ids), so their audit rows are platform-level
+ * Clients are platform-wide (docs/product.md §9 terminal client ids), so their audit rows are platform-level
  * (scenic_id null): an area's staff never see them. writeAudit drops the secret columns.
  */
 function platformAudit(db: Db, req: FastifyRequest, entry: AuditEntry) {
@@ -137,7 +137,8 @@ export async function oauthRoutes(root: FastifyInstance) {
     rowSchema: OauthRowSchema,
     rows: (records) => records.map(toRow),
     page: {
-      summary: 'OAuth clients (terminal client ids of spec §9); platform accounts only. No secrets.',
+      summary:
+        'OAuth clients (terminal client ids of docs/product.md §9); platform accounts only. No secrets.',
       body: OauthPageSchema,
     },
     export: {

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { admins } from '../accounts/accounts.table.ts';
 
-/** OAuth clients: the terminal client ids of spec §9. */
+/** OAuth clients: the terminal client ids of docs/product.md §9. */
 export const oauthClients = pgTable(
   'oauth_clients',
   {
@@ -23,7 +23,7 @@ export const oauthClients = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     secretHash: text('secret_hash').notNull(),
     /**
-     * Only for the public console client: spec §7 getClient hands its basic credential to any browser,
+     * Only for the public console client: docs/product.md §7 getClient hands its basic credential to any browser,
      * so it is not a secret. Null for every confidential client.
      */
     publicSecret: varchar('public_secret', { length: 128 }),

@@ -94,7 +94,7 @@ async function clientRow(id: number) {
 }
 
 describe('POST /web/api/admin/oauth/page', () => {
-  it('lists the terminal clients of spec §9 without any secret', async () => {
+  it('lists the terminal clients of docs/product.md §9 without any secret', async () => {
     const res = await call('admin', 'page', { limit: 50 });
     expect(res.statusCode).toBe(200);
     const { rows, total } = res.json().data as { rows: Row[]; total: number };

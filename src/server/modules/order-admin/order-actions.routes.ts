@@ -80,7 +80,7 @@ async function resendNotice(
 }
 
 /**
- * Staff actions on an order of the acting area (domain.md transitions, through the orders service:
+ * Staff actions on an order of the acting area (docs/domain.md transitions, through the orders service:
  * one transaction each, with its audit row). 409 when a ticket's status does not allow it.
  */
 export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx.db) {

@@ -58,7 +58,7 @@ const ORDER_EXPORT: ExportColumn<OrderRow>[] = [
   { header: OrderField.paidTime, value: (r) => r.paidTime, kind: 'datetime', width: 20 },
 ];
 
-/** Spec §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
+/** docs/product.md §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
 export async function orderAdminRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -13,7 +13,7 @@ import { productSessions, ticketProducts } from '../products/index.ts';
 import { refundRequests, refunds, refundView } from '../refunds/index.ts';
 import { findOrder } from './order-admin.query.ts';
 
-/** What the order detail and distribution screens show of one order (spec §2 detailPage, disOrderPage). */
+/** What the order detail and distribution screens show of one order (docs/product.md §2 detailPage, disOrderPage). */
 
 type Order = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 type Records = Awaited<ReturnType<typeof orderRecords>>;

@@ -2,7 +2,7 @@ import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { TerminalClientId } from '../../../shared/dict/terminal-client.ts';
 
 /**
- * The buy channel (spec §9) an order placed by a terminal client counts as. Clients not listed
+ * The buy channel (docs/product.md §9) an order placed by a terminal client counts as. Clients not listed
  * (the console, the mobile management app, the data dashboard) do not sell.
  */
 export const CLIENT_CHANNEL: Partial<Record<TerminalClientId, BuyChannelCode>> = {

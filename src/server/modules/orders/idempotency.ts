@@ -27,7 +27,7 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 
 /**
  * Runs a money- or stock-moving call once per (client, key), in one transaction with the key's row
- * (design.md). The same key with the same method, path and body answers what the first call
+ * (docs/architecture.md). The same key with the same method, path and body answers what the first call
  * answered; with another request it is a 409. A failed call keeps no key, so it may be retried.
  * Two concurrent calls with one key: the second waits on the key's unique index, then replays.
  */

@@ -80,7 +80,7 @@ export async function cancelOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.scenicId, { id: input.orderId });
     if (input.by === 'staff') {
-      // domain.md T5: ask the provider for a payment in flight before cancelling
+      // docs/domain.md T5: ask the provider for a payment in flight before cancelling
       const [open] = await tx
         .select({ provider: payments.provider })
         .from(payments)
@@ -138,7 +138,7 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
 }
 
 /**
- * domain.md T13: the exit event of each visitor still inside (302) when their ticket closes, so the
+ * docs/domain.md T13: the exit event of each visitor still inside (302) when their ticket closes, so the
  * log and the count of visitors inside balance. Written by the system: no gate, device "system",
  * result `dayClose`; the nonce names the ticket, so a rerun of the job writes none twice.
  */

@@ -24,7 +24,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 /**
  * `/ticket/order`: an order of one buyer through one channel. Its `status` is a summary of its
- * tickets (domain.md: status per ticket); money in cents.
+ * tickets (docs/domain.md: status per ticket); money in cents.
  */
 export const ticketOrders = pgTable(
   'ticket_orders',
@@ -34,9 +34,9 @@ export const ticketOrders = pgTable(
     scenicId: integer('scenic_id')
       .notNull()
       .references(() => scenicAreas.id, { onDelete: 'restrict' }),
-    /** BuyChannel (spec §9) */
+    /** BuyChannel (docs/product.md §9) */
     channel: smallint('channel').notNull(),
-    /** The OAuth client (terminal client id, spec §9) that placed it */
+    /** The OAuth client (terminal client id, docs/product.md §9) that placed it */
     clientId: varchar('client_id', { length: 64 }).notNull(),
     /** Staff account that placed it at a window, or the distributor account */
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
@@ -111,7 +111,7 @@ export const orderTotalsDaily = pgTable(
   (t) => [index('order_totals_daily_scenic_day_idx').on(t.scenicId, t.day)],
 );
 
-/** One ticket (visitor) of an order, with its own status (domain.md T1-T25). */
+/** One ticket (visitor) of an order, with its own status (docs/domain.md T1-T25). */
 export const orderTickets = pgTable(
   'order_tickets',
   {
@@ -166,7 +166,7 @@ export const orderTickets = pgTable(
   ],
 );
 
-/** Payments of an order (domain.md "Payment"); never deleted; deduplicated by the provider's id. */
+/** Payments of an order (docs/domain.md "Payment"); never deleted; deduplicated by the provider's id. */
 export const payments = pgTable(
   'payments',
   {
@@ -199,7 +199,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Replies of money- and stock-moving calls kept for their `Idempotency-Key` (design.md). */
+/** Replies of money- and stock-moving calls kept for their `Idempotency-Key` (docs/architecture.md). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -12,7 +12,7 @@ export interface TicketRow {
 }
 
 /**
- * Moves tickets along one transition of domain.md by compare-and-set: `UPDATE … WHERE status =
+ * Moves tickets along one transition of docs/domain.md by compare-and-set: `UPDATE … WHERE status =
  * ANY(from)`, inside the caller's transaction. All or nothing: when any ticket is not in a status
  * the transition starts from (someone else moved it first), nothing changes and the answer is 409.
  * `extra` sets more columns in the same statement (e.g. `code = null`).
@@ -91,7 +91,7 @@ export function summaryStatus(statuses: readonly number[]): TicketStatusCode {
 
 /**
  * The compare-and-set UPDATE of one ticket from exactly the status (and entries left) it was read
- * with, along one transition of domain.md. Run alone or in a CTE; it returns the ticket's id, or no
+ * with, along one transition of docs/domain.md. Run alone or in a CTE; it returns the ticket's id, or no
  * row when someone moved the ticket first. For a caller that judged the ticket without locking it
  * (the gate check-in, where a scan is one read and one write).
  */

@@ -95,7 +95,7 @@ async function lockArea(tx: Db, scenicId: number) {
     .for('update');
 }
 
-/** Spec §2 /ticket/printerModule and /ticket/printer: ticket print layouts (spec §9 papers). */
+/** docs/product.md §2 /ticket/printerModule and /ticket/printer: ticket print layouts (docs/product.md §9 papers). */
 export async function printTemplateRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -15,7 +15,7 @@ import {
 import type { PrintElement } from '../../../shared/api/print-templates.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
-/** `/ticket/printerModule`: ticket print layouts for the papers of spec §9. */
+/** `/ticket/printerModule`: ticket print layouts for the papers of docs/product.md §9. */
 export const printTemplates = pgTable(
   'print_templates',
   {

@@ -70,7 +70,7 @@ async function loadProduct(db: Db, scenicId: number, id: number): Promise<Produc
   return row;
 }
 
-/** The edits of spec §2 /ticket/good: create, replace, shelf on or off, delete. */
+/** The edits of docs/product.md §2 /ticket/good: create, replace, shelf on or off, delete. */
 export async function productEditRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -137,7 +137,7 @@ async function formOptions(db: Db, scenicId: number): Promise<ProductFormOptions
   return { types, notices, agreements, printTemplates: templates, defaults };
 }
 
-/** Spec §2 /ticket/ticType and /ticket/good: ticket categories, and the products with their edits. */
+/** docs/product.md §2 /ticket/ticType and /ticket/good: ticket categories, and the products with their edits. */
 export async function productRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -207,7 +207,7 @@ type RefundFields = Pick<
   'realNameType' | 'printType' | 'refundRule' | 'refundDeadlineHours' | 'refundFeeUnit' | 'refundFeeValue'
 >;
 
-/** The area's defaults for a new product (its settings, spec §9 codes). */
+/** The area's defaults for a new product (its settings, docs/product.md §9 codes). */
 export async function productDefaults(db: Db, scenicId: number): Promise<RefundFields> {
   const s = await getScenicSettings(db, scenicId);
   return {

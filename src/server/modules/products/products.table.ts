@@ -36,7 +36,7 @@ export const ticketTypes = pgTable(
   (t) => [uniqueIndex('ticket_types_scenic_name_uq').on(t.scenicId, t.name)],
 );
 
-/** `/ticket/good`: what is sold. Money in cents (spec §9). */
+/** `/ticket/good`: what is sold. Money in cents (docs/product.md §9). */
 export const ticketProducts = pgTable(
   'ticket_products',
   {
@@ -60,7 +60,7 @@ export const ticketProducts = pgTable(
     marketPrice: integer('market_price').notNull().default(0),
     /** ValidityType 1-6 */
     validityType: smallint('validity_type').notNull(),
-    /** ValidityDisplay 0-5 (spec §4) */
+    /** ValidityDisplay 0-5 (docs/product.md §4) */
     validityDisplay: smallint('validity_display').notNull().default(1),
     /** Multi-day: consecutive days from the visit date */
     validDays: integer('valid_days').notNull().default(1),

@@ -95,7 +95,7 @@ async function assertUnused(tx: Db, type: typeof ticketTypes.$inferSelect) {
   if (used?.n) throw new AppError(409, 'ticTypeInUse', { params: { count: used.n } });
 }
 
-/** Spec §2 /ticket/ticType: the ticket categories of the acting area. */
+/** docs/product.md §2 /ticket/ticType: the ticket categories of the acting area. */
 export async function ticTypeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -12,7 +12,7 @@ import { ticketProducts } from '../products/index.ts';
 import { refundView } from './refund-view.ts';
 import { refundRequests, refunds } from './refunds.table.ts';
 
-/** The refund applications of an area as the review screens read them (spec §2 /ticket/refundTicCheck). */
+/** The refund applications of an area as the review screens read them (docs/product.md §2 /ticket/refundTicCheck). */
 
 const requester = alias(admins, 'requester');
 const reviewer = alias(admins, 'reviewer');

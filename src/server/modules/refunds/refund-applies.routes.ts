@@ -44,7 +44,7 @@ const APPLY_EXPORT: ExportColumn<RefundApplyRow>[] = [
   { header: RefundApplyField.rejectReason, value: (r) => r.rejectReason, width: 30 },
 ];
 
-/** Spec §2 /ticket/refundTicCheck and refTicCheDet: the refund applications of the area and their review. */
+/** docs/product.md §2 /ticket/refundTicCheck and refTicCheDet: the refund applications of the area and their review. */
 export async function refundApplyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

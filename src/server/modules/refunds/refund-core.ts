@@ -18,7 +18,7 @@ import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.t
 export const REFUND_REQUEST_CAP = 3;
 /** payments.provider of money taken outside any online provider: cash, POS, on account, balances. */
 export const OFFLINE_PROVIDER = 'offline';
-/** Refund statuses that mean the money went back (domain.md "Refund"). */
+/** Refund statuses that mean the money went back (docs/domain.md "Refund"). */
 export const SETTLED_REFUND = ['done', 'external'] as const;
 
 export const ids = (values: readonly number[]) =>
@@ -35,7 +35,7 @@ export interface RefundRule {
 }
 
 /**
- * The fee kept on a refund, in cents (rule 2 of spec §9 refund rules): unit yuan → the fee value
+ * The fee kept on a refund, in cents (rule 2 of docs/product.md §9 refund rules): unit yuan → the fee value
  * (cents), at most the price; unit percent → price × pct / 100 rounded half up. Rule 3 (anytime):
  * no fee. Rule 1 (non-refundable): 409.
  */

@@ -191,7 +191,7 @@ export async function withdrawRefundRequest(
 
 /**
  * A reviewer rejects an open request (request 3): the ticket goes straight back to the status it
- * had before the request (domain.md decision; the T18 "reject" rows of the transition table).
+ * had before the request (docs/domain.md decision; the T18 "reject" rows of the transition table).
  */
 export async function rejectRefundRequest(
   db: Db,
@@ -284,7 +284,7 @@ export async function approveRefundRequest(
   });
 }
 
-/** Open refund requests of an area (the top bar's badge, spec §7 countRefundApply). */
+/** Open refund requests of an area (the top bar's badge, docs/product.md §7 countRefundApply). */
 export async function countPendingRefundRequests(db: Db, scenicId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

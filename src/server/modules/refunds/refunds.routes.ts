@@ -69,7 +69,7 @@ async function channelTickets(
 }
 
 /**
- * Staff refunds of an order (T20) and hand-confirmed online refunds, spec §7 countRefundApply, the
+ * Staff refunds of an order (T20) and hand-confirmed online refunds, docs/product.md §7 countRefundApply, the
  * channels' refund API, and the refund applications' screens.
  */
 export async function refundRoutes(root: FastifyInstance) {
@@ -141,7 +141,7 @@ export async function refundRoutes(root: FastifyInstance) {
       schema: {
         tags: ['order'],
         summary:
-          'Spec §7: open refund applications of the acting area (0 without admin:refundApply:page, 0 for distributors)',
+          'docs/product.md §7: open refund applications of the acting area (0 without admin:refundApply:page, 0 for distributors)',
         response: { 200: envelopeSchema(z.number().int()) },
       },
     },

@@ -57,7 +57,7 @@ export const refundRequests = pgTable(
   ],
 );
 
-/** Money going back (domain.md "Refund"), split over the original payments. */
+/** Money going back (docs/domain.md "Refund"), split over the original payments. */
 export const refunds = pgTable(
   'refunds',
   {

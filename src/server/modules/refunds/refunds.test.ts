@@ -236,7 +236,7 @@ describe('staff refund and markDone', () => {
   });
 });
 
-describe('GET /order/countRefundApply (spec §7)', () => {
+describe('GET /order/countRefundApply (docs/product.md §7)', () => {
   it('counts the open applications of the acting area; 0 without the permission', async () => {
     const before = (await call('admin', 'GET', '/order/countRefundApply')).json().data as number;
     await requested();

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, smallint, timestamp, varchar } from '
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 /**
- * Settings of one scenic area that later modules read (ticket defaults of spec §9); a missing row
+ * Settings of one scenic area that later modules read (ticket defaults of docs/product.md §9); a missing row
  * means the defaults of settings.service.ts.
  */
 export const scenicSettings = pgTable(
@@ -26,7 +26,7 @@ export const scenicSettings = pgTable(
     refundFeeValue: integer('refund_fee_value').notNull().default(0),
     realNameType: smallint('real_name_type').notNull(),
     printType: smallint('print_type').notNull(),
-    /** domain.md T6: a payment after the deadline revives the order (when stock allows) or is refunded */
+    /** docs/domain.md T6: a payment after the deadline revives the order (when stock allows) or is refunded */
     acceptLatePayment: boolean('accept_late_payment').notNull().default(true),
     updatedBy: integer('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -140,7 +140,7 @@ describe('POST /web/api/admin/setting/update', () => {
     expect(second.json().data.closeTime).toBe('22:00');
     expect(second.json().data.acceptLatePayment).toBe(true);
 
-    // accepting late payments (domain.md T6) is switched off, and kept by a save that leaves it out
+    // accepting late payments (docs/domain.md T6) is switched off, and kept by a save that leaves it out
     const off = await t.call(
       tok.admin,
       'POST',

@@ -141,7 +141,7 @@ async function checkGates(db: Db, scenicId: number, gateIds: readonly number[] |
 
 const NoBodySchema = z.object({}).strict();
 
-/** Spec §2 /ticket/entryCode: staff cards, park entry type 3 at the gate (spec §9). */
+/** docs/product.md §2 /ticket/entryCode: staff cards, park entry type 3 at the gate (docs/product.md §9). */
 export async function staffCardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

@@ -92,7 +92,7 @@ async function findCard(db: Db, scenicId: number, read: StaffCardRead): Promise<
 }
 
 /**
- * Whether a staff card (park entry type 3 of spec §9) opens a gate of the area at `at`. Checked in
+ * Whether a staff card (park entry type 3 of docs/product.md §9) opens a gate of the area at `at`. Checked in
  * this order: known in this area, enabled, read in a mode the card allows, inside its validity
  * (validTo exclusive), and the gate among its gates (none listed = every gate).
  */

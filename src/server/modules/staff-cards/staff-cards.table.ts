@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
-/** `/ticket/entryCode`: staff cards, park entry type 3 of spec §9 at the gate. */
+/** `/ticket/entryCode`: staff cards, park entry type 3 of docs/product.md §9 at the gate. */
 export const staffCards = pgTable(
   'staff_cards',
   {
@@ -31,7 +31,7 @@ export const staffCards = pgTable(
     faceImage: varchar('face_image', { length: 500 }),
     /** The QR payload, random and unguessable; regenerated on demand */
     qrCode: varchar('qr_code', { length: 64 }).notNull(),
-    /** CardReadMode codes (spec §9 card reading) */
+    /** CardReadMode codes (docs/product.md §9 card reading) */
     readModes: smallint('read_modes').array().notNull(),
     /** Gates the card opens; empty = every gate of the area */
     gateIds: integer('gate_ids')

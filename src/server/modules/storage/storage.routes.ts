@@ -35,7 +35,7 @@ export async function storageRoutes(root: FastifyInstance) {
     },
   );
 
-  // spec §7 image upload of the console (product images, rich-text images, avatars): any logged-in
+  // docs/product.md §7 image upload of the console (product images, rich-text images, avatars): any logged-in
   // account may upload; files land in the acting area's folder and are checked by content
   app.post(
     storageApi.uploadUnMove,

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../http/errors.ts';
 
-/** Spec §5: only jpg, jpeg, png and gif; judged by the file's content, not its name. */
+/** docs/product.md §5: only jpg, jpeg, png and gif; judged by the file's content, not its name. */
 const IMAGE_TYPES = new Map([
   ['image/jpeg', 'jpg'],
   ['image/png', 'png'],

@@ -125,7 +125,7 @@ async function assertNoShows(tx: Db, theatre: TheatreRecord) {
 
 const IdQuery = z.object({ id: IdSchema }).strict();
 
-/** Spec §2 /ticket/theatreManage: theatres with their seat maps, their shows and the shows' seats. */
+/** docs/product.md §2 /ticket/theatreManage: theatres with their seat maps, their shows and the shows' seats. */
 export async function theatreRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;

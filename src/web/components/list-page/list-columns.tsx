@@ -11,7 +11,7 @@ import type { ListPageDefinition, Perm, Row } from './types.ts';
 import { sortKeyOf } from './use-list.ts';
 import type { ListState } from './url-state.ts';
 
-/** A control that needs `perm` (when the definition names one): disabled without it (spec §5). */
+/** A control that needs `perm` (when the definition names one): disabled without it (docs/product.md §5). */
 export function Guard({
   perm,
   children,

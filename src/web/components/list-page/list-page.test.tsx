@@ -387,7 +387,7 @@ describe('ListPage', () => {
   });
 });
 
-describe('the paged table (spec §2, §9)', () => {
+describe('the paged table (docs/product.md §2, §9)', () => {
   it("shows '正在查询中。。。' while the query runs", async () => {
     let release!: () => void;
     fetchMock.mockImplementationOnce(

@@ -1,4 +1,4 @@
-/** Spec §3 generic paged list response. */
+/** docs/product.md §3 generic paged list response. */
 export interface PageResult<T> {
   rows: T[];
   total: number;

@@ -70,7 +70,7 @@ export type SearchFieldDef =
       allowFuture?: boolean;
       /**
        * Calendar days sent as YYYY-MM-DD (an API `DateOnly`, e.g. show dates), picked freely: no
-       * spec §5 hand-pick limit and no look-back shortcuts.
+       * docs/product.md §5 hand-pick limit and no look-back shortcuts.
        */
       dateOnly?: boolean;
     });
@@ -165,7 +165,7 @@ export interface ListPageDefinition<T extends Row> {
     body?: (row: T) => Record<string, unknown>;
     confirm?: LocaleKey;
   };
-  /** Batch enable/disable: POST { ids, status } (spec §4: 1 enabled, 2 disabled). */
+  /** Batch enable/disable: POST { ids, status } (docs/product.md §4: 1 enabled, 2 disabled). */
   status?: {
     url: string;
     body?: (ids: unknown[], status: number) => unknown;

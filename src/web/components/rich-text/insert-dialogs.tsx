@@ -153,7 +153,7 @@ export function ImageDialog({
                   accept=".jpg,.jpeg,.png,.gif"
                   showUploadList={false}
                   disabled={uploading}
-                  // spec §5: 500 KB, jpg/png/gif, with the spec's messages
+                  // docs/product.md §5: 500 KB, jpg/png/gif, with the spec's messages
                   beforeUpload={upload.beforeUpload}
                 >
                   <Button icon={uploading ? <LoadingOutlined /> : <UploadOutlined />} disabled={uploading}>

@@ -10,7 +10,7 @@ export interface RichTextEditorProps {
   /** Height of the writing area before it scrolls (px). */
   minHeight?: number;
   maxHeight?: number;
-  /** Where images are uploaded (multipart `file`, answers a url list; spec §7). */
+  /** Where images are uploaded (multipart `file`, answers a url list; docs/product.md §7). */
   uploadUrl?: string;
   /** antd Form.Item passes it for the label's htmlFor. */
   id?: string;

@@ -53,7 +53,7 @@ function StatusCell({ row }: { row: AccountRow }) {
   );
 }
 
-/** Spec §2 /sys/admin, §6: the acting scenic area's accounts, their types and roles. */
+/** docs/product.md §2 /sys/admin, §6: the acting scenic area's accounts, their types and roles. */
 export default function AdminListPage() {
   const platform = useUser()?.admType === ADM_TYPE.platform;
   const roles = useRoleOptions().data;

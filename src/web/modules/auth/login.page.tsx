@@ -29,7 +29,7 @@ export default function LoginPage() {
     {
       success: false,
       onSuccess: () => navigate(safeRedirect(params.get('redirect')), { replace: true }),
-      // spec §7: an initial password must be changed first
+      // docs/product.md §7: an initial password must be changed first
       onError: (error, values) => {
         if (error instanceof RequestError && error.body?.data === 'password_change_required')
           navigate(`/changePassword?username=${encodeURIComponent(values.username.trim())}`);

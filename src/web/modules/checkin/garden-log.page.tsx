@@ -65,7 +65,7 @@ const definition = defineListPage<GardenLogRow>({
   ],
 });
 
-/** Spec §2 /ticket/visitors: the entry/exit log of the acting area, with its filters and export. */
+/** docs/product.md §2 /ticket/visitors: the entry/exit log of the acting area, with its filters and export. */
 export default function GardenLogPage() {
   return <ListPage definition={definition} />;
 }

@@ -15,7 +15,7 @@ interface CopLoginForm {
   password: string;
 }
 
-/** The separate login of copyright management (spec §2, §6); needs admin:copyright:manage. */
+/** The separate login of copyright management (docs/product.md §2, §6); needs admin:copyright:manage. */
 export default function CopLoginPage() {
   const { t } = useTranslation(['copyright', 'auth', 'common']);
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { StorageKey, read, remove, write } from '../../lib/storage.ts';
 /** Site icon upload of the copyright session (multipart field `file`). */
 export const UPLOAD_URL = storageApi.uploadSysCopyRight;
 
-/** The separate copyright-management token (spec §6), independent of the console session. */
+/** The separate copyright-management token (docs/product.md §6), independent of the console session. */
 export function copyrightToken(): string | null {
   return read(StorageKey.copyrightToken);
 }
@@ -45,7 +45,7 @@ export function copyrightPost<T>(
   });
 }
 
-/** copContent is JSON text (spec §3); a record that does not parse shows as empty. */
+/** copContent is JSON text (docs/product.md §3); a record that does not parse shows as empty. */
 export function parseContent(text: string | undefined): CopyrightContent {
   try {
     const parsed = JSON.parse(text ?? '') as Partial<CopyrightContent>;

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../locales/define.ts';
 
-/** Copyright management: its own login and the site title/icon editor (spec §2, §6). */
+/** Copyright management: its own login and the site title/icon editor (docs/product.md §2, §6). */
 export default {
   copyright: defineMessages({
     zh: {

@@ -100,7 +100,7 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
   );
 }
 
-/** Copyright management (spec §2, §6, §7): a separate session whose token is sent in a `token` header. */
+/** Copyright management (docs/product.md §2, §6, §7): a separate session whose token is sent in a `token` header. */
 export default function CopyrightPage() {
   const { t } = useTranslation(['copyright', 'common']);
   const { lang } = useSettings();

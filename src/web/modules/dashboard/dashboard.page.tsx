@@ -18,7 +18,7 @@ interface Shortcut {
   icon: ComponentType;
 }
 
-/** The permitted menu screens (spec §6), the dashboard itself and hidden detail pages left out. */
+/** The permitted menu screens (docs/product.md §6), the dashboard itself and hidden detail pages left out. */
 function shortcutsFor(authorities: readonly string[]): Shortcut[] {
   return flattenRoutes(filterRoutes(ROUTES, authorities))
     .filter(

@@ -10,12 +10,14 @@ import { validateWithSchema } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { rangeFields, showErrors, WeekdayChecks } from './inventory-widgets.tsx';
+import { rangeFields, SaleStatusRadio, showErrors, WeekdayChecks } from './inventory-widgets.tsx';
 
-/** The values every bulk edit has: the days, as a range and the weekdays within it. */
+/** The values every bulk edit has: the days (a range and the weekdays within it) and the sale status. */
 export interface BulkDays {
   range?: [Dayjs | null, Dayjs | null] | null;
   weekdays?: number[];
+  /** undefined: left as it is */
+  status?: number;
 }
 
 export interface BulkDrawerProps<V extends BulkDays> {
@@ -25,14 +27,14 @@ export interface BulkDrawerProps<V extends BulkDays> {
   /** POST the checked body → { created, updated }. */
   url: string;
   schema: z.ZodType;
-  /** The request body of the form's values, besides from, to and weekdays. */
+  /** The request body of the form's values, besides from, to, weekdays and status. */
   toBody: (values: V) => Record<string, unknown>;
   /** Form fields a schema complaint may name (the first takes any other; from/to go to the range). */
   fields: string[];
   initialValues?: Partial<V>;
   onClose: () => void;
   onSaved: () => void;
-  /** The form items after the days. */
+  /** The form items between the days and the status. */
   children: ReactNode;
 }
 
@@ -63,7 +65,12 @@ export function BulkDrawer<V extends BulkDays>({
 
   const submit = () => {
     const v = form.getFieldsValue(true) as V;
-    const body = { ...toBody(v), ...rangeFields(v.range), weekdays: v.weekdays ?? [] };
+    const body = {
+      ...toBody(v),
+      ...rangeFields(v.range),
+      weekdays: v.weekdays ?? [],
+      ...(v.status === undefined ? {} : { status: v.status }),
+    };
     const checked = validateWithSchema(schema, body, lang);
     if (checked.errors) return showErrors(form, checked.errors, fields);
     void save.run(checked.data);
@@ -99,6 +106,9 @@ export function BulkDrawer<V extends BulkDays>({
           <WeekdayChecks />
         </Form.Item>
         {children}
+        <Form.Item name="status" label={t('status')}>
+          <SaleStatusRadio allowKeep />
+        </Form.Item>
       </Form>
     </Drawer>
   );

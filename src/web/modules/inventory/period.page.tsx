@@ -20,7 +20,7 @@ import { Can } from '../../components/can.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
-import { SaleStatusRadio, TimeOfDayInput, visibleRange } from './inventory-widgets.tsx';
+import { TimeOfDayInput, visibleRange } from './inventory-widgets.tsx';
 
 const UPDATE = 'admin:period:update';
 const STOCK_KEY = ['inventory', 'publicStock'] as const;
@@ -115,7 +115,6 @@ function StockBulkDrawer({
       toBody={(v) => ({
         periodIds: v.periodIds ?? [],
         ...(v.capacity == null ? {} : { capacity: v.capacity }),
-        ...(v.status === undefined ? {} : { status: v.status }),
       })}
       fields={['periodIds', 'weekdays', 'capacity', 'status']}
       initialValues={{ periodIds: periods.map((p) => p.id) }}
@@ -129,9 +128,6 @@ function StockBulkDrawer({
       </Form.Item>
       <Form.Item name="capacity" label={t('dayCapacity')} extra={t('capacityHint')}>
         <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="status" label={t('status')}>
-        <SaleStatusRadio allowKeep />
       </Form.Item>
     </BulkDrawer>
   );
@@ -228,7 +224,7 @@ function PublicStockView() {
   );
 }
 
-/** Spec §2 /scenic/period: the area's time slots and their public stock per day. */
+/** docs/product.md §2 /scenic/period: the area's time slots and their public stock per day. */
 export default function PeriodPage() {
   const { t } = useTranslation('inventory');
   const queryClient = useQueryClient();

@@ -178,7 +178,6 @@ function CalendarBulkDrawer({
         ...(timed && v.sessionIds?.length ? { sessionIds: v.sessionIds } : {}),
         ...(v.price == null ? {} : { price: v.price }),
         ...(v.stock == null ? {} : { stock: v.stock }),
-        ...(v.status === undefined ? {} : { status: v.status }),
       })}
       fields={['weekdays', 'sessionIds', 'price', 'stock', 'status']}
       onClose={onClose}
@@ -202,9 +201,6 @@ function CalendarBulkDrawer({
       </Form.Item>
       <Form.Item name="stock" label={t('stock')} extra={t('stockHint')}>
         <InputNumber min={0} max={STOCK_MAX} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="status" label={t('status')}>
-        <SaleStatusRadio allowKeep />
       </Form.Item>
     </BulkDrawer>
   );
@@ -261,7 +257,7 @@ function ExportMonth({ product, month }: { product: CalendarProduct | undefined;
   );
 }
 
-/** Spec §2 /ticket/priceCalendar (hidden; `?productId=` preselects): price and stock per day. */
+/** docs/product.md §2 /ticket/priceCalendar (hidden; `?productId=` preselects): price and stock per day. */
 export default function PriceCalendarPage() {
   const { t } = useTranslation(['inventory', 'common']);
   const queryClient = useQueryClient();

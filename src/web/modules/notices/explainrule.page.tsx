@@ -11,7 +11,7 @@ import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { PreviewButton, PreviewModal } from './preview-modal.tsx';
 
-/** Spec §2 /ticket/explainrule: the ticket agreements a visitor accepts when buying. */
+/** docs/product.md §2 /ticket/explainrule: the ticket agreements a visitor accepts when buying. */
 export default function ExplainRulePage() {
   const [preview, setPreview] = useState<AgreementRow | null>(null);
 

@@ -67,7 +67,7 @@ describe('ExplainRulePage', () => {
     renderPage();
     expect(await screen.findByText('青山湖风景区购票服务协议')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toContain('/web/api/admin/explainRule/page');
-    // create needs admin:explainRule:create, which this account lacks: visible but disabled (spec §5)
+    // create needs admin:explainRule:create, which this account lacks: visible but disabled (docs/product.md §5)
     expect(screen.getByRole('button', { name: /新\s*增/ })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: /预\s*览/ }));

@@ -90,7 +90,7 @@ function LivePreview({ form }: { form: FormInstance<Values> }) {
   );
 }
 
-/** Spec §2 /ticket/instructionsDetailPage (hidden): create (no id) or edit (?id=) a notice template. */
+/** docs/product.md §2 /ticket/instructionsDetailPage (hidden): create (no id) or edit (?id=) a notice template. */
 export default function InstructionsDetailPage() {
   const { t } = useTranslation(['notices', 'common', 'menu']);
   const label = useLabel();

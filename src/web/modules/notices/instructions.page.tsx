@@ -58,7 +58,7 @@ function NoticePreview({ row, onClose }: { row: NoticeRow | null; onClose: () =>
   );
 }
 
-/** Spec §2 /ticket/instructions: purchase-notice templates; edited on instructionsDetailPage. */
+/** docs/product.md §2 /ticket/instructions: purchase-notice templates; edited on instructionsDetailPage. */
 export default function InstructionsPage() {
   const [preview, setPreview] = useState<NoticeRow | null>(null);
 

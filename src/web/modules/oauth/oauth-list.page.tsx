@@ -50,7 +50,7 @@ function ResetSecret({ row, onDone }: { row: OauthRow; onDone: (secret: Secret |
 
 const seconds = (value: unknown) => <DurationText minutes={Math.round(Number(value) / 60)} />;
 
-/** Spec §2 /sys/oauth: the terminal OAuth clients (spec §9); platform administrators only. */
+/** docs/product.md §2 /sys/oauth: the terminal OAuth clients (docs/product.md §9); platform administrators only. */
 export default function OauthListPage() {
   const { t } = useTranslation('oauth');
   const user = useUser();

@@ -92,7 +92,7 @@ function Distribution({ d }: { d: OrderDistribution }) {
   );
 }
 
-/** Spec §2 /ticket/disOrderPage (hidden): the distribution view of the order of `?id=`. */
+/** docs/product.md §2 /ticket/disOrderPage (hidden): the distribution view of the order of `?id=`. */
 export default function DisOrderPage() {
   const { t } = useTranslation(['orders', 'common']);
   const id = useIdParam();

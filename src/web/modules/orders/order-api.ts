@@ -9,7 +9,7 @@ import { get, post } from '../../lib/request.ts';
 
 export const ORDER_PAGE_URL = orderApi.page;
 
-/** Channels whose orders have a distribution view (spec §9: third-party stores, distribution, OTAs). */
+/** Channels whose orders have a distribution view (docs/product.md §9: third-party stores, distribution, OTAs). */
 export const DISTRIBUTION_CHANNEL_MIN = 11;
 
 /** Products of the area for the product filter. */

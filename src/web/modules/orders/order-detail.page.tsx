@@ -283,7 +283,7 @@ function Records({ d }: { d: OrderDetail }) {
   );
 }
 
-/** Spec §2 /ticket/detailPage (hidden): the order of `?id=` with everything about it, and staff actions. */
+/** docs/product.md §2 /ticket/detailPage (hidden): the order of `?id=` with everything about it, and staff actions. */
 export default function OrderDetailPage() {
   const { t } = useTranslation(['orders', 'common']);
   const id = useIdParam();

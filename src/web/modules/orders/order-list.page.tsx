@@ -164,7 +164,7 @@ function useDefinition() {
   }, [products]);
 }
 
-/** Spec §2 /ticket/order: ticket orders with the issue-6 filters, totals of the filter, export. */
+/** docs/product.md §2 /ticket/order: ticket orders with the issue-6 filters, totals of the filter, export. */
 export default function OrderListPage() {
   return <ListPage definition={useDefinition()} />;
 }

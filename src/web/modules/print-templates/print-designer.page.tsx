@@ -56,7 +56,7 @@ function useTemplateSave(id: number | null, draft: Draft) {
   return { save, saving: send.pending, problems, setProblems };
 }
 
-/** Spec §2 /ticket/printer (hidden): the print-template designer; `?id=` edits, none creates. */
+/** docs/product.md §2 /ticket/printer (hidden): the print-template designer; `?id=` edits, none creates. */
 export default function PrintDesignerPage() {
   const { t } = useTranslation(['printTemplates', 'common']);
   const can = usePermission();

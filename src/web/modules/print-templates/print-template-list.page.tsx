@@ -75,7 +75,7 @@ function CreateButton() {
   );
 }
 
-/** Spec §2 /ticket/printerModule: ticket print templates; they are edited in the designer (/ticket/printer). */
+/** docs/product.md §2 /ticket/printerModule: ticket print templates; they are edited in the designer (/ticket/printer). */
 export default function PrintTemplateListPage() {
   const definition = useMemo(
     () =>

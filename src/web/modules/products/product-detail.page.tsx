@@ -204,7 +204,7 @@ function Rules({ p }: { p: ProductDetail }) {
   );
 }
 
-/** Spec §2 /ticket/productDetail (hidden): everything about the product of `?id=`, read-only. */
+/** docs/product.md §2 /ticket/productDetail (hidden): everything about the product of `?id=`, read-only. */
 export default function ProductDetailPage() {
   const { t } = useTranslation(['products', 'common']);
   const id = useIdParam();

@@ -200,7 +200,7 @@ function ProductForm({
   );
 }
 
-/** Spec §2 /ticket/scenicTicDetail (hidden): create a product, or edit the one of `?id=`. */
+/** docs/product.md §2 /ticket/scenicTicDetail (hidden): create a product, or edit the one of `?id=`. */
 export default function ProductEditPage() {
   const { t } = useTranslation(['products', 'common']);
   const [params] = useSearchParams();

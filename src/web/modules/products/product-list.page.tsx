@@ -90,7 +90,7 @@ function RowActions({ row, reload }: { row: ProductRow; reload: () => void }) {
   );
 }
 
-/** Spec §2 /ticket/good: the area's ticket products. */
+/** docs/product.md §2 /ticket/good: the area's ticket products. */
 export default function ProductListPage() {
   const types = useQuery(ticTypesQuery());
 

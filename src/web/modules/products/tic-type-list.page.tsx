@@ -50,7 +50,7 @@ const definition = defineListPage<TicTypeRow>({
   status: { url: ticTypeApi.status },
 });
 
-/** Spec §2 /ticket/ticType: the area's ticket categories. */
+/** docs/product.md §2 /ticket/ticType: the area's ticket categories. */
 export default function TicTypeListPage() {
   return <ListPage definition={definition} />;
 }

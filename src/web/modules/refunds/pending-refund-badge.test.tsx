@@ -51,7 +51,7 @@ const reply =
   async (_url: string, _init?: RequestInit) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('pending refund badge (spec §7 countRefundApply)', () => {
+describe('pending refund badge (docs/product.md §7 countRefundApply)', () => {
   it('shows the count of open applications', async () => {
     const fetchMock = vi.fn(reply({ code: 200, msg: '', data: 7 }));
     vi.stubGlobal('fetch', fetchMock);

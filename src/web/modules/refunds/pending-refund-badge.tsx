@@ -10,7 +10,7 @@ import { fetchPendingRefundCount } from './refund-api.ts';
 export const PENDING_REFUND_POLL_MS = 60_000;
 
 /**
- * The top bar's pending refund applications (spec §7 GET /order/countRefundApply, 0 on failure):
+ * The top bar's pending refund applications (docs/product.md §7 GET /order/countRefundApply, 0 on failure):
  * shown only to accounts that may see the list; a click opens it filtered to pending.
  */
 export default function PendingRefundBadge() {

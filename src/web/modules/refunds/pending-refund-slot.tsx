@@ -9,7 +9,7 @@ const PendingRefundBadge = lazy(() =>
     .catch(() => ({ default: () => null })),
 );
 
-/** The top bar's place for the pending refund count (spec §7 countRefundApply). */
+/** The top bar's place for the pending refund count (docs/product.md §7 countRefundApply). */
 export function PendingRefundSlot() {
   return (
     <Suspense fallback={null}>

@@ -16,7 +16,7 @@ export const approveRefundApply = (id: number) => post(refundApplyApi.approve, {
 export const rejectRefundApply = (id: number, reason: string) => post(refundApplyApi.reject, { id, reason });
 export const markRefundDone = (refundId: number) => post(refundApi.markDone, { refundId });
 
-/** Spec §7: the open applications of the acting area; 0 on any failure. */
+/** docs/product.md §7: the open applications of the acting area; 0 on any failure. */
 export async function fetchPendingRefundCount(): Promise<number> {
   try {
     const n = await get<number>(refundCountApi.countRefundApply, undefined, { silent: true });

@@ -265,7 +265,7 @@ function History({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
   );
 }
 
-/** Spec §2 /ticket/refTicCheDet (hidden): one refund application with everything needed to review it. */
+/** docs/product.md §2 /ticket/refTicCheDet (hidden): one refund application with everything needed to review it. */
 export default function RefundApplyDetailPage() {
   const { t } = useTranslation(['refunds', 'common']);
   const id = useIdParam();

@@ -68,7 +68,7 @@ const definition = defineListPage<RefundApplyRow>({
   actionWidth: 200,
 });
 
-/** Spec §2 /ticket/refundTicCheck: refund applications, one per ticket (spec §4: 1 pending, 2 approved, 3 rejected). */
+/** docs/product.md §2 /ticket/refundTicCheck: refund applications, one per ticket (docs/product.md §4: 1 pending, 2 approved, 3 rejected). */
 export default function RefundApplyListPage() {
   return <ListPage definition={definition} />;
 }

@@ -59,7 +59,7 @@ export interface PermissionTreeEditorProps {
 }
 
 /**
- * The role editor's permission tree (spec §6): modules with their permissions, labels in the
+ * The role editor's permission tree (docs/product.md §6): modules with their permissions, labels in the
  * current language. Checking a module checks all of its permissions. The wildcard `*` is a separate
  * box above the tree, shown to platform administrators; while it is on, the tree shows everything
  * granted.

@@ -47,7 +47,7 @@ function Scope({ row }: { row: RoleRow }) {
   return row.platform ? <Tag color="purple">{t('platformRole')}</Tag> : <>{t('scopeArea')}</>;
 }
 
-/** Spec §2 /sys/role, §6: roles of the acting scenic area with their permission tree. */
+/** docs/product.md §2 /sys/role, §6: roles of the acting scenic area with their permission tree. */
 export default function RoleListPage() {
   const platform = useUser()?.admType === ADM_TYPE.platform;
 

@@ -14,7 +14,7 @@ import { formToSettings, settingsToForm, type SettingsFormValues } from './setti
 
 const QUERY_KEY = ['settings', 'setting'] as const;
 
-/** Spec §2 /sys/setting: the acting scenic area's settings that later modules read. */
+/** docs/product.md §2 /sys/setting: the acting scenic area's settings that later modules read. */
 export default function SettingPage() {
   const { t } = useTranslation(['settings', 'common']);
   const { lang } = useSettings();

@@ -29,7 +29,7 @@ const timeOf = (text: string): Dayjs | null => {
   return parsed.isValid() ? parsed : null;
 };
 
-/** Server answer → form: cents shown as yuan (spec §9), "HH:mm" as picker values. */
+/** Server answer → form: cents shown as yuan (docs/product.md §9), "HH:mm" as picker values. */
 export function settingsToForm(settings: ScenicSettings): SettingsFormValues {
   return {
     contact: settings.contact,

@@ -24,7 +24,7 @@ interface ValueProps<T> {
   onChange?: (value: T) => void;
 }
 
-/** Read modes as checkboxes (spec §9 card reading). */
+/** Read modes as checkboxes (docs/product.md §9 card reading). */
 export function ReadModesField({ id, value, onChange }: ValueProps<number[]>) {
   const label = useLabel();
   return (

@@ -43,7 +43,7 @@ function CardQr({ row }: { row: StaffCardRow }) {
   );
 }
 
-/** Spec §2 /ticket/entryCode: staff cards (park entry type 3, spec §9). */
+/** docs/product.md §2 /ticket/entryCode: staff cards (park entry type 3, docs/product.md §9). */
 export default function StaffCardListPage() {
   const definition = useMemo(
     () =>

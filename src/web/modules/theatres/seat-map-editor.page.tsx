@@ -33,7 +33,7 @@ import {
 } from './seat-map-panels.tsx';
 import styles from './theatres.module.css';
 
-/** Spec §2 /ticket/seatsManage?id=: the seat-map editor of one theatre. */
+/** docs/product.md §2 /ticket/seatsManage?id=: the seat-map editor of one theatre. */
 export default function SeatMapEditorPage() {
   const { t } = useTranslation(['theatres', 'common']);
   const navigate = useNavigate();

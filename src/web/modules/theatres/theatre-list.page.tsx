@@ -93,7 +93,7 @@ const definition = defineListPage<TheatreRow>({
   actionWidth: 240,
 });
 
-/** Spec §2 /ticket/theatreManage: the area's theatres; the seat map is edited on seatsManage. */
+/** docs/product.md §2 /ticket/theatreManage: the area's theatres; the seat map is edited on seatsManage. */
 export default function TheatreListPage() {
   return <ListPage definition={definition} />;
 }

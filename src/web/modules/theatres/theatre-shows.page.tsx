@@ -141,7 +141,7 @@ function ShowList({ productId }: { productId: number }) {
   );
 }
 
-/** Spec §2 /ticket/theaterTicDetail?productId=: the shows of a performance product and their seats. */
+/** docs/product.md §2 /ticket/theaterTicDetail?productId=: the shows of a performance product and their seats. */
 export default function TheatreShowsPage() {
   const { t } = useTranslation('theatres');
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import type { PayWayCode } from '../../../../shared/dict/order.ts';
 
 /**
- * A payment provider (domain.md "Callbacks are idempotent and may be late"). The order core records
+ * A payment provider (docs/domain.md "Callbacks are idempotent and may be late"). The order core records
  * payments and refunds; a provider moves the money. Online providers (WeChat Pay, Alipay…) plug in
  * here with their own signature checks in their callback route.
  */
