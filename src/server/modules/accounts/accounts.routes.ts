@@ -145,6 +145,12 @@ const ACCOUNT_EXPORT: ExportColumn<AccountRow>[] = [
 ];
 
 export async function accountRoutes(root: FastifyInstance) {
+  await accountRecordRoutes(root);
+  await accountLifecycleRoutes(root);
+}
+
+/** The account list, its export, create and edit. */
+async function accountRecordRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
@@ -259,6 +265,12 @@ export async function accountRoutes(root: FastifyInstance) {
       return ok(req, null);
     },
   );
+}
+
+/** Enable or disable, reset a password, delete. */
+async function accountLifecycleRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     accountApi.status,

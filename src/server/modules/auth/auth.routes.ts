@@ -44,6 +44,12 @@ import { verifyPassword } from './password.ts';
 import { decryptField } from './rsa.service.ts';
 
 export async function authRoutes(root: FastifyInstance) {
+  await tokenRoutes(root);
+  await sessionRoutes(root);
+}
+
+/** What a console or terminal needs to sign in: its client credential, the public key, tokens. */
+async function tokenRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config, keys } = root.ctx;
 
@@ -151,6 +157,12 @@ export async function authRoutes(root: FastifyInstance) {
       scope,
     };
   }
+}
+
+/** The signed-in account: who it is, sign-out, password changes. */
+async function sessionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, config, keys } = root.ctx;
 
   app.get(
     authApi.getUserinfo,

@@ -53,6 +53,12 @@ async function requireKnownClient(db: Db, clientId: string) {
 }
 
 export async function copyrightRoutes(root: FastifyInstance) {
+  await copyrightLoginRoutes(root);
+  await copyrightRecordRoutes(root);
+}
+
+/** A terminal's branding and the copyright login. */
+async function copyrightLoginRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config, keys } = root.ctx;
 
@@ -111,6 +117,12 @@ export async function copyrightRoutes(root: FastifyInstance) {
       return ok(req, { token: issued.accessToken, expiresIn: issued.accessTtl });
     },
   );
+}
+
+/** The copyright records, for a copyright session. */
+async function copyrightRecordRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     copyrightApi.page,

@@ -115,6 +115,12 @@ const CLIENT_EXPORT: ExportColumn<OauthRow>[] = [
 ];
 
 export async function oauthRoutes(root: FastifyInstance) {
+  await clientRecordRoutes(root);
+  await clientLifecycleRoutes(root);
+}
+
+/** The client list, its export, create and edit. */
+async function clientRecordRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
@@ -231,6 +237,12 @@ export async function oauthRoutes(root: FastifyInstance) {
       return ok(req, { ...toRow(result.row), ...(result.secret ? { secret: result.secret } : {}) });
     },
   );
+}
+
+/** Reset a secret, delete a client. */
+async function clientLifecycleRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     oauthApi.resetSecret,

@@ -138,6 +138,12 @@ const ROLE_EXPORT: ExportColumn<RoleRow>[] = [
 ];
 
 export async function roleRoutes(root: FastifyInstance) {
+  await roleReadRoutes(root);
+  await roleWriteRoutes(root);
+}
+
+/** The role list, its export, the role options and the permission tree. */
+async function roleReadRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
@@ -226,6 +232,12 @@ export async function roleRoutes(root: FastifyInstance) {
       return ok(req, tree);
     },
   );
+}
+
+/** Create, edit and delete roles. */
+async function roleWriteRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     roleApi.create,
