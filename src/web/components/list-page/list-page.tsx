@@ -76,7 +76,7 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
   });
 
   return (
-    <Card>
+    <Card title={d.title ? label(d.title) : undefined}>
       {fields.length > 0 && (
         <SearchBar<Record<string, unknown>>
           form={searchForm}

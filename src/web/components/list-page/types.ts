@@ -150,6 +150,13 @@ export interface ListPageDefinition<T extends Row> {
   params?: Record<string, unknown>;
   /** The order asked for until the user sorts by a column. */
   defaultSort?: { sort: string; order: 'asc' | 'desc' };
+  /**
+   * Sends the list's request when not with the console's session (the copyright screen's own
+   * token); it should not show errors itself: the table shows them.
+   */
+  request?: (url: string, body: Record<string, unknown>) => Promise<unknown>;
+  /** A heading over the list, for a list that shares its screen. */
+  title?: Label;
   /** POST the same filters → an .xlsx download of all pages. */
   exportUrl?: string;
   rowKey: keyof T & string;

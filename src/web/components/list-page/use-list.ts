@@ -37,7 +37,7 @@ export function useListReload(url: string): () => void {
  * on it; a screen that outgrows <ListPage> uses it directly.
  */
 export function useList<T extends Row>(
-  d: Pick<ListPageDefinition<T>, 'url' | 'search' | 'columns' | 'params' | 'defaultSort'>,
+  d: Pick<ListPageDefinition<T>, 'url' | 'search' | 'columns' | 'params' | 'defaultSort' | 'request'>,
 ) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -51,7 +51,10 @@ export function useList<T extends Row>(
 
   const query = useQuery({
     queryKey: [...listQueryKey(d.url), body],
-    queryFn: () => post<PageResult<T>>(d.url, body, { silent: true }),
+    queryFn: () =>
+      d.request
+        ? (d.request(d.url, body) as Promise<PageResult<T>>)
+        : post<PageResult<T>>(d.url, body, { silent: true }),
     placeholderData: keepPreviousData,
   });
   const { data, isPlaceholderData, refetch } = query;

@@ -3,7 +3,7 @@ import type { copyrightApi } from '../../../shared/api/endpoints.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { feedback } from '../../lib/feedback.ts';
 import { t } from '../../lib/i18n.ts';
-import { post } from '../../lib/request.ts';
+import { post, type RequestOptions } from '../../lib/request.ts';
 import { StorageKey, read, remove, write } from '../../lib/storage.ts';
 
 /** Site icon upload of the copyright session (multipart field `file`). */
@@ -37,8 +37,10 @@ export function sessionEnded(): void {
 export function copyrightPost<T>(
   url: (typeof copyrightApi)['page' | 'add' | 'update'],
   data: unknown,
+  options: Pick<RequestOptions, 'silent'> = {},
 ): Promise<T> {
   return post<T>(url, data, {
+    ...options,
     auth: false,
     headers: { token: copyrightToken() ?? '' },
     onUnauthorized: sessionEnded,

@@ -1,19 +1,22 @@
 import { HomeOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Table, Typography, type TableProps } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/api/common.ts';
 import type { CopyrightContent, CopyrightRow } from '../../../shared/api/copyright.ts';
 import { copyrightApi } from '../../../shared/api/endpoints.ts';
-import { dictLabel } from '../../../shared/dict/dict.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/api/common.ts';
 import { CONSOLE_CLIENT_ID, TerminalClient } from '../../../shared/dict/terminal-client.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import {
+  defineListPage,
+  ListPage,
+  listQueryKey,
+  useLabel,
+  type PageResult,
+} from '../../components/list-page/index.ts';
 import { loadBranding, useBranding } from '../../lib/branding.ts';
-import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import {
   UPLOAD_URL,
@@ -25,22 +28,49 @@ import {
 } from './copyright-session.ts';
 import styles from './copyright.module.css';
 
-const QUERY_KEY = 'copyright-records';
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+// Under the list's key, so a save refreshes the record edited and the list alike.
+const NEWEST_KEY = [...listQueryKey(copyrightApi.page), 'newest'];
 
-interface PageResult {
-  rows: CopyrightRow[];
-  total: number;
+function ClientName({ clientId }: { clientId: string }) {
+  const label = useLabel();
+  const entry = TerminalClient[clientId as keyof typeof TerminalClient];
+  return <>{entry ? label(entry) : clientId}</>;
 }
 
-function useRecords(page: number, limit: number, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [QUERY_KEY, page, limit],
-    queryFn: () => copyrightPost<PageResult>(copyrightApi.page, { page, limit, clientId: CONSOLE_CLIENT_ID }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The records of the copyright session, newest first (its own token, not the console's session). */
+const records = defineListPage<CopyrightRow>({
+  id: 'copyright.records',
+  title: 'copyright:records',
+  url: copyrightApi.page,
+  params: { clientId: CONSOLE_CLIENT_ID },
+  request: (_url, body) => copyrightPost(copyrightApi.page, body, { silent: true }),
+  rowKey: 'id',
+  columns: [
+    { key: 'id', title: 'copyright:id', width: 72 },
+    {
+      key: 'clientId',
+      title: 'copyright:client',
+      render: (_, row) => <ClientName clientId={row.clientId} />,
+    },
+    {
+      key: 'siteIcon',
+      title: 'copyright:siteIcon',
+      width: 96,
+      render: (_, row) => {
+        const { siteIcon } = parseContent(row.copContent);
+        return siteIcon ? <img className={styles.thumb} src={siteIcon} alt="" /> : null;
+      },
+    },
+    {
+      key: 'siteTitle',
+      title: 'copyright:siteTitle',
+      ellipsis: true,
+      render: (_, row) => parseContent(row.copContent).siteTitle,
+    },
+    { key: 'updateTime', title: 'copyright:updateTime', kind: 'dateTime', width: 180 },
+    { key: 'createTime', title: 'copyright:createTime', kind: 'dateTime', width: 180 },
+  ],
+});
 
 /** Site title and icon of the newest record; saving updates it (or adds the first one). */
 function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token: string }) {
@@ -57,7 +87,7 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
       else await copyrightPost(copyrightApi.add, { clientId: CONSOLE_CLIENT_ID, copContent });
       await loadBranding();
     },
-    { success: t('saved'), refresh: [[QUERY_KEY]] },
+    { success: t('saved'), refresh: [listQueryKey(copyrightApi.page)] },
   );
 
   return (
@@ -103,14 +133,20 @@ function BrandingEditor({ newest, token }: { newest: CopyrightRow | null; token:
 /** Copyright management (docs/product.md §2, §6, §7): a separate session whose token is sent in a `token` header. */
 export default function CopyrightPage() {
   const { t } = useTranslation(['copyright', 'common']);
-  const { lang } = useSettings();
   const navigate = useNavigate();
   const branding = useBranding();
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_PAGE_SIZE });
   const token = copyrightToken();
-  // The first page, newest first, holds the record that is edited (same query as the list's page 1).
-  const newestQuery = useRecords(1, DEFAULT_PAGE_SIZE, !!token);
-  const listQuery = useRecords(paging.page, paging.limit, !!token);
+  // The newest record is the one edited.
+  const newestQuery = useQuery({
+    enabled: !!token,
+    queryKey: NEWEST_KEY,
+    queryFn: () =>
+      copyrightPost<PageResult<CopyrightRow>>(copyrightApi.page, {
+        page: 1,
+        limit: DEFAULT_PAGE_SIZE,
+        clientId: CONSOLE_CLIENT_ID,
+      }),
+  });
 
   if (!token) return <Navigate to="/copLogin" replace />;
 
@@ -118,43 +154,6 @@ export default function CopyrightPage() {
     clearCopyrightToken();
     navigate('/copLogin', { replace: true });
   }
-
-  const columns: TableProps<CopyrightRow>['columns'] = [
-    { title: t('id'), dataIndex: 'id', width: 72 },
-    {
-      title: t('client'),
-      dataIndex: 'clientId',
-      render: (clientId: string) => dictLabel(TerminalClient, clientId, lang),
-    },
-    {
-      title: t('siteIcon'),
-      key: 'siteIcon',
-      width: 96,
-      render: (_, row) => {
-        const { siteIcon } = parseContent(row.copContent);
-        return siteIcon ? <img className={styles.thumb} src={siteIcon} alt="" /> : null;
-      },
-    },
-    {
-      title: t('siteTitle'),
-      key: 'siteTitle',
-      ellipsis: true,
-      render: (_, row) => parseContent(row.copContent).siteTitle,
-    },
-    {
-      title: t('updateTime'),
-      dataIndex: 'updateTime',
-      width: 180,
-      render: (value: string) => dayjs(value).format(TIME_FORMAT),
-    },
-    {
-      title: t('createTime'),
-      dataIndex: 'createTime',
-      width: 180,
-      responsive: ['lg'],
-      render: (value: string) => dayjs(value).format(TIME_FORMAT),
-    },
-  ];
 
   return (
     <div className={styles.shell}>
@@ -188,26 +187,7 @@ export default function CopyrightPage() {
         ) : (
           <BrandingEditor newest={newestQuery.data.rows[0] ?? null} token={token} />
         )}
-        <Card title={t('records')}>
-          <Table<CopyrightRow>
-            rowKey="id"
-            size="middle"
-            scroll={{ x: 'max-content' }}
-            columns={columns}
-            dataSource={listQuery.data?.rows ?? []}
-            loading={{ spinning: listQuery.isFetching, description: t('common:loading') }}
-            pagination={{
-              current: paging.page,
-              pageSize: paging.limit,
-              total: listQuery.data?.total ?? 0,
-              showTotal: (total) => t('total', { total }),
-              showSizeChanger: true,
-              pageSizeOptions: [...PAGE_SIZES],
-              showQuickJumper: true,
-              onChange: (page, limit) => setPaging({ page: limit === paging.limit ? page : 1, limit }),
-            }}
-          />
-        </Card>
+        <ListPage definition={records} />
       </main>
     </div>
   );
