@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AdmType, EnableStatus, PayType } from '../dict/account.ts';
 import { dictCodes } from '../dict/dict.ts';
 import { EncryptedSchema } from './auth.ts';
-import { endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 /** docs/product.md §2 /sys/admin: accounts. */
@@ -105,15 +105,7 @@ export const AccountUpdateSchema = z
   .strict();
 export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
 
-export const AccountStatusSchema = z
-  .object({
-    ids: z
-      .array(IdSchema)
-      .min(1, { error: key('required') })
-      .max(400),
-    status: fields.status,
-  })
-  .strict();
+export const AccountStatusSchema = statusChangeSchema(fields.status);
 
 export const AccountResetPasswordSchema = z
   .object({

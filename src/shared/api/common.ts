@@ -65,3 +65,16 @@ export const DateOnlySchema = z.iso.date();
 
 /** Declared in a file without zod, so the console's login route can use it (endpoints.ts). */
 export { endpoints } from './endpoints.ts';
+
+/** The body of a batch enable/disable (`POST …/status`): 1-400 ids and the new status; all change or none. */
+export function statusChangeSchema<S extends z.ZodType>(status: S) {
+  return z
+    .object({
+      ids: z
+        .array(IdSchema)
+        .min(1, { error: 'required' satisfies ValidationMessageKey })
+        .max(400),
+      status,
+    })
+    .strict();
+}

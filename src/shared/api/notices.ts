@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dictCodes } from '../dict/dict.ts';
 import { NoticeType } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import { endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 /** docs/product.md §2 /ticket/explainrule: ticket agreements. */
@@ -149,14 +149,6 @@ export type NoticeDetail = z.infer<typeof NoticeDetailSchema>;
 
 // ---- shared by both ----
 
-export const NoticeStatusSchema = z
-  .object({
-    ids: z
-      .array(IdSchema)
-      .min(1, { error: key('required') })
-      .max(400),
-    status: EnableStatusSchema,
-  })
-  .strict();
+export const NoticeStatusSchema = statusChangeSchema(EnableStatusSchema);
 
 export const NoticeIdQuerySchema = z.object({ id: IdSchema }).strict();

@@ -24,6 +24,7 @@ import {
   IdSchema,
   listQuerySchema,
   TimeOfDaySchema,
+  statusChangeSchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
@@ -129,15 +130,7 @@ export const TicTypeUpdateSchema = z
   .strict();
 export type TicTypeUpdate = z.infer<typeof TicTypeUpdateSchema>;
 
-export const TicTypeStatusSchema = z
-  .object({
-    ids: z
-      .array(IdSchema)
-      .min(1, { error: key('required') })
-      .max(400),
-    status: ticTypeFields.status,
-  })
-  .strict();
+export const TicTypeStatusSchema = statusChangeSchema(ticTypeFields.status);
 
 export const TicTypeRowSchema = z.object({
   id: z.number().int(),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { SpotType } from '../dict/scenic-spots.ts';
 import { ImageUrlSchema } from './accounts.ts';
-import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
+import {
+  dictCodeSchema,
+  endpoints,
+  IdSchema,
+  listQuerySchema,
+  TimeOfDaySchema,
+  statusChangeSchema,
+} from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 const key = (k: ValidationMessageKey) => k;
@@ -92,15 +99,7 @@ export type ScenicSpotUpdate = z.infer<typeof ScenicSpotUpdateSchema>;
 /** The merged record after an update breaks the hours rule. */
 export const scenicSpotHoursIssue = hoursIssue;
 
-export const ScenicSpotStatusSchema = z
-  .object({
-    ids: z
-      .array(IdSchema)
-      .min(1, { error: key('required') })
-      .max(400),
-    status: fields.status,
-  })
-  .strict();
+export const ScenicSpotStatusSchema = statusChangeSchema(fields.status);
 
 export const ScenicSpotRowSchema = z.object({
   id: z.number().int(),

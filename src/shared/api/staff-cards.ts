@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CardValidity } from '../dict/staff-cards.ts';
 import { CardReadMode } from '../dict/ticket.ts';
 import { EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
-import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
@@ -186,15 +186,7 @@ export const StaffCardUpdateSchema = z
   });
 export type StaffCardUpdate = z.infer<typeof StaffCardUpdateSchema>;
 
-export const StaffCardStatusSchema = z
-  .object({
-    ids: z
-      .array(IdSchema)
-      .min(1, { error: key('required') })
-      .max(400),
-    status: fields.status,
-  })
-  .strict();
+export const StaffCardStatusSchema = statusChangeSchema(fields.status);
 
 export const StaffCardIdSchema = z.object({ id: IdSchema }).strict();
 
