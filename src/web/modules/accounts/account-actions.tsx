@@ -1,4 +1,4 @@
-import { App, Alert, Button, Form, Input, Modal } from 'antd';
+import { App, Alert, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi, type AccountRow } from '../../../shared/api/accounts.ts';
@@ -6,9 +6,8 @@ import { DISABLED, ENABLED } from '../../../shared/dict/account.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
-import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 
 /** Enables or disables one account, after asking (disabling signs it out). */
@@ -41,7 +40,6 @@ interface ResetForm {
  */
 export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
   const { t } = useTranslation(['accounts', 'common']);
-  const { lang } = useSettings();
   const { modal } = App.useApp();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ResetForm>();
@@ -98,24 +96,16 @@ export function ResetPasswordAction({ row, onDone }: { row: AccountRow; onDone: 
       >
         <Alert type="warning" showIcon title={t('resetPasswordHint')} style={{ marginBottom: 16 }} />
         <Form<ResetForm> form={form} layout="vertical" name="resetPassword" requiredMark={false}>
-          <Form.Item
-            name="newPassword"
-            label={t('newPassword')}
-            rules={[{ required: true, message: t('passwordRequired') }, passwordPolicyRule(lang)]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={64} />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('confirmPassword')}
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: t('confirmRequired') },
-              confirmPasswordRule(t('passwordMismatch')),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" maxLength={64} />
-          </Form.Item>
+          <NewPasswordFields
+            maxLength={64}
+            texts={{
+              newPassword: t('newPassword'),
+              newPasswordRequired: t('passwordRequired'),
+              confirmPassword: t('confirmPassword'),
+              confirmRequired: t('confirmRequired'),
+              mismatch: t('passwordMismatch'),
+            }}
+          />
         </Form>
       </Modal>
     </>

@@ -7,10 +7,9 @@ import { AuthFrame } from '../../components/auth-frame.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import styles from './auth.module.css';
-import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 interface ChangeInitialForm {
   username: string;
@@ -22,7 +21,6 @@ interface ChangeInitialForm {
 /** The forced change of an initial password; the login page sends the user here on 403 password_change_required. */
 export default function ChangeInitialPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const { lang } = useSettings();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const branding = useBranding();
@@ -65,24 +63,16 @@ export default function ChangeInitialPasswordPage() {
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('newPassword')}
-          rules={[{ required: true, message: t('newPasswordRequired') }, passwordPolicyRule(lang)]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('confirmRequired') },
-            confirmPasswordRule(t('passwordMismatch')),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          prefix={<LockOutlined />}
+          texts={{
+            newPassword: t('newPassword'),
+            newPasswordRequired: t('newPasswordRequired'),
+            confirmPassword: t('confirmPassword'),
+            confirmRequired: t('confirmRequired'),
+            mismatch: t('passwordMismatch'),
+          }}
+        />
         <Button type="primary" htmlType="submit" block loading={submit.pending}>
           {t('common:submit')}
         </Button>

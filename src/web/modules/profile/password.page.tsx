@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../../../shared/api/endpoints.ts';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { confirmPasswordRule, passwordPolicyRule } from '../../lib/password-rules.ts';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 interface PasswordForm {
   oldPassword: string;
@@ -16,7 +15,6 @@ interface PasswordForm {
 /** Change own password; the server signs out every other session of the account. */
 export default function PasswordPage() {
   const { t } = useTranslation(['profile', 'auth', 'common', 'menu']);
-  const { lang } = useSettings();
   const [form] = Form.useForm<PasswordForm>();
   const submit = useAction(
     async (values: PasswordForm) => {
@@ -45,24 +43,15 @@ export default function PasswordPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('auth:newPassword')}
-          rules={[{ required: true, message: t('auth:newPasswordRequired') }, passwordPolicyRule(lang)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('auth:confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('auth:confirmRequired') },
-            confirmPasswordRule(t('auth:passwordMismatch')),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          texts={{
+            newPassword: t('auth:newPassword'),
+            newPasswordRequired: t('auth:newPasswordRequired'),
+            confirmPassword: t('auth:confirmPassword'),
+            confirmRequired: t('auth:confirmRequired'),
+            mismatch: t('auth:passwordMismatch'),
+          }}
+        />
         <Form.Item noStyle>
           <Button type="primary" htmlType="submit" loading={submit.pending}>
             {t('common:submit')}
