@@ -30,7 +30,9 @@ export function checkGrantable(auth: AuthContext, perms: readonly string[], fiel
   const refused = ungrantable(auth, perms);
   if (!refused.length) return;
   const platformOnly = isPlatform(auth) ? [] : refused.filter(isPlatformPermission);
-  const reason = platformOnly.length ? accountsMessages.platformPermissionOnly : accountsMessages.permissionNotHeld;
+  const reason = platformOnly.length
+    ? accountsMessages.platformPermissionOnly
+    : accountsMessages.permissionNotHeld;
   const list = (platformOnly.length ? platformOnly : refused).join(', ');
   throw new FieldError(field, {
     zh: reason.zh.replace('{perms}', list),
