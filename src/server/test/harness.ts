@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
+import { authApi } from '../../shared/api/endpoints.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -106,7 +107,7 @@ export async function createTestApp(
   let basicCache: string | undefined;
   const basic = async () => {
     if (!basicCache) {
-      const res = await app.inject({ url: '/web/api/ticket/auth/getClient?clientId=backstageManagement' });
+      const res = await app.inject({ url: `${authApi.getClient}?clientId=backstageManagement` });
       basicCache = res.json<{ msg: string }>().msg;
     }
     return basicCache;

@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_LIMITS, type ProductFormOptions } from '../../../shared/api/products.ts';
+import { storageApi } from '../../../shared/api/storage.ts';
 import { ProductField } from '../../../shared/dict/product-fields.ts';
 import {
   BuyChannel,
@@ -41,7 +42,7 @@ import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { useSettings } from '../../lib/settings.ts';
 
-const UPLOAD_URL = '/web/api/ticket/storage/uploadUnMove';
+const UPLOAD_URL = storageApi.uploadUnMove;
 const NON_TIMED_VALIDITY = [1, 2, 3, 5, 6];
 const half = { xs: 24, md: 12, xl: 8 } as const;
 
