@@ -34,7 +34,7 @@ describe('language', () => {
     const { page, go } = await openPage({ tokens: inject('adminTokens') });
     await go('/scenic/sceManage');
     await pane(page).locator('.ant-table-row').first().waitFor();
-    await expectMenu(page, ['首页', '景区管理', '景区列表', '公共库存', '票务管理', '系统管理']);
+    await expectMenu(page, ['首页', '景区管理', '景区列表', '景点管理', '公共库存', '票务管理', '系统管理']);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
     expect(await breadcrumbTexts(page)).toEqual(['首页', '景区管理', '景区列表']);
     expect(await paginatorText(page)).toMatch(/共 2 条.*20 条\/页/);
@@ -47,6 +47,7 @@ describe('language', () => {
       'Dashboard',
       'Scenic areas',
       'Scenic area list',
+      'Scenic spots',
       'Public stock',
       'Tickets',
       'System',
@@ -72,6 +73,7 @@ describe('language', () => {
       'Dashboard',
       'Scenic areas',
       'Scenic area list',
+      'Scenic spots',
       'Public stock',
       'Tickets',
       'System',
