@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_GROUPS } from '../src/shared/perms.ts';
 import { SERVER_MODULES } from '../src/server/modules.ts';
+import { MENU_GROUPS } from '../src/web/app/menu-groups.ts';
 import { WEB_MODULES } from '../src/web/app/modules.ts';
 
 // A module owns its slice (docs/adding-a-screen.md): these checks keep a folder from being
@@ -45,7 +46,16 @@ describe('module manifests', () => {
       const pages = fs.readdirSync(path.join(WEB_DIR, folder)).filter((f) => f.endsWith('.page.tsx'));
       const manifest = fs.readFileSync(path.join(WEB_DIR, folder, `${folder}.module.ts`), 'utf8');
       for (const page of pages) expect(manifest, `${folder}/${page}`).toContain(`import('./${page}')`);
-      for (const route of module.routes) expect(Object.keys(module.menu.zh)).toContain(route.title);
+      for (const route of module.routes) {
+        expect(Object.keys(module.menu.zh)).toContain(route.title);
+        // a route stands alone (/dashboard) or joins a menu group by its first segment
+        const segments = route.path.split('/').length - 1;
+        if (segments > 1)
+          expect(
+            MENU_GROUPS.map((g) => g.path),
+            route.path,
+          ).toContain(`/${route.path.split('/')[1]}`);
+      }
     }
   });
 

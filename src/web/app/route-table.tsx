@@ -30,7 +30,8 @@ function assemble(modules: readonly WebModule[]): AppRoute[] {
   for (const module of modules)
     for (const { page, ...route } of module.routes) {
       const entry: AppRoute = { ...route, title: route.title as MenuTitle, page: withTexts(page, module) };
-      const group = groups.get(route.path.slice(0, route.path.indexOf('/', 1)));
+      const second = route.path.indexOf('/', 1);
+      const group = second > 0 ? groups.get(route.path.slice(0, second)) : undefined;
       if (group) group.children.push(entry);
       else table.push(entry);
     }

@@ -3,8 +3,9 @@ import type { Permission } from '../../shared/perms.ts';
 import type { menuGroupTitles } from './menu-groups.ts';
 import type { WEB_MODULES } from './modules.ts';
 
-export type { LazyPage } from './web-module.ts';
 import type { LazyPage } from './web-module.ts';
+
+export type { LazyPage };
 
 type TitlesOf<M> = M extends { menu: { zh: infer Z } } ? keyof Z & string : never;
 
