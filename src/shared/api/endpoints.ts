@@ -44,3 +44,6 @@ export const terminalCopyrightApi = endpoints('/web/api/ticket/copyRight', ['get
 
 /** docs/product.md §2 /scenic: scenic areas (also the layout's area switcher). */
 export const scenicApi = endpoints('/web/api/ticket/scenic', ['page']);
+
+/** docs/product.md §7: the top bar's count of open refund applications. */
+export const refundCountApi = endpoints('/order', ['countRefundApply']);

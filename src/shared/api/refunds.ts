@@ -14,7 +14,7 @@ export const refundApplyApi = endpoints('/web/api/admin/refundApply', [
 /** An online refund confirmed (or marked failed) by hand. */
 export const refundApi = endpoints('/web/api/admin/refund', ['markDone']);
 /** docs/product.md §7: the open applications of the acting area, for the top bar. */
-export const refundCountApi = endpoints('/order', ['countRefundApply']);
+export { refundCountApi } from './endpoints.ts';
 /** The refund API of the sales channels. */
 export const openRefundApi = endpoints('/api/open/refund', ['apply', 'withdraw']);
 

@@ -5,10 +5,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { i18n } from '../lib/i18n.ts';
 import { settingsStore, useSettings, type Settings, type Size } from '../lib/settings.ts';
-import { router } from './router.tsx';
+import { ConsoleRoutes } from './router.tsx';
 
 /** Spec sizes medium/small/mini on antd's middle/small, mini being small with tighter tokens. */
 function sizeConfig(size: Size): { componentSize: 'middle' | 'small'; token: ThemeConfig['token'] } {
@@ -47,7 +47,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <Configured settings={settings}>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <ConsoleRoutes />
+        </HashRouter>
       </Configured>
     </I18nextProvider>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { accessToken } from '../lib/session.ts';
 import { LazyPageView, PageFallback } from './lazy-page.tsx';
@@ -29,7 +29,7 @@ function LoginRoute() {
 }
 
 /** docs/product.md §2: public routes, the copyright pair, and everything else behind the session. */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/auth-redirect', element: page(() => import('../modules/auth/auth-redirect.page.tsx')) },
   {
@@ -46,4 +46,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);
+/**
+ * The console's routes under the app's <HashRouter> (app.tsx). The declarative router: the console
+ * loads no data through routes, so the data router's code (about 17 KiB gzip) is not needed.
+ */
+export function ConsoleRoutes() {
+  return useRoutes(routes);
+}

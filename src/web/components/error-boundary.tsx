@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { t } from '../lib/i18n.ts';
 
@@ -11,7 +10,7 @@ const CHUNK_FAILURE =
 
 /**
  * A page chunk that fails to load after a deploy (its hashed file is gone) or a render error: say
- * so and offer a reload. Plain markup, so it costs the first load nothing beyond a button.
+ * so and offer a reload.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
@@ -22,16 +21,21 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     const { error } = this.state;
-    if (!error) return this.props.children;
-    const chunk = CHUNK_FAILURE.test(error.message);
-    return (
-      <div className="page-error" role="alert">
-        <h2>{chunk ? t('chunkFailed') : t('loadFailed')}</h2>
-        {chunk ? null : <p>{error.message}</p>}
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('reload')}
-        </Button>
-      </div>
-    );
+    return error ? <LoadError error={error} /> : this.props.children;
   }
+}
+
+/** What a failed chunk or render shows: plain markup (styles.css), usable before antd has loaded. */
+export function LoadError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
+  const chunk = CHUNK_FAILURE.test(message);
+  return (
+    <div className="page-error" role="alert">
+      <h2>{chunk ? t('chunkFailed') : t('loadFailed')}</h2>
+      {chunk ? null : <p>{message}</p>}
+      <button type="button" className="page-error-button" onClick={() => window.location.reload()}>
+        {t('reload')}
+      </button>
+    </div>
+  );
 }

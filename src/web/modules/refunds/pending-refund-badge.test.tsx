@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { userStore } from '../../lib/session.ts';
 import PendingRefundBadge from './pending-refund-badge.tsx';
-import { fetchPendingRefundCount } from './refund-api.ts';
+import { fetchPendingRefundCount } from './refund-count.ts';
 
 function login(authorities: string[]) {
   act(() =>

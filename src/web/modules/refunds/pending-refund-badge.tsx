@@ -4,7 +4,7 @@ import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../components/can.tsx';
-import { fetchPendingRefundCount } from './refund-api.ts';
+import { fetchPendingRefundCount } from './refund-count.ts';
 
 /** How often the top bar asks for the pending count. */
 export const PENDING_REFUND_POLL_MS = 60_000;

@@ -1,9 +1,4 @@
-import {
-  refundApi,
-  refundApplyApi,
-  refundCountApi,
-  type RefundApplyDetail,
-} from '../../../shared/api/refunds.ts';
+import { refundApi, refundApplyApi, type RefundApplyDetail } from '../../../shared/api/refunds.ts';
 import { get, post } from '../../lib/request.ts';
 
 /** One application with its order, ticket, gate events and refunds (refTicCheDet). */
@@ -15,13 +10,3 @@ export const refundApplyQuery = (id: number) => ({
 export const approveRefundApply = (id: number) => post(refundApplyApi.approve, { id });
 export const rejectRefundApply = (id: number, reason: string) => post(refundApplyApi.reject, { id, reason });
 export const markRefundDone = (refundId: number) => post(refundApi.markDone, { refundId });
-
-/** docs/product.md §7: the open applications of the acting area; 0 on any failure. */
-export async function fetchPendingRefundCount(): Promise<number> {
-  try {
-    const n = await get<number>(refundCountApi.countRefundApply, undefined, { silent: true });
-    return typeof n === 'number' && Number.isFinite(n) ? n : 0;
-  } catch {
-    return 0;
-  }
-}
