@@ -13,6 +13,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { Http2SecureServer } from 'node:http2';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -67,15 +68,25 @@ export async function buildApp(
   database: Database,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions = {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
-    genReqId: (req) => {
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
-  });
+  };
+  // With a certificate the server speaks HTTP/2 (one connection for the console's parallel
+  // requests), and HTTP/1.1 to clients without it. The routes use Fastify's request and reply
+  // only, which are the same over both, hence the one instance type.
+  const app = (config.tls
+    ? Fastify<Http2SecureServer>({
+        ...(serverOptions as unknown as FastifyServerOptions<Http2SecureServer>),
+        http2: true,
+        https: { allowHTTP1: true, ...config.tls },
+      })
+    : Fastify(serverOptions)) as unknown as FastifyInstance;
 
   const uploadDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -36,5 +38,25 @@ describe('config', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('reads a TLS certificate and key together, and names a missing or unreadable one', () => {
+    expect(loadConfig({}).tls).toBeUndefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-tls-'));
+    fs.writeFileSync(path.join(dir, 'cert.pem'), 'CERT');
+    fs.writeFileSync(path.join(dir, 'key.pem'), 'KEY');
+    const tls = loadConfig({
+      TLS_CERT_FILE: path.join(dir, 'cert.pem'),
+      TLS_KEY_FILE: path.join(dir, 'key.pem'),
+    }).tls;
+    expect(tls?.cert.toString()).toBe('CERT');
+    expect(tls?.key.toString()).toBe('KEY');
+    expect(() => loadConfig({ TLS_CERT_FILE: path.join(dir, 'cert.pem') })).toThrow(
+      'TLS_KEY_FILE=undefined: must be set with TLS_CERT_FILE',
+    );
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: path.join(dir, 'key.pem') }),
+    ).toThrow('cannot read the file');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

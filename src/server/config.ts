@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,8 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -54,6 +57,11 @@ export interface Config {
    * call the jobs themselves with a controlled clock.
    */
   jobs: boolean;
+  /**
+   * Certificate and key (PEM) when the server terminates TLS itself: it then speaks HTTP/2 (and
+   * HTTP/1.1 to clients without it). Absent behind a TLS-terminating proxy.
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -82,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   return {
+    tls: readTls(e.TLS_CERT_FILE, e.TLS_KEY_FILE, env),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -96,4 +105,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };
+}
+
+/** Both TLS files or neither; each must be readable. */
+function readTls(certFile: string | undefined, keyFile: string | undefined, env: NodeJS.ProcessEnv) {
+  if (!certFile && !keyFile) return undefined;
+  const problems: string[] = [];
+  const read = (name: string, file: string | undefined) => {
+    if (!file) {
+      problems.push(
+        `${name}=${JSON.stringify(env[name])}: must be set with ${name === 'TLS_CERT_FILE' ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}`,
+      );
+      return Buffer.alloc(0);
+    }
+    try {
+      return fs.readFileSync(path.resolve(file));
+    } catch {
+      problems.push(`${name}=${JSON.stringify(file)}: cannot read the file`);
+      return Buffer.alloc(0);
+    }
+  };
+  const tls = { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+  if (problems.length) throw new ConfigError(problems);
+  return tls;
 }

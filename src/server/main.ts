@@ -43,7 +43,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-const url = `http://${shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
+const url = `${config.tls ? 'https' : 'http'}://${shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
 const lines = [
   '',
   `  Scenic back office is running at ${url}/`,
