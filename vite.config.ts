@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -28,13 +29,47 @@ function entryGraph(): { plugin: Plugin; has: (id: string) => boolean } {
   return { plugin, has: (id) => ids.has(id) };
 }
 
+/**
+ * Writes `<outDir>.chunks.json` beside the build (not inside it, so it is never served): for every
+ * script, the packages in it and their rendered bytes. `npm run bench:web` reads it to say which
+ * libraries each screen loads and to check that heavy ones stay off the first screens.
+ */
+function chunkPackages(): Plugin {
+  let report: Record<string, Record<string, number>> = {};
+  return {
+    name: 'chunk-packages',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      report = {};
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const packages: Record<string, number> = {};
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+          const name = match ? match[1]! : 'src';
+          packages[name] = (packages[name] ?? 0) + info.renderedLength;
+        }
+        report[file] = packages;
+      }
+    },
+    writeBundle(options) {
+      if (options.dir) fs.writeFileSync(`${options.dir}.chunks.json`, JSON.stringify(report, null, 1));
+    },
+  };
+}
+
 const boot = entryGraph();
 
 // The console: src/web, built to dist/web (served by the API server at /, precompressed br + gzip).
 export default defineConfig({
   root: 'src/web',
   base: './',
-  plugins: [react(), boot.plugin, compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  plugins: [
+    react(),
+    boot.plugin,
+    chunkPackages(),
+    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

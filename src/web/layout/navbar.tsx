@@ -7,8 +7,8 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Button, ColorPicker, Dropdown, Space, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Avatar, Button, Dropdown, Space, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
@@ -24,6 +24,8 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ScenicSwitcher } from './scenic-switcher.tsx';
 import styles from './layout.module.css';
 import type { PermittedRoutes } from './use-permitted-routes.ts';
+
+const ThemeColorPicker = lazy(() => import('./theme-color-picker.tsx'));
 
 const SIZE_LABEL = { medium: 'sizeMedium', small: 'sizeSmall', mini: 'sizeMini' } as const;
 
@@ -88,30 +90,33 @@ function SizeSwitch() {
   );
 }
 
+/**
+ * The theme colour button; antd's ColorPicker (with its Collapse, InputNumber and Select, ~10 KiB
+ * gzip) loads when the button is first pointed at, focused or clicked, not with the layout.
+ */
 function ThemePicker() {
   const { t } = useTranslation('layout');
-  const { message } = App.useApp();
-  const { theme } = useSettings();
+  const [wanted, setWanted] = useState<'open' | 'ready' | null>(null);
+  const button = (
+    <Button
+      type="text"
+      aria-label={t('theme')}
+      data-testid="theme-picker"
+      icon={<BgColorsOutlined />}
+      onPointerEnter={() => setWanted((w) => w ?? 'ready')}
+      onFocus={() => setWanted((w) => w ?? 'ready')}
+      onClick={() => setWanted('open')}
+    />
+  );
   return (
     <Tooltip title={t('theme')}>
-      <ColorPicker
-        value={theme}
-        disabledAlpha
-        presets={[
-          {
-            label: t('theme'),
-            colors: ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'],
-          },
-        ]}
-        onChangeComplete={(color) => {
-          const hex = color.toHexString();
-          if (hex.toLowerCase() === theme.toLowerCase()) return;
-          updateSettings({ theme: hex });
-          message.success(t('themeChanged'));
-        }}
-      >
-        <Button type="text" aria-label={t('theme')} data-testid="theme-picker" icon={<BgColorsOutlined />} />
-      </ColorPicker>
+      {wanted ? (
+        <Suspense fallback={button}>
+          <ThemeColorPicker defaultOpen={wanted === 'open'}>{button}</ThemeColorPicker>
+        </Suspense>
+      ) : (
+        button
+      )}
     </Tooltip>
   );
 }

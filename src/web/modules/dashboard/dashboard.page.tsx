@@ -1,5 +1,5 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { Descriptions, Empty, Space, Tag } from 'antd';
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,14 +41,13 @@ export default function DashboardPage() {
   if (!user) return null;
 
   const typeColor = AdmType[user.admType as keyof typeof AdmType]?.color;
-  const none = <Typography.Text type="secondary">{t('none')}</Typography.Text>;
+  const none = <span className={styles.secondary}>{t('none')}</span>;
 
   return (
     <div className={styles.page}>
-      <Card>
-        <Typography.Title level={4} className={styles.welcome}>
-          {t('welcome', { name: user.admNickname || user.user_name })}
-        </Typography.Title>
+      {/* panels in the look of antd's Card, whose tabs code would weigh on the first screen */}
+      <section className={styles.panel}>
+        <h2 className={styles.welcome}>{t('welcome', { name: user.admNickname || user.user_name })}</h2>
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
@@ -76,34 +75,35 @@ export default function DashboardPage() {
             },
           ]}
         />
-      </Card>
-      <Card title={t('shortcuts')}>
+      </section>
+      <section className={styles.panel} aria-labelledby="dashboard-shortcuts">
+        <h2 id="dashboard-shortcuts" className={styles.panelTitle}>
+          {t('shortcuts')}
+        </h2>
         {shortcuts.length ? (
           <div className={styles.shortcuts}>
             {shortcuts.map(({ route, group, icon: Icon }) => (
               <Link key={route.path} to={route.path} className={styles.shortcut}>
-                <Card hoverable size="small">
-                  <div className={styles.shortcutBody}>
-                    <span className={styles.shortcutIcon}>
-                      <Icon />
+                <div className={styles.shortcutBody}>
+                  <span className={styles.shortcutIcon}>
+                    <Icon />
+                  </span>
+                  <span className={styles.shortcutText}>
+                    <span className={styles.shortcutTitle}>
+                      {route.title ? t(`menu:${route.title}`) : route.path}
                     </span>
-                    <span className={styles.shortcutText}>
-                      <span className={styles.shortcutTitle}>
-                        {route.title ? t(`menu:${route.title}`) : route.path}
-                      </span>
-                      {group?.title ? (
-                        <span className={styles.shortcutGroup}>{t(`menu:${group.title}`)}</span>
-                      ) : null}
-                    </span>
-                  </div>
-                </Card>
+                    {group?.title ? (
+                      <span className={styles.shortcutGroup}>{t(`menu:${group.title}`)}</span>
+                    ) : null}
+                  </span>
+                </div>
               </Link>
             ))}
           </div>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noShortcuts')} />
         )}
-      </Card>
+      </section>
     </div>
   );
 }
