@@ -9,6 +9,7 @@ import { HashRouter } from 'react-router';
 import { i18n } from '../lib/i18n.ts';
 import { settingsStore, useSettings, type Settings, type Size } from '../lib/settings.ts';
 import { ConsoleRoutes } from './router.tsx';
+import { themeComponents, themeTokens } from './theme.ts';
 
 /** Spec sizes medium/small/mini on antd's middle/small, mini being small with tighter tokens. */
 function sizeConfig(size: Size): { componentSize: 'middle' | 'small'; token: ThemeConfig['token'] } {
@@ -17,7 +18,10 @@ function sizeConfig(size: Size): { componentSize: 'middle' | 'small'; token: The
   return { componentSize: 'small', token: { fontSize: 12, controlHeightSM: 20, paddingXS: 6 } };
 }
 
-/** antd configured from the settings: language, theme colour (spec default #409EFF), size. */
+/**
+ * antd configured from the settings: language, theme colour (spec default #409EFF, painted in a
+ * readable shade: app/theme.ts), size.
+ */
 function Configured({ settings, children }: { settings: Settings; children: ReactNode }) {
   const sized = sizeConfig(settings.size);
   return (
@@ -25,7 +29,8 @@ function Configured({ settings, children }: { settings: Settings; children: Reac
       locale={settings.lang === 'zh' ? zhCN : enUS}
       theme={{
         algorithm: antTheme.defaultAlgorithm,
-        token: { colorPrimary: settings.theme, ...sized.token },
+        token: { ...themeTokens(settings.theme), ...sized.token },
+        components: themeComponents(settings.theme),
       }}
       componentSize={sized.componentSize}
     >

@@ -1,6 +1,7 @@
-import { Card, Descriptions, Table, type DescriptionsProps, type TableColumnsType } from 'antd';
+import { Card, Descriptions, Table, Typography, type DescriptionsProps, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { KeyboardScroll } from './keyboard-scroll.tsx';
 
 /** An instant as the console shows it (YYYY-MM-DD HH:mm:ss), or '' when there is none. */
 export const dateTimeText = (value: string | null | undefined): string =>
@@ -53,14 +54,21 @@ export function DetailTable<T extends { id: number | string }>({
   emptyText?: ReactNode;
 }) {
   return (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      dataSource={rows}
-      columns={columns}
-      locale={emptyText ? { emptyText } : undefined}
-    />
+    <KeyboardScroll>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={rows}
+        columns={columns}
+        // antd draws a table's empty text in its disabled grey (1.8:1); secondary text reads
+        locale={
+          emptyText
+            ? { emptyText: <Typography.Text type="secondary">{emptyText}</Typography.Text> }
+            : undefined
+        }
+      />
+    </KeyboardScroll>
   );
 }

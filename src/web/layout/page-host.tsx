@@ -33,6 +33,8 @@ export function PageHost({ pages, activePath }: { pages: PermittedRoutes['pages'
             style={active ? undefined : { display: 'none' }}
             data-active={active}
             data-testid={active ? 'active-pane' : undefined}
+            // the page scrolls inside its pane: focusable, so the keyboard can scroll it (WCAG 2.1.1)
+            tabIndex={0}
             ref={(el) => {
               if (el) panes.current.set(tab.path, el);
               else panes.current.delete(tab.path);

@@ -30,17 +30,28 @@ export function contrast(a: string, b: string): number {
 }
 
 /**
- * `hex` (#rrggbb), or the nearest darker shade of it with at least MIN_CONTRAST against white;
- * anything that is not #rrggbb comes back unchanged.
+ * `hex` (#rrggbb), or the nearest darker shade of it with at least MIN_CONTRAST against `background`
+ * (#rrggbb); anything that is not #rrggbb comes back unchanged.
  */
-export function readableOnWhite(hex: string): string {
+export function readableOn(hex: string, background: string): string {
   if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return hex;
   let rgb = channels(hex);
   let colour = toHex(rgb);
   // scaling every channel down keeps the hue and saturation; 2 % per step, at most 50 steps
-  for (let step = 0; step < 50 && contrast(colour, '#ffffff') < MIN_CONTRAST; step++) {
+  for (let step = 0; step < 50 && contrast(colour, background) < MIN_CONTRAST; step++) {
     rgb = rgb.map((c) => c * 0.98) as [number, number, number];
     colour = toHex(rgb);
   }
   return colour;
+}
+
+/** `hex`, or the nearest darker shade of it that reads at MIN_CONTRAST against white (and white on it). */
+export function readableOnWhite(hex: string): string {
+  return readableOn(hex, '#ffffff');
+}
+
+/** Black or white, whichever reads better on the #rrggbb `background` (white for anything else). */
+export function textOn(background: string): '#000000' | '#ffffff' {
+  if (!/^#[0-9a-fA-F]{6}$/.test(background)) return '#ffffff';
+  return contrast(background, '#000000') > contrast(background, '#ffffff') ? '#000000' : '#ffffff';
 }

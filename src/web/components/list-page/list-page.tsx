@@ -3,6 +3,7 @@ import { Button, Card, Empty, Form, Table, type TableProps } from 'antd';
 import { useEffect, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../shared/api/common.ts';
+import { KeyboardScroll } from '../keyboard-scroll.tsx';
 import { SearchBar } from '../search-bar.tsx';
 import { useColumnPrefs } from './column-prefs.ts';
 import { DetailDrawer } from './detail-drawer.tsx';
@@ -11,6 +12,7 @@ import { useLabel } from './labels.ts';
 import { useListColumns } from './list-columns.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { searchBarFields } from './search-fields.tsx';
+import { selectAllTitle } from './select-all-title.tsx';
 import type { FormMode, ListPageDefinition, Row } from './types.ts';
 import { sortKeyOf, useList } from './use-list.ts';
 
@@ -99,27 +101,33 @@ export function ListPage<T extends Row>({ definition: d }: { definition: ListPag
         columns={d.columns.map((c) => ({ key: c.key, title: label(c.title) }))}
         prefs={prefs}
       />
-      <Table<T>
-        rowKey={d.rowKey}
-        columns={columns}
-        size={prefs.density === 'default' ? undefined : prefs.density}
-        dataSource={error ? [] : (data?.rows ?? [])}
-        loading={{ spinning: isFetching, description: t('common:loading') }}
-        locale={{ emptyText: <EmptyText query={query} /> }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={d.status ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
-        onChange={tableChange(d, list)}
-        pagination={{
-          current: state.page,
-          pageSize: state.limit,
-          total: error ? 0 : (data?.total ?? 0),
-          showTotal: (total) => t('widgets:total', { total }),
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZES],
-          showQuickJumper: true,
-          onChange: (page, limit) => go({ ...state, page: limit === state.limit ? page : 1, limit }),
-        }}
-      />
+      <KeyboardScroll>
+        <Table<T>
+          rowKey={d.rowKey}
+          columns={columns}
+          size={prefs.density === 'default' ? undefined : prefs.density}
+          dataSource={error ? [] : (data?.rows ?? [])}
+          loading={{ spinning: isFetching, description: t('common:loading') }}
+          locale={{ emptyText: <EmptyText query={query} /> }}
+          scroll={{ x: 'max-content' }}
+          rowSelection={
+            d.status
+              ? { selectedRowKeys: selected, onChange: setSelected, columnTitle: selectAllTitle }
+              : undefined
+          }
+          onChange={tableChange(d, list)}
+          pagination={{
+            current: state.page,
+            pageSize: state.limit,
+            total: error ? 0 : (data?.total ?? 0),
+            showTotal: (total) => t('widgets:total', { total }),
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZES],
+            showQuickJumper: true,
+            onChange: (page, limit) => go({ ...state, page: limit === state.limit ? page : 1, limit }),
+          }}
+        />
+      </KeyboardScroll>
       {d.form && (
         <FormDrawer<T>
           form={d.form}

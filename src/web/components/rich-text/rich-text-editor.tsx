@@ -259,7 +259,7 @@ export default function RichTextEditor({
   uploadUrl = DEFAULT_UPLOAD_URL,
   id,
 }: RichTextEditorProps) {
-  const { t } = useTranslation('notices');
+  const { t, i18n } = useTranslation('notices');
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   // What this editor last reported: a value equal to it is our own echo, not new content.
   const emitted = useRef(value ?? '');
@@ -295,6 +295,19 @@ export default function RichTextEditor({
     emitted.current = next;
     if (next !== editorHtml(editor)) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
+
+  // a contenteditable is not labelable: it takes its name from the form's <label for={id}>
+  useEffect(() => {
+    const label = id
+      ? [...document.querySelectorAll('label')].find((l) => l.htmlFor === id)?.textContent
+      : null;
+    if (!label) return;
+    const name = () => editor.view.dom.setAttribute('aria-label', label);
+    // the view exists once the editor is mounted
+    if (editor.isInitialized) name();
+    editor.on('create', name);
+    return () => void editor.off('create', name);
+  }, [editor, id, i18n.language]);
 
   useEffect(() => {
     editor.setEditable(!disabled);

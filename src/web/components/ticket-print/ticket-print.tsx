@@ -28,6 +28,7 @@ function content(element: PrintElement, data: TicketPrintData): ReactNode {
       return data.qrCode ? (
         <QRCodeSVG
           value={data.qrCode}
+          title={data.qrCode}
           marginSize={0}
           style={{ width: '100%', height: '100%', display: 'block' }}
         />

@@ -3,6 +3,7 @@ import {
   Button,
   Calendar,
   Card,
+  DatePicker,
   Empty,
   Form,
   InputNumber,
@@ -310,6 +311,7 @@ export default function PriceCalendarPage() {
           style={{ width: 260 }}
           loading={products.isPending}
           placeholder={t('chooseProduct')}
+          aria-label={t('product')}
           value={product?.id}
           onChange={(id: number) => setParams({ productId: String(id) })}
           showSearch={{ optionFilterProp: 'label' }}
@@ -318,6 +320,7 @@ export default function PriceCalendarPage() {
         {timed ? (
           <Select
             style={{ width: 200 }}
+            aria-label={t('session')}
             value={sessionId ?? undefined}
             onChange={(id: number) => setChosenSession(id)}
             options={product.sessions.map((s) => ({
@@ -336,6 +339,18 @@ export default function PriceCalendarPage() {
       <Calendar
         value={month}
         onPanelChange={(date) => setMonth(date)}
+        // a labelled month picker instead of antd's year and month selects, which have no name
+        headerRender={({ value, onChange }) => (
+          <Space style={{ width: '100%', justifyContent: 'flex-end', paddingBottom: 8 }}>
+            <DatePicker
+              picker="month"
+              value={value}
+              allowClear={false}
+              aria-label={t('month')}
+              onChange={(date) => date && onChange(date)}
+            />
+          </Space>
+        )}
         onSelect={(date, info) => {
           if (info.source !== 'date' || !product) return;
           if (!date.isSame(month, 'month')) setMonth(date);

@@ -73,6 +73,7 @@ function NumberField({
       <InputNumber
         size="small"
         style={{ width: '100%' }}
+        aria-label={label}
         value={value}
         min={min}
         max={max}
@@ -112,6 +113,7 @@ function ElementFields({
         <Select<PrintField>
           size="small"
           style={{ width: '100%' }}
+          aria-label={t('elementField')}
           value={e.field}
           options={fieldOptions}
           onChange={(field) => onChange({ field })}
@@ -143,7 +145,12 @@ function ElementFields({
           <Col span={12}>
             <Typography.Text type="secondary">{t('bold')}</Typography.Text>
             <div>
-              <Switch size="small" checked={e.bold} onChange={(bold) => onChange({ bold })} />
+              <Switch
+                size="small"
+                checked={e.bold}
+                aria-label={t('bold')}
+                onChange={(bold) => onChange({ bold })}
+              />
             </div>
           </Col>
           <Col span={24}>
@@ -167,6 +174,7 @@ function ElementFields({
             </Typography.Text>
             <Input
               size="small"
+              aria-label={e.field === 'text' ? t('fixedText') : t('label')}
               maxLength={100}
               value={e.text}
               onChange={(event) => onChange({ text: event.target.value })}
@@ -191,7 +199,13 @@ export function ElementList({ elements, widthMm, heightMm, selected, onSelect, o
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ width: '100%' }}>
-        <Select<PrintField> style={{ flex: 1 }} value={field} onChange={setField} options={fieldOptions} />
+        <Select<PrintField>
+          style={{ flex: 1 }}
+          aria-label={t('elementField')}
+          value={field}
+          onChange={setField}
+          options={fieldOptions}
+        />
         <Button
           type="primary"
           disabled={full}
@@ -210,11 +224,13 @@ export function ElementList({ elements, widthMm, heightMm, selected, onSelect, o
         <Empty description={t('noElements')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <Collapse
-          accordion
           size="small"
+          // the header text toggles, so the delete button beside it is not nested in a control; one
+          // element open at a time, without antd's accordion (a tab list whose tabs sit too deep)
+          collapsible="header"
           activeKey={selected === null ? [] : [String(selected)]}
           onChange={(keys) => {
-            const key = Array.isArray(keys) ? keys[0] : keys;
+            const key = (Array.isArray(keys) ? keys : [keys]).find((k) => k !== String(selected));
             onSelect(key === undefined ? null : Number(key));
           }}
           items={elements.map((e, index) => ({

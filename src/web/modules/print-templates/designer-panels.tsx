@@ -87,13 +87,20 @@ export function TemplateBasics({ draft, setDraft, disabled }: DraftProps & { dis
   return (
     <Card title={t('basics')} size="small" style={{ marginBottom: 16 }}>
       <Form layout="vertical" disabled={disabled}>
-        <Form.Item label={label(PrintTemplateField.name)} required>
-          <Input value={draft.name} maxLength={50} onChange={(e) => patch({ name: e.target.value })} />
+        {/* no `name`: the form only lays out; htmlFor and id tie each label to its control */}
+        <Form.Item label={label(PrintTemplateField.name)} htmlFor="template_name" required>
+          <Input
+            id="template_name"
+            value={draft.name}
+            maxLength={50}
+            onChange={(e) => patch({ name: e.target.value })}
+          />
         </Form.Item>
         <Row gutter={8}>
           <Col span={12}>
-            <Form.Item label={label(PrintTemplateField.paper)} required>
+            <Form.Item label={label(PrintTemplateField.paper)} htmlFor="template_paper" required>
               <DictSelect
+                id="template_paper"
                 dict={PrinterPaper}
                 allowClear={false}
                 value={draft.paper}
@@ -109,8 +116,9 @@ export function TemplateBasics({ draft, setDraft, disabled }: DraftProps & { dis
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={label(PrintTemplateField.status)}>
+            <Form.Item label={label(PrintTemplateField.status)} htmlFor="template_status">
               <DictSelect
+                id="template_status"
                 dict={EnableStatus}
                 allowClear={false}
                 value={draft.status}
@@ -119,13 +127,23 @@ export function TemplateBasics({ draft, setDraft, disabled }: DraftProps & { dis
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={label(PrintTemplateField.widthMm)} extra={t('widthFixed')}>
-              <InputNumber value={widthMm} disabled style={{ width: '100%' }} />
+            <Form.Item
+              label={label(PrintTemplateField.widthMm)}
+              htmlFor="template_width"
+              extra={t('widthFixed')}
+            >
+              <InputNumber id="template_width" value={widthMm} disabled style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={label(PrintTemplateField.heightMm)} extra={t('heightHint')} required>
+            <Form.Item
+              label={label(PrintTemplateField.heightMm)}
+              htmlFor="template_height"
+              extra={t('heightHint')}
+              required
+            >
               <InputNumber
+                id="template_height"
                 value={draft.heightMm}
                 min={PRINT_HEIGHT_RANGE.min}
                 max={PRINT_HEIGHT_RANGE.max}
@@ -138,8 +156,9 @@ export function TemplateBasics({ draft, setDraft, disabled }: DraftProps & { dis
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label={label(PrintTemplateField.remark)}>
+        <Form.Item label={label(PrintTemplateField.remark)} htmlFor="template_remark">
           <Input.TextArea
+            id="template_remark"
             rows={2}
             maxLength={200}
             value={draft.remark}
@@ -183,6 +202,7 @@ export function TemplatePreview({
             min={ZOOM_RANGE.min}
             max={ZOOM_RANGE.max}
             step={0.05}
+            ariaLabelForHandle={t('zoom')}
             value={scale}
             tooltip={{ formatter: (v) => `${Math.round((v ?? 1) * 100)}%` }}
             onChange={(v) => setZoom(v)}

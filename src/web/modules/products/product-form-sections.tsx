@@ -2,7 +2,6 @@ import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/i
 import {
   Button,
   Card,
-  Checkbox,
   Col,
   DatePicker,
   Form,
@@ -36,6 +35,7 @@ import {
   ValidityDisplay,
   ValidityType,
 } from '../../../shared/dict/ticket.ts';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { DictSelect, dictOptions } from '../../components/dict-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
@@ -368,7 +368,9 @@ export function EntryAndPurchaseSections({ entryMode }: { entryMode: number }) {
       <Section title={t('sectionChannels')}>
         <Col span={24}>
           <Form.Item name="channels" label={f('channels')} required>
-            <Checkbox.Group options={dictOptions(BuyChannel, lang) as { value: number; label: string }[]} />
+            <CheckboxGroupField
+              options={dictOptions(BuyChannel, lang) as { value: number; label: string }[]}
+            />
           </Form.Item>
         </Col>
       </Section>

@@ -172,7 +172,8 @@ export function SeatAvailability({ showId }: { showId: number }) {
           )}
         </Can>
       </Space>
-      <div className={styles.scroller}>
+      {/* focusable: the keyboard scrolls a large hall (WCAG 2.1.1) */}
+      <div className={styles.scroller} tabIndex={0}>
         <SeatGrid
           rows={rows}
           heads={heads}

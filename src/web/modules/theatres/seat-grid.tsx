@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { MoneyText } from '../../components/money-text.tsx';
+import { textOn } from '../../lib/theme-color.ts';
 import styles from './theatres.module.css';
 
 /** How one cell looks; a row of these is recomputed only when that row changes. */
@@ -31,7 +32,8 @@ const Row = memo(function Row({ r, cells, head }: { r: number; cells: readonly G
           data-c={c}
           title={cell.title}
           className={[styles.cell, styles[cell.kind], ...(cell.marks ?? []).map((m) => styles[m])].join(' ')}
-          style={cell.color ? { backgroundColor: cell.color } : undefined}
+          // an area's colour is the staff's choice: the seat number in black or white, whichever reads
+          style={cell.color ? { backgroundColor: cell.color, color: textOn(cell.color) } : undefined}
         >
           {cell.text}
         </div>

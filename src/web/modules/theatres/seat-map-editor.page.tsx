@@ -222,13 +222,19 @@ function Editor({ theatre, back }: { theatre: TheatreDetail; back: ReactNode }) 
           <SizeControls size={size} onChange={setSize} current={{ rows, cols }} onApply={applySize} />
           <Divider style={{ margin: '12px 0' }} />
           <Space>
-            <Switch size="small" checked={showLabels} onChange={setShowLabels} />
+            <Switch
+              size="small"
+              checked={showLabels}
+              onChange={setShowLabels}
+              aria-label={t('theatres:showLabels')}
+            />
             {t('theatres:showLabels')}
           </Space>
         </div>
         <div className={styles.main}>
           <EditorLegend areas={areas} />
-          <div className={styles.scroller}>
+          {/* focusable: the keyboard scrolls a large hall (WCAG 2.1.1) */}
+          <div className={styles.scroller} tabIndex={0}>
             <SeatGrid
               rows={viewRows}
               heads={heads}

@@ -208,6 +208,7 @@ export function SizeControls({
       precision={0}
       value={size[key]}
       prefix={t(key)}
+      aria-label={t(key)}
       onChange={(v) => onChange({ ...size, [key]: v ?? size[key] })}
       style={{ width: 120 }}
     />

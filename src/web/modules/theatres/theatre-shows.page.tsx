@@ -161,6 +161,7 @@ export default function TheatreShowsPage() {
             <Select
               style={{ width: 260 }}
               placeholder={t('selectProduct')}
+              aria-label={t('product')}
               loading={products.isPending}
               value={productId}
               notFoundContent={t('noProducts')}
