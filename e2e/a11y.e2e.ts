@@ -166,16 +166,22 @@ async function sweep(
         if (errors.length) return [...report, ...errors];
         break;
       }
-      for (const finding of (await runAxe(page)).map(excepted)) {
-        if (!finding) continue;
-        report.push(
-          `${route} [${lang}, ${width}px] ${finding.rule} (${finding.impact}): ${finding.help}\n` +
-            finding.targets.map((t) => `    ${t}`).join('\n'),
-        );
-      }
+      report.push(...(await axeReport(page, `${route} [${lang}, ${width}px]`)));
     }
   }
   return report;
+}
+
+/** axe's serious and critical findings on the page as it is, as report lines under `where`. */
+async function axeReport(page: Page, where: string): Promise<string[]> {
+  return (await runAxe(page))
+    .map(excepted)
+    .filter((finding) => finding !== null)
+    .map(
+      (finding) =>
+        `${where} ${finding.rule} (${finding.impact}): ${finding.help}\n` +
+        finding.targets.map((t) => `    ${t}`).join('\n'),
+    );
 }
 
 /** One language's sweep of the screens behind the layout, by hash in one page. */
@@ -195,13 +201,18 @@ async function sweepLayout(page: ConsolePage, routes: string[], lang: string): P
     }
     await page.page.evaluate((h) => void (window.location.hash = h), hash);
   };
-  return sweep(page, routes, lang, open, async (route) => {
+  const report = await sweep(page, routes, lang, open, async (route) => {
     // a page may add to its query (the price calendar picks a product): compare the path only
     const want = route.split('?')[0];
     await page.page.waitForFunction((p) => window.location.hash.slice(1).split('?')[0] === p, want);
     await page.page.locator('[data-testid="active-pane"]').waitFor();
     await waitForData(page.page, pending);
   });
+  // the sweep ends at 800 px: the mobile layout's menu, which lives in a drawer, opened
+  await page.page.locator('[data-testid="sidebar-toggle"]').click();
+  await page.page.locator('.ant-drawer-open .ant-menu-root').waitFor();
+  await waitForData(page.page, pending);
+  return [...report, ...(await axeReport(page.page, `menu drawer [${lang}, ${NARROW}px]`))];
 }
 
 /** One language's sweep of the public screens, each in a document of its own; then /copyright. */

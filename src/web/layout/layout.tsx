@@ -100,6 +100,8 @@ export default function Layout() {
             closable={false}
             styles={{ body: { padding: 0, background: '#001529' } }}
             title={null}
+            // no visible title: the dialog is named for screen readers
+            aria-label={t('menu')}
           >
             <Logo collapsed={false} />
             {menu}
