@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Calendar, Card, Checkbox, Form, InputNumber, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Calendar, Card, Form, InputNumber, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { SALE_STATUS } from '../../../shared/dict/ticket.ts';
 import { Can } from '../../components/can.tsx';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
@@ -122,7 +123,7 @@ function StockBulkDrawer({
       onSaved={onSaved}
     >
       <Form.Item name="periodIds" label={t('periods')} required>
-        <Checkbox.Group
+        <CheckboxGroupField
           options={periods.map((p) => ({ value: p.id, label: `${p.name} ${p.startTime}-${p.endTime}` }))}
         />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderApi, type OrderDetail, type OrderNotice, type OrderPrint } from '../../../shared/api/orders.ts';
@@ -7,6 +7,7 @@ import type { StaffRefund } from '../../../shared/api/refunds.ts';
 import { PAY_STATUS, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import { Can } from '../../components/can.tsx';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { printTickets } from '../../components/ticket-print/index.ts';
@@ -110,7 +111,7 @@ function TicketReasonAction({
             label={t('chooseTickets')}
             rules={[{ required: true, type: 'array', min: 1, message: t('ticketsRequired') }]}
           >
-            <Checkbox.Group options={tickets.map(option)} style={{ display: 'grid', gap: 4 }} />
+            <CheckboxGroupField options={tickets.map(option)} style={{ display: 'grid', gap: 4 }} />
           </Form.Item>
           <Form.Item
             name="reason"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, Form, Modal, Select, Space, TimePicker } from 'antd';
+import { Form, Modal, Select, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
   theatreApi,
   type TheatreRow,
 } from '../../../shared/api/theatres.ts';
+import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { DateRangePicker } from '../../components/date-pickers.tsx';
 import { validateWithSchema } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
@@ -103,7 +104,9 @@ export function CreateShowsModal({
           />
         </Form.Item>
         <Form.Item name="weekdays" label={t('theatres:weekdays')} required>
-          <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t(`theatres:weekday${d}`) }))} />
+          <CheckboxGroupField
+            options={WEEKDAYS.map((d) => ({ value: d, label: t(`theatres:weekday${d}`) }))}
+          />
         </Form.Item>
         <Space>
           <Form.Item name="startTime" label={t('theatres:startTime')} required>
