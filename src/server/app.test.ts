@@ -57,5 +57,9 @@ describe('serving the built console', () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    // index.html's boot script, by its hash, and no other inline script
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      /script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/,
+    );
   });
 });

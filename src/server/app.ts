@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Http2SecureServer } from 'node:http2';
+import { BOOT_SCRIPT } from '../shared/boot-script.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -61,6 +62,8 @@ declare module 'fastify' {
 export const UPLOAD_LIMIT_BYTES = 500 * 1024;
 
 export { loggerOptions };
+
+const BOOT_SCRIPT_CSP_HASH = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 /** Builds the whole server; tests call it in-process and use `inject`. */
 export async function buildApp(
@@ -132,6 +135,8 @@ export async function buildApp(
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // index.html's one inline script (src/shared/boot-script.ts), allowed by its hash
+        'script-src': ["'self'", BOOT_SCRIPT_CSP_HASH],
         // The console is also opened over plain HTTP on intranet host names (spec: no crypto.subtle).
         'upgrade-insecure-requests': null,
       },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loginLocation, redirectOf } from './app/boot.ts';
 import { LoadError } from './components/error-boundary.tsx';
@@ -50,19 +50,23 @@ if (container) {
       standalone = true;
       window.addEventListener('hashchange', route);
     }
-    root.render(
-      <StrictMode>
-        <LoginScreen
-          key={login}
-          redirect={redirectOf(login)}
-          onSignedIn={openConsole}
-          onPasswordChangeRequired={(username) =>
-            openConsole(`/changePassword?username=${encodeURIComponent(username)}`)
-          }
-          onFirstInput={prefetchConsole}
-        />
-      </StrictMode>,
-    );
+    // a transition: React renders the form in slices of a few milliseconds (over its prerendered
+    // copy) instead of in one long task
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <LoginScreen
+            key={login}
+            redirect={redirectOf(login)}
+            onSignedIn={openConsole}
+            onPasswordChangeRequired={(username) =>
+              openConsole(`/changePassword?username=${encodeURIComponent(username)}`)
+            }
+            onFirstInput={prefetchConsole}
+          />
+        </StrictMode>,
+      );
+    });
   }
 
   route();

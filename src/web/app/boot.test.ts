@@ -35,3 +35,30 @@ describe('the public routes', () => {
     expect(publicPaths.sort()).toEqual([...CONSOLE_PUBLIC_PATHS].sort());
   });
 });
+
+describe('the boot script of index.html', () => {
+  it('reads the session under the console’s own key and marks the document for the console', async () => {
+    const { ACCESS_TOKEN_KEY, BOOT_SCRIPT } = await import('../../shared/boot-script.ts');
+    const { StorageKey } = await import('../lib/storage.ts');
+    expect(ACCESS_TOKEN_KEY).toBe(StorageKey.accessToken);
+    const run = (hash: string, token: string | null) => {
+      const attributes: Record<string, string> = {};
+      const scope = {
+        location: { hash },
+        localStorage: { getItem: (key: string) => (key === ACCESS_TOKEN_KEY ? token : null) },
+        document: { documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) } },
+      };
+      new Function('location', 'localStorage', 'document', BOOT_SCRIPT)(
+        scope.location,
+        scope.localStorage,
+        scope.document,
+      );
+      return attributes['data-boot'] ?? null;
+    };
+    expect(run('#/login', null)).toBeNull();
+    expect(run('', null)).toBeNull();
+    expect(run('#/dashboard', null)).toBeNull();
+    expect(run('#/dashboard', 'token')).toBe('console');
+    expect(run('#/copLogin?x=1', null)).toBe('console');
+  });
+});

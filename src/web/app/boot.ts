@@ -1,19 +1,13 @@
+import { CONSOLE_PUBLIC_PATHS } from '../../shared/boot-script.ts';
+
+export { CONSOLE_PUBLIC_PATHS };
+
 /**
  * What the console opens first (main.tsx). A visitor without a session on any path but the other
  * public screens meets the login form; the entry renders it without loading the console (router,
  * component library, layout), which loads once the user is signed in (docs/decisions.md "A login
  * screen without antd").
  */
-
-/** The public routes other than /login (router.tsx): they open in the console itself. */
-export const CONSOLE_PUBLIC_PATHS = [
-  '/auth-redirect',
-  '/changePassword',
-  '/404',
-  '/401',
-  '/copLogin',
-  '/copyright',
-] as const;
 
 /** Path and query of the hash route (`#/login?redirect=/x` → `/login`, `?redirect=/x`). */
 export function hashLocation(hash: string): { path: string; search: string } {
