@@ -208,7 +208,11 @@ const median = (values: number[]) => {
  * First contentful paint and blocking time (the part of every long task beyond 50 ms, from the
  * start of the navigation until the page is quiet: before the paint too, as issue 14 measured it) of one fresh load of `url`, cache disabled, on `profile`.
  */
-async function timeOnce(browser: Browser, url: string, profile: Profile): Promise<Omit<Timing, 'profile'>> {
+async function timeOnce(
+  browser: Browser,
+  url: string,
+  profile: Profile,
+): Promise<Omit<Timing, 'profile' | 'range'>> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -246,7 +250,7 @@ async function timeOnce(browser: Browser, url: string, profile: Profile): Promis
 async function measureTiming(browser: Browser, url: string): Promise<Timing[]> {
   const timings: Timing[] = [];
   for (const profile of PROFILES) {
-    const runs: Omit<Timing, 'profile'>[] = [];
+    const runs: Omit<Timing, 'profile' | 'range'>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await timeOnce(browser, url, profile));
     const fcp = runs.map((r) => r.fcpMs);
     const blocking = runs.map((r) => r.blockingMs);
