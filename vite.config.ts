@@ -121,6 +121,26 @@ function prerenderLogin(): Plugin {
   };
 }
 
+/**
+ * The console imports endpoint constants and types from src/shared/api, whose files also build the
+ * server's zod schemas when they load. Marking the `z.` calls of our shared files pure lets the
+ * schemas a screen does not use drop out (zod, ~24 KiB gzip, stays off the login route and the
+ * dashboard). Only our files: Rolldown's global `manualPureFunctions: ['z']` also dropped calls on
+ * any library variable named `z`, such as node-forge's big-integer `z.sqrTo(r, r2)`, which broke the
+ * password encryption on plain-HTTP hosts (e2e/intranet.e2e.ts).
+ */
+function pureSchemas(): Plugin {
+  return {
+    name: 'pure-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/shared\/.+\.ts$/.test(id) || !code.includes("from 'zod'")) return null;
+      return { code: code.replace(/(?<![\w$.])z\.(?=[A-Za-z])/g, '/* @__PURE__ */ z.'), map: null };
+    },
+  };
+}
+
 /** The same class names in the build and in the prerender's SSR pass. */
 const CSS_MODULES = { generateScopedName: '[local]_[hash:base64:6]' };
 
@@ -131,6 +151,7 @@ export default defineConfig({
   root: 'src/web',
   base: './',
   plugins: [
+    pureSchemas(),
     react(),
     boot.plugin,
     chunkPackages(),
@@ -144,10 +165,6 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     rolldownOptions: {
-      // The console imports endpoint constants and types from src/shared/api, whose files also build
-      // the server's zod schemas; the console validates nothing with them, so unused schemas are
-      // dropped rather than bringing zod (~24 KiB gzip) to every screen.
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { announcementApi } from '../src/shared/api/content.ts';
 import { copyrightApi } from '../src/shared/api/endpoints.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
 import { printTemplateApi } from '../src/shared/api/print-templates.ts';
@@ -51,6 +52,7 @@ async function firstId(
  * demo data. A new hidden route fails the sweep until it is listed here.
  */
 const HIDDEN_QUERIES: Record<string, Lookup | null> = {
+  '/scenic/announDetail': async (b, t) => `?id=${await firstId(b, t, announcementApi.page)}`,
   '/ticket/detailPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/disOrderPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/printer': async (b, t) => `?id=${await firstId(b, t, printTemplateApi.page)}`,

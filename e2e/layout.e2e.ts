@@ -34,7 +34,18 @@ describe('language', () => {
     const { page, go } = await openPage({ tokens: inject('adminTokens') });
     await go('/scenic/sceManage');
     await pane(page).locator('.ant-table-row').first().waitFor();
-    await expectMenu(page, ['首页', '景区管理', '景区列表', '景点管理', '公共库存', '票务管理', '系统管理']);
+    await expectMenu(page, [
+      '首页',
+      '景区管理',
+      '景区列表',
+      '景点管理',
+      '景区公告',
+      '景区文章',
+      '公共库存',
+      '票务管理',
+      '预约管理',
+      '系统管理',
+    ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
     expect(await breadcrumbTexts(page)).toEqual(['首页', '景区管理', '景区列表']);
     expect(await paginatorText(page)).toMatch(/共 2 条.*20 条\/页/);
@@ -48,8 +59,11 @@ describe('language', () => {
       'Scenic areas',
       'Scenic area list',
       'Scenic spots',
+      'Announcements',
+      'Articles',
       'Public stock',
       'Tickets',
+      'Reservations',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -74,8 +88,11 @@ describe('language', () => {
       'Scenic areas',
       'Scenic area list',
       'Scenic spots',
+      'Announcements',
+      'Articles',
       'Public stock',
       'Tickets',
+      'Reservations',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);

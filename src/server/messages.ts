@@ -2,6 +2,7 @@ import { addMessages } from './http/messages.ts';
 import { accountsMessages } from './modules/accounts/accounts.messages.ts';
 import { authMessages } from './modules/auth/auth.messages.ts';
 import { checkinMessages } from './modules/checkin/checkin.messages.ts';
+import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
 import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
@@ -10,6 +11,7 @@ import { ordersMessages } from './modules/orders/orders.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
 import { productsMessages } from './modules/products/products.messages.ts';
 import { refundsMessages } from './modules/refunds/refunds.messages.ts';
+import { reservationsMessages } from './modules/reservations/reservations.messages.ts';
 import { rolesMessages } from './modules/roles/roles.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
@@ -22,6 +24,7 @@ const moduleMessages = {
   ...accountsMessages,
   ...authMessages,
   ...checkinMessages,
+  ...contentMessages,
   ...copyrightMessages,
   ...inventoryMessages,
   ...noticesMessages,
@@ -30,6 +33,7 @@ const moduleMessages = {
   ...printTemplatesMessages,
   ...productsMessages,
   ...refundsMessages,
+  ...reservationsMessages,
   ...rolesMessages,
   ...storageMessages,
   ...theatresMessages,

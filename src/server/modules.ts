@@ -2,6 +2,7 @@ import accounts from './modules/accounts/accounts.module.ts';
 import audit from './modules/audit/audit.module.ts';
 import auth from './modules/auth/auth.module.ts';
 import checkin from './modules/checkin/checkin.module.ts';
+import content from './modules/content/content.module.ts';
 import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
@@ -13,6 +14,7 @@ import orders from './modules/orders/orders.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
 import products from './modules/products/products.module.ts';
 import refunds from './modules/refunds/refunds.module.ts';
+import reservations from './modules/reservations/reservations.module.ts';
 import roles from './modules/roles/roles.module.ts';
 import scenic from './modules/scenic/scenic.module.ts';
 import scenicSpots from './modules/scenic-spots/scenic-spots.module.ts';
@@ -33,6 +35,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storage,
   scenic,
   scenicSpots,
+  content,
   accounts,
   roles,
   oauth,
@@ -49,4 +52,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   orderAdmin,
   refunds,
   checkin,
+  reservations,
 ];

@@ -2,6 +2,7 @@ import type { DictEntry } from './dict/dict.ts';
 import { accountsPermissions } from './perms/accounts.ts';
 import { auditPermissions } from './perms/audit.ts';
 import { checkinPermissions } from './perms/checkin.ts';
+import { contentPermissions } from './perms/content.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
@@ -11,6 +12,7 @@ import { ordersPermissions } from './perms/orders.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
 import { productsPermissions } from './perms/products.ts';
 import { refundsPermissions } from './perms/refunds.ts';
+import { reservationsPermissions } from './perms/reservations.ts';
 import { rolesPermissions } from './perms/roles.ts';
 import { scenicPermissions } from './perms/scenic.ts';
 import { scenicSpotsPermissions } from './perms/scenic-spots.ts';
@@ -26,6 +28,7 @@ import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupNa
 const MODULE_PERMISSIONS = [
   scenicPermissions,
   scenicSpotsPermissions,
+  contentPermissions,
   inventoryPermissions,
   productsPermissions,
   theatresPermissions,
@@ -35,6 +38,7 @@ const MODULE_PERMISSIONS = [
   ordersPermissions,
   refundsPermissions,
   checkinPermissions,
+  reservationsPermissions,
   gatesPermissions,
   accountsPermissions,
   rolesPermissions,

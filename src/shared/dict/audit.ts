@@ -17,6 +17,7 @@ export const AuditModule = defineDict({
   theatres: { zh: '剧场与场次', en: 'Theatres and shows' },
   inventory: { zh: '价格与库存', en: 'Prices and stock' },
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
+  reservations: { zh: '预约', en: 'Bookings' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -28,6 +29,8 @@ export const AuditTarget = defineDict({
   copyright: { zh: '版权信息', en: 'Branding record' },
   file: { zh: '文件', en: 'File' },
   scenicSpot: { zh: '景点', en: 'Scenic spot' },
+  announcement: { zh: '景区公告', en: 'Announcement' },
+  scenicArticle: { zh: '景区文章', en: 'Article' },
   ticType: { zh: '票种分类', en: 'Ticket category' },
   ticketProduct: { zh: '门票产品', en: 'Ticket product' },
   theatre: { zh: '剧场', en: 'Theatre' },
@@ -42,5 +45,8 @@ export const AuditTarget = defineDict({
   ticketOrder: { zh: '门票订单', en: 'Ticket order' },
   refundRequest: { zh: '退票申请', en: 'Refund application' },
   refund: { zh: '退款', en: 'Refund' },
+  reservationSite: { zh: '预约场馆', en: 'Booking site' },
+  reservationSession: { zh: '预约场次', en: 'Booking session' },
+  reservation: { zh: '预约记录', en: 'Booking' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

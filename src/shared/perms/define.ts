@@ -4,6 +4,7 @@ import type { DictEntry } from '../dict/dict.ts';
 export const PERMISSION_GROUP_LABELS = {
   scenic: { zh: '景区管理', en: 'Scenic areas' },
   ticket: { zh: '票务管理', en: 'Tickets' },
+  make: { zh: '预约管理', en: 'Bookings' },
   terminal: { zh: '终端管理', en: 'Terminals' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
+import { CalendarOutlined, EnvironmentOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { defineMessages } from '../locales/define.ts';
 
@@ -14,11 +14,13 @@ export const MENU_GROUPS: readonly {
 }[] = [
   { path: '/scenic', title: 'scenic', icon: EnvironmentOutlined },
   { path: '/ticket', title: 'ticket', icon: TagsOutlined },
+  // spec §2 "/Make (hidden group)": in the menu only for accounts holding its permissions
+  { path: '/Make', title: 'make', icon: CalendarOutlined },
   { path: '/sys', title: 'sys', icon: SettingOutlined },
   { path: '/profile', title: 'profile', hidden: true },
 ];
 
 export const menuGroupTitles = defineMessages({
-  zh: { scenic: '景区管理', ticket: '票务管理', sys: '系统管理', profile: '个人中心' },
-  en: { scenic: 'Scenic areas', ticket: 'Tickets', sys: 'System', profile: 'Profile' },
+  zh: { scenic: '景区管理', ticket: '票务管理', make: '预约管理', sys: '系统管理', profile: '个人中心' },
+  en: { scenic: 'Scenic areas', ticket: 'Tickets', make: 'Reservations', sys: 'System', profile: 'Profile' },
 });

@@ -1,6 +1,7 @@
 import accounts from '../modules/accounts/accounts.module.ts';
 import audit from '../modules/audit/audit.module.ts';
 import checkin from '../modules/checkin/checkin.module.ts';
+import content from '../modules/content/content.module.ts';
 import dashboard from '../modules/dashboard/dashboard.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
 import notices from '../modules/notices/notices.module.ts';
@@ -10,6 +11,7 @@ import printTemplates from '../modules/print-templates/print-templates.module.ts
 import products from '../modules/products/products.module.ts';
 import profile from '../modules/profile/profile.module.ts';
 import refunds from '../modules/refunds/refunds.module.ts';
+import reservations from '../modules/reservations/reservations.module.ts';
 import roles from '../modules/roles/roles.module.ts';
 import scenic from '../modules/scenic/scenic.module.ts';
 import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
@@ -26,10 +28,12 @@ export const WEB_MODULES = [
   dashboard,
   scenic,
   scenicSpots,
+  content,
   inventory,
   orders,
   refunds,
   checkin,
+  reservations,
   products,
   theatres,
   staffCards,

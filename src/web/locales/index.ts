@@ -1,4 +1,5 @@
 import type listPage from '../components/list-page/list-page.locale.ts';
+import type richText from '../components/rich-text/rich-text.locale.ts';
 import type { WEB_MODULES } from '../app/modules.ts';
 import type { MenuTitle } from '../app/route-types.ts';
 import type { Messages } from './define.ts';
@@ -19,5 +20,6 @@ type ModuleNamespaces = UnionToIntersection<LocalesOf<(typeof WEB_MODULES)[numbe
  */
 export type Namespaces = typeof shellNamespaces &
   ModuleNamespaces &
-  typeof listPage & { menu: Messages<MenuTitle> };
+  typeof listPage &
+  typeof richText & { menu: Messages<MenuTitle> };
 export type Namespace = keyof Namespaces;

@@ -12,6 +12,7 @@ if (typeof window !== 'undefined') {
   const { WEB_MODULES } = await import('../app/modules.ts');
   await import('../app/route-table.tsx');
   await loadLocales(() => import('../components/list-page/list-page.locale.ts'));
+  await loadLocales(() => import('../components/rich-text/rich-text.locale.ts'));
   for (const module of WEB_MODULES) await loadLocales(module.locales);
 
   // antd's responsive hooks (Grid, Table, Form) read media queries jsdom does not implement.

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { gateEvents } from './checkin.table.ts';
 import { DEFAULT_SETTINGS } from '../settings/index.ts';
+import { admitBookingAtGate } from '../reservations/index.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/area-clock.ts';
@@ -208,6 +209,7 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
       visitorName?: string;
     },
     moves: SQL[] = [],
+    conn: Db = db,
   ) => {
     const passed = fields.result === 'ok' || fact;
     const event = sql`${scan.scenicId}::int, ${gate.id}::int, ${scan.deviceId}::text, ${scan.nonce}::text,
@@ -230,7 +232,7 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
       if (!row) throw new LostRace();
       return answerOf(gateEventOf(row), false);
     };
-    return moves.length > 1 ? db.transaction(write) : write(db);
+    return moves.length > 1 ? conn.transaction(write) : write(conn);
   };
 
   const byTicket = async (candidates: TicketCtx[]) => {
@@ -257,6 +259,23 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
   };
 
   if (tickets.length) return byTicket(tickets);
+
+  // a reservation's booking code (issue 15): the booking marked arrived with the event, or refused
+  if (scan.readMode === CARD_READ_MODE.qr && /^\d{12}$/.test(value)) {
+    const booked = await db.transaction(async (tx) => {
+      const verdict = await admitBookingAtGate(tx, {
+        scenicId: scan.scenicId,
+        code: value,
+        at,
+        gateAdmits: gate.status === ENABLED && direction === 'entry',
+        fact,
+        actor: { username: scan.deviceId, scenicId: scan.scenicId },
+      });
+      if (!verdict) return null;
+      return record({ result: verdict.result, entryType: null, visitorName: verdict.visitorName }, [], tx);
+    });
+    if (booked) return booked;
+  }
 
   const mode = READ_OF[scan.readMode];
   if (!mode) return record({ result: 'unknown', entryType: null });

@@ -7,3 +7,4 @@ export { rezoneOrderTotals, summaryAnswers, totalsFromSummary } from './order-to
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
 export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
+export { withIdempotency } from './idempotency.ts';

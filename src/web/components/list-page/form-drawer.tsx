@@ -1,5 +1,5 @@
 import { Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -10,6 +10,7 @@ import { listQueryKey } from './query.ts';
 import { useLabel } from './labels.ts';
 import type { FormDef, FormFieldDef, FormMode, Row } from './types.ts';
 import { showFieldErrors, validateWithSchema } from './zod-form.ts';
+import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 
 function control(field: FormFieldDef, mode: FormMode, placeholder: string | undefined): ReactNode {
   const disabled = mode === 'edit' && field.createOnly;
@@ -109,7 +110,8 @@ export function FormDrawer<T extends Row>({
   );
   const saving = save.pending;
 
-  useEffect(() => {
+  // once per opening: not again when the tab is shown again with the drawer open
+  useEffectOnChange(() => {
     if (!state) return;
     form.resetFields();
     form.setFieldsValue(

@@ -28,7 +28,7 @@ export function LinkDialog({
   onOk: (href: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['notices', 'common']);
+  const { t } = useTranslation(['richText', 'common']);
   const [url, setUrl] = useState(initial);
   const [error, setError] = useState(false);
   useEffect(() => {
@@ -92,7 +92,7 @@ export function ImageDialog({
   onOk: (image: { src: string; alt: string }) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['notices', 'widgets', 'common']);
+  const { t } = useTranslation(['richText', 'widgets', 'common']);
   const [tab, setTab] = useState<'upload' | 'url'>('upload');
   const [uploaded, setUploaded] = useState('');
   const [url, setUrl] = useState('');

@@ -114,7 +114,7 @@ function Toolbar({
   onLink: () => void;
   onImage: () => void;
 }) {
-  const { t } = useTranslation('notices');
+  const { t } = useTranslation('richText');
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -259,7 +259,7 @@ export default function RichTextEditor({
   uploadUrl = DEFAULT_UPLOAD_URL,
   id,
 }: RichTextEditorProps) {
-  const { t, i18n } = useTranslation('notices');
+  const { t, i18n } = useTranslation('richText');
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   // What this editor last reported: a value equal to it is our own echo, not new content.
   const emitted = useRef(value ?? '');

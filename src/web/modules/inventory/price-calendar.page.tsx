@@ -35,6 +35,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
 import { SaleStatusRadio, showErrors, visibleRange } from './inventory-widgets.tsx';
+import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 
 const UPDATE = 'admin:priceCalendar:update';
 
@@ -72,7 +73,7 @@ function DayModal({
     onSuccess: onSaved,
   });
 
-  useEffect(() => {
+  useEffectOnChange(() => {
     if (!edit) return;
     form.resetFields();
     form.setFieldsValue(

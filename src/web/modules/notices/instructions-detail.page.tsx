@@ -14,7 +14,6 @@ import {
   Typography,
   type FormInstance,
 } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -38,6 +37,7 @@ import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
+import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 
 type Values = { title?: string; noticeType?: number; sort?: number; status?: number; content?: string };
 const FIELDS = ['title', 'noticeType', 'sort', 'status', 'content'] as const;
@@ -108,7 +108,7 @@ export default function InstructionsDetailPage() {
   });
 
   // The tab is kept alive: a new ?id= (or none) loads that record (or a blank form).
-  useEffect(() => {
+  useEffectOnChange(() => {
     form.resetFields();
     if (id == null) form.setFieldsValue(INITIAL);
     else if (data && data.id === id)
