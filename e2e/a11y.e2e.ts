@@ -6,7 +6,7 @@ import type Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { announcementApi } from '../src/shared/api/content.ts';
-import { copyrightApi } from '../src/shared/api/endpoints.ts';
+import { copyrightApi, scenicApi } from '../src/shared/api/endpoints.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
 import { printTemplateApi } from '../src/shared/api/print-templates.ts';
 import { productApi } from '../src/shared/api/products.ts';
@@ -53,6 +53,7 @@ async function firstId(
  */
 const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/scenic/announDetail': async (b, t) => `?id=${await firstId(b, t, announcementApi.page)}`,
+  '/scenic/sceManageDetail': async (b, t) => `?id=${await firstId(b, t, scenicApi.page)}`,
   '/ticket/detailPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/disOrderPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/printer': async (b, t) => `?id=${await firstId(b, t, printTemplateApi.page)}`,

@@ -8,13 +8,16 @@ import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
+import { pictureGroupsMessages } from './modules/picture-groups/picture-groups.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
 import { productsMessages } from './modules/products/products.messages.ts';
 import { refundsMessages } from './modules/refunds/refunds.messages.ts';
 import { reservationsMessages } from './modules/reservations/reservations.messages.ts';
 import { rolesMessages } from './modules/roles/roles.messages.ts';
+import { scenicMessages } from './modules/scenic/scenic.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
+import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
 
 /**
  * Every module's messages (`<module>.messages.ts`), added to the catalogue of http/messages.ts,
@@ -30,13 +33,16 @@ const moduleMessages = {
   ...noticesMessages,
   ...oauthMessages,
   ...ordersMessages,
+  ...pictureGroupsMessages,
   ...printTemplatesMessages,
   ...productsMessages,
   ...refundsMessages,
   ...reservationsMessages,
   ...rolesMessages,
+  ...scenicMessages,
   ...storageMessages,
   ...theatresMessages,
+  ...ticketDisplayMessages,
 };
 addMessages(moduleMessages);
 

@@ -11,6 +11,7 @@ import notices from './modules/notices/notices.module.ts';
 import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
 import orders from './modules/orders/orders.module.ts';
+import pictureGroups from './modules/picture-groups/picture-groups.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
 import products from './modules/products/products.module.ts';
 import refunds from './modules/refunds/refunds.module.ts';
@@ -22,6 +23,7 @@ import settings from './modules/settings/settings.module.ts';
 import staffCards from './modules/staff-cards/staff-cards.module.ts';
 import storage from './modules/storage/storage.module.ts';
 import theatres from './modules/theatres/theatres.module.ts';
+import ticketDisplay from './modules/ticket-display/ticket-display.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
@@ -35,6 +37,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   storage,
   scenic,
   scenicSpots,
+  pictureGroups,
   content,
   accounts,
   roles,
@@ -46,6 +49,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   gates,
   staffCards,
   products,
+  ticketDisplay,
   theatres,
   inventory,
   orders,

@@ -9,6 +9,7 @@ import { inventoryPermissions } from './perms/inventory.ts';
 import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
+import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
 import { productsPermissions } from './perms/products.ts';
 import { refundsPermissions } from './perms/refunds.ts';
@@ -19,6 +20,7 @@ import { scenicSpotsPermissions } from './perms/scenic-spots.ts';
 import { settingsPermissions } from './perms/settings.ts';
 import { staffCardsPermissions } from './perms/staff-cards.ts';
 import { theatresPermissions } from './perms/theatres.ts';
+import { ticketDisplayPermissions } from './perms/ticket-display.ts';
 import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupName } from './perms/define.ts';
 
 /**
@@ -28,6 +30,8 @@ import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupNa
 const MODULE_PERMISSIONS = [
   scenicPermissions,
   scenicSpotsPermissions,
+  pictureGroupsPermissions,
+  ticketDisplayPermissions,
   contentPermissions,
   inventoryPermissions,
   productsPermissions,
@@ -78,12 +82,13 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(
 );
 
 /**
- * Permissions over platform-wide records (the login screen's branding, the OAuth clients): only a
- * platform administrator (admType 1) grants them, and only platform administrators use them
- * (docs/accounts.md "Who may grant what"). `*` includes them.
+ * Permissions over platform-wide records (the login screen's branding, the OAuth clients, creating
+ * scenic areas): only a platform administrator (admType 1) grants them, and only platform
+ * administrators use them (docs/accounts.md "Who may grant what"). `*` includes them.
  */
 export const PLATFORM_PERMISSIONS: readonly Permission[] = [
   'admin:copyright:manage',
+  'admin:scenic:create',
   'admin:oauth:page',
   'admin:oauth:create',
   'admin:oauth:update',

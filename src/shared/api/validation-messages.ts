@@ -143,5 +143,13 @@ export const ValidationMessage = defineDict({
     zh: '须提供 1-128 位的 Idempotency-Key 请求头',
     en: 'an Idempotency-Key header of 1-128 characters is required',
   },
+  // scenic area profile (issue 15)
+  monthDay: { zh: '须为 MM-DD 格式的日期，如 03-01', en: 'must be a day of the year as MM-DD, e.g. 03-01' },
+  seasonOverlap: { zh: '与其他季节的日期重叠', en: 'overlaps the dates of another season' },
+  latLngPair: { zh: '经度和纬度须同时填写或同时留空', en: 'give both latitude and longitude, or neither' },
+  areaCode: {
+    zh: '只能包含字母、数字、下划线和短横线',
+    en: 'may contain only letters, digits, underscores and hyphens',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

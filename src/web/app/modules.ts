@@ -6,6 +6,7 @@ import dashboard from '../modules/dashboard/dashboard.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
+import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import orders from '../modules/orders/orders.module.ts';
 import printTemplates from '../modules/print-templates/print-templates.module.ts';
 import products from '../modules/products/products.module.ts';
@@ -18,6 +19,7 @@ import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
+import ticketDisplay from '../modules/ticket-display/ticket-display.module.ts';
 
 /**
  * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
@@ -27,7 +29,9 @@ import theatres from '../modules/theatres/theatres.module.ts';
 export const WEB_MODULES = [
   dashboard,
   scenic,
+  ticketDisplay,
   scenicSpots,
+  pictureGroups,
   content,
   inventory,
   orders,

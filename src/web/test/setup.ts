@@ -6,7 +6,13 @@ import { afterEach } from 'vitest';
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup } = await import('@testing-library/react');
-  afterEach(cleanup);
+  afterEach(async () => {
+    cleanup();
+    // React's scheduler runs queued work in a setImmediate: let it run while the DOM still exists,
+    // or a root outside RTL's cleanup (antd's static message and modal) renders after the file's
+    // environment is torn down ("window is not defined", an unhandled error that fails the run)
+    await new Promise((resolve) => setImmediate(resolve));
+  });
   // every module's texts and menu titles, which the console loads with the modules' screens
   const { loadLocales } = await import('../lib/i18n.ts');
   const { WEB_MODULES } = await import('../app/modules.ts');

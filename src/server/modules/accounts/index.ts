@@ -5,3 +5,4 @@
 export { isPlatform, keepingWildcard } from './accounts.service.ts';
 export { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
 export { checkGrantable, checkWithinReach, ungrantable } from './privilege.ts';
+export { AREA_DEFAULT_ROLES, createAreaAdmin, createAreaRoles } from './area-setup.ts';

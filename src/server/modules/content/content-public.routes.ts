@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
@@ -17,27 +16,13 @@ import { CONTENT_STATE } from '../../../shared/dict/content.ts';
 import { PUBLIC } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { cachedAnswer } from '../../http/public-cache.ts';
 import { announcements, scenicArticles } from './content.table.ts';
 
 /** How long a phone or a proxy may keep an answer (docs/api.md "Public content"). */
 export const PUBLIC_MAX_AGE = 60;
-const CACHE = `public, max-age=${PUBLIC_MAX_AGE}`;
+const CACHE = `public, max-age=${PUBLIC_MAX_AGE}`; // the one answer without an ETag (its view count changes)
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * Answers `data` cacheable, with a strong ETag of its JSON; 304 without a body when the caller's
- * If-None-Match already names it. The language is part of the envelope's `msg`, so it varies.
- */
-function cached<T>(req: FastifyRequest, reply: FastifyReply, data: T) {
-  const body = ok(req, data);
-  const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', CACHE).header('etag', etag).header('vary', 'Accept-Language');
-  const sent = req.headers['if-none-match'];
-  if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  return body;
-}
 
 /** The mini-program's reads of an area's published content: no login, cacheable. */
 export async function publicContentRoutes(root: FastifyInstance) {
@@ -74,7 +59,7 @@ export async function publicContentRoutes(root: FastifyInstance) {
           desc(announcements.id),
         )
         .limit(50);
-      return cached(
+      return cachedAnswer(
         req,
         reply,
         rows.map((a) => ({
@@ -132,7 +117,7 @@ export async function publicContentRoutes(root: FastifyInstance) {
           .offset((page - 1) * limit),
         db.select({ n: count() }).from(scenicArticles).where(where),
       ]);
-      return cached(req, reply, {
+      return cachedAnswer(req, reply, {
         rows: rows.map((r) => toSummary(r) as z.infer<typeof PublicArticleSummarySchema>),
         total: total?.n ?? 0,
       });

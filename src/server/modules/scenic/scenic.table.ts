@@ -1,18 +1,55 @@
-import { integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { OpeningSeason } from '../../../shared/api/scenic.ts';
 
 /** The tenant: every row of scenic data carries scenic_id referencing this table. */
-export const scenicAreas = pgTable('scenic_areas', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-  contact: varchar('contact', { length: 50 }).notNull().default(''),
-  phone: varchar('phone', { length: 30 }).notNull().default(''),
-  address: varchar('address', { length: 200 }).notNull().default(''),
-  intro: text('intro').notNull().default(''),
-  status: smallint('status').notNull().default(1),
-  sort: integer('sort').notNull().default(0),
-  /** IANA zone of the area's clock: its days and wall-clock times (docs/decisions.md "One clock per area") */
-  timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const scenicAreas = pgTable(
+  'scenic_areas',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    name: varchar('name', { length: 100 }).notNull(),
+    contact: varchar('contact', { length: 50 }).notNull().default(''),
+    phone: varchar('phone', { length: 30 }).notNull().default(''),
+    address: varchar('address', { length: 200 }).notNull().default(''),
+    /** The profile's introduction: sanitised rich text (docs/decisions.md "Scenic area profile") */
+    intro: text('intro').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    /** IANA zone of the area's clock: its days and wall-clock times (docs/decisions.md "One clock per area") */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
+    /** ScenicLevel: 1-5 for 1A-5A, 0 not rated */
+    level: smallint('level').notNull().default(0),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** The seasons' opening hours (OpeningSeasonsSchema), in the order the area gave them */
+    openingSeasons: jsonb('opening_seasons').$type<OpeningSeason[]>().notNull().default([]),
+    cover: varchar('cover', { length: 500 }).notNull().default(''),
+    gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
+    traffic: text('traffic').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scenic_areas_name_uq').on(t.name),
+    check('scenic_areas_level_check', sql`${t.level} between 0 and 5`),
+    check(
+      'scenic_areas_position_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and coalesce(${t.latitude} between -90 and 90, true) and coalesce(${t.longitude} between -180 and 180, true)`,
+    ),
+    check('scenic_areas_seasons_check', sql`jsonb_typeof(${t.openingSeasons}) = 'array'`),
+    check('scenic_areas_gallery_check', sql`jsonb_typeof(${t.gallery}) = 'array'`),
+  ],
+);

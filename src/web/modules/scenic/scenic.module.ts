@@ -5,9 +5,11 @@ export default defineWebModule({
   menu: {
     zh: {
       sceManage: '景区列表',
+      sceManageDetail: '景区资料',
     },
     en: {
       sceManage: 'Scenic area list',
+      sceManageDetail: 'Scenic area profile',
     },
   },
   locales: () => import('./scenic.locale.ts'),
@@ -17,6 +19,13 @@ export default defineWebModule({
       title: 'sceManage',
       perms: ['admin:scenic:page'],
       page: () => import('./scenic-list.page.tsx'),
+    },
+    {
+      path: '/scenic/sceManageDetail',
+      title: 'sceManageDetail',
+      perms: ['admin:scenic:page'],
+      hidden: true,
+      page: () => import('./scenic-detail.page.tsx'),
     },
   ],
 });

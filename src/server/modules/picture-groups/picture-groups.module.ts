@@ -1,0 +1,10 @@
+import { defineServerModule } from '../../server-module.ts';
+import { publicPictureGroupRoutes } from './picture-groups-public.routes.ts';
+import { pictureGroupRoutes } from './picture-groups.routes.ts';
+import { seedDemoPictureGroups } from './picture-groups.seed.ts';
+
+export default defineServerModule({
+  name: 'pictureGroups',
+  routes: [pictureGroupRoutes, publicPictureGroupRoutes],
+  seedDemo: seedDemoPictureGroups,
+});

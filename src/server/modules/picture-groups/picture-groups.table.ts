@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+
+/** /scenic/pictureCate: an area's picture groups, each a carousel or an album of the mini-program. */
+export const pictureGroups = pgTable(
+  'picture_groups',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: integer('scenic_id')
+      .notNull()
+      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** PictureShowType: 0 carousel, 1 album (docs/product.md §9) */
+    showType: smallint('show_type').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    /** EnableStatus: 1 enabled, 2 disabled */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('picture_groups_scenic_sort_idx').on(t.scenicId, t.sort, t.id),
+    check('picture_groups_show_type_check', sql`${t.showType} in (0, 1)`),
+    check('picture_groups_status_check', sql`${t.status} in (1, 2)`),
+    check('picture_groups_sort_check', sql`${t.sort} between 0 and 9999`),
+  ],
+);
+export type PictureGroup = typeof pictureGroups.$inferSelect;
+
+/** The pictures of a group, shown in `sort` order; deleted with their group. */
+export const groupPictures = pgTable(
+  'group_pictures',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: integer('scenic_id')
+      .notNull()
+      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => pictureGroups.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 500 }).notNull(),
+    caption: varchar('caption', { length: 100 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_pictures_group_sort_idx').on(t.groupId, t.sort, t.id),
+    check('group_pictures_url_check', sql`${t.url} <> ''`),
+    check('group_pictures_sort_check', sql`${t.sort} >= 0`),
+  ],
+);
+export type GroupPicture = typeof groupPictures.$inferSelect;

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '../../../shared/api/common.ts';
+import {
+  PublicScenicProfileSchema,
+  PublicScenicQuerySchema,
+  publicScenicApi,
+} from '../../../shared/api/scenic.ts';
+import { ENABLED } from '../../../shared/dict/account.ts';
+import { PUBLIC } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { cachedAnswer } from '../../http/public-cache.ts';
+import { scenicAreas } from './scenic.table.ts';
+
+/** The mini-program's read of an area's profile: enabled areas only, no internal fields, cacheable. */
+export async function publicScenicRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  app.get(
+    publicScenicApi.profile,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['scenic'],
+        summary: "An enabled area's public profile (no login, cacheable; 404 for a disabled or unknown area)",
+        querystring: PublicScenicQuerySchema,
+        response: { 200: envelopeSchema(PublicScenicProfileSchema) },
+      },
+    },
+    async (req, reply) => {
+      const [a] = await db
+        .select()
+        .from(scenicAreas)
+        .where(and(eq(scenicAreas.id, req.query.scenicId), eq(scenicAreas.status, ENABLED)));
+      if (!a) throw new AppError(404, 'scenicNotFound');
+      return cachedAnswer(req, reply, {
+        id: a.id,
+        name: a.name,
+        level: a.level,
+        phone: a.phone,
+        address: a.address,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        openingSeasons: a.openingSeasons,
+        cover: a.cover,
+        gallery: a.gallery,
+        intro: a.intro,
+        traffic: a.traffic,
+      });
+    },
+  );
+}

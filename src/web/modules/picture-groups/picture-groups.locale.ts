@@ -1,0 +1,57 @@
+import { defineMessages } from '../../locales/define.ts';
+
+/** The picture-group screen (/scenic/pictureCate); field labels are in src/shared/dict/picture-groups.ts. */
+export default {
+  pictureGroups: defineMessages({
+    zh: {
+      namePlaceholder: '分组名称',
+      manage: '管理图片',
+      managerTitle: '{{name}} 的图片',
+      uploadMany: '上传图片（可多选）',
+      uploadHint: '单张小于 500K，支持 jpg、jpeg、png、gif；拖动或用上移、下移调整顺序，顺序立即保存',
+      added: '已添加 {{count}} 张图片',
+      orderSaved: '顺序已保存',
+      empty: '还没有图片',
+      dragHandle: '拖动第 {{index}} 张图片调整顺序',
+      moveUp: '上移第 {{index}} 张图片',
+      moveDown: '下移第 {{index}} 张图片',
+      remove: '删除',
+      removeLabel: '删除第 {{index}} 张图片',
+      removeConfirm: '确定删除这张图片吗？',
+      captionLabel: '第 {{index}} 张图片的说明',
+      captionPlaceholder: '图片说明（可选）',
+      pictureAlt: '第 {{index}} 张图片',
+      picked: '已拿起第 {{index}} 张图片。',
+      movedOver: '第 {{from}} 张图片移到第 {{to}} 位。',
+      dropped: '第 {{from}} 张图片已放到第 {{to}} 位。',
+      dragCancelled: '已取消移动。',
+      dragInstructions: '按空格或回车拿起图片，用方向键移动，再按空格或回车放下，按 Esc 取消。',
+    },
+    en: {
+      namePlaceholder: 'Group name',
+      manage: 'Pictures',
+      managerTitle: 'Pictures of {{name}}',
+      uploadMany: 'Upload pictures (several at once)',
+      uploadHint:
+        'Each under 500 KB, jpg, jpeg, png or gif; drag or use move up / down to change the order, saved at once',
+      added: '{{count}} picture(s) added',
+      orderSaved: 'Order saved',
+      empty: 'No pictures yet',
+      dragHandle: 'Drag picture {{index}} to reorder',
+      moveUp: 'Move picture {{index}} up',
+      moveDown: 'Move picture {{index}} down',
+      remove: 'Delete',
+      removeLabel: 'Delete picture {{index}}',
+      removeConfirm: 'Delete this picture?',
+      captionLabel: 'Caption of picture {{index}}',
+      captionPlaceholder: 'Caption (optional)',
+      pictureAlt: 'Picture {{index}}',
+      picked: 'Picked up picture {{index}}.',
+      movedOver: 'Picture {{from}} moved to position {{to}}.',
+      dropped: 'Picture {{from}} dropped at position {{to}}.',
+      dragCancelled: 'Move cancelled.',
+      dragInstructions:
+        'Press space or enter to pick up a picture, the arrow keys to move it, space or enter to drop it, Escape to cancel.',
+    },
+  }),
+};
