@@ -19,7 +19,7 @@ import { gradientPng } from '../src/server/modules/picture-groups/demo-images.ts
 import { authGet, authPost } from './support/api.ts';
 import { NARROW, snap, useConsole } from './support/browser.ts';
 import { ROOT } from './support/server.ts';
-import { button, drawer, pane, row, toast } from './support/ui.ts';
+import { button, drawer, pane, row, toast, waitForAnimations } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
@@ -27,6 +27,7 @@ const AXE_SOURCE = fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.mi
 
 /** axe's serious and critical findings inside the open drawer (the a11y sweep sees only the lists). */
 async function drawerViolations(page: Page): Promise<string[]> {
+  await waitForAnimations(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof Axe }).axe;

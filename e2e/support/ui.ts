@@ -105,3 +105,20 @@ export const modal = (page: Page): Locator =>
 /** A row of the active tab's table, by any text in it. */
 export const row = (page: Page, text: string): Locator =>
   pane(page).locator('.ant-table-row').filter({ hasText: text });
+
+/**
+ * Waits until no finite animation or transition runs (a drawer sliding in, a button fading): axe
+ * reads colours as painted, so a half-transparent text measured mid-animation fails its contrast.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          !document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
+      ),
+    )
+    .toBe(true);
+}

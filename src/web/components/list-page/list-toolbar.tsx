@@ -1,6 +1,8 @@
 import {
   CheckCircleOutlined,
   DownloadOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
   PlusOutlined,
   ReloadOutlined,
   StopOutlined,
@@ -53,7 +55,7 @@ export function ListToolbar<T extends Row>({
   const batchButton = (
     status: number,
     text: string,
-    confirm: 'enableConfirm' | 'disableConfirm',
+    confirm: 'enableConfirm' | 'disableConfirm' | 'showConfirm' | 'hideConfirm',
     icon: ReactNode,
   ) => (
     <ConfirmAction
@@ -89,9 +91,18 @@ export function ListToolbar<T extends Row>({
           </Guard>
         )}
         {d.status &&
-          batchButton(d.status.enabled ?? ENABLED, t('enable'), 'enableConfirm', <CheckCircleOutlined />)}
+          (d.status.wording === 'show'
+            ? batchButton(d.status.enabled ?? ENABLED, t('show'), 'showConfirm', <EyeOutlined />)
+            : batchButton(
+                d.status.enabled ?? ENABLED,
+                t('enable'),
+                'enableConfirm',
+                <CheckCircleOutlined />,
+              ))}
         {d.status &&
-          batchButton(d.status.disabled ?? DISABLED, t('disable'), 'disableConfirm', <StopOutlined />)}
+          (d.status.wording === 'show'
+            ? batchButton(d.status.disabled ?? DISABLED, t('hide'), 'hideConfirm', <EyeInvisibleOutlined />)
+            : batchButton(d.status.disabled ?? DISABLED, t('disable'), 'disableConfirm', <StopOutlined />))}
         {d.status && selected.length > 0 && <span>{t('selected', { count: selected.length })}</span>}
         {d.toolbar?.({ reload })}
       </Space>

@@ -1,19 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  Row,
-  Space,
-  Spin,
-  Switch,
-  Typography,
-  type FormInstance,
-} from 'antd';
+import { Card, Col, Empty, Form, Input, Row, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -29,6 +15,7 @@ import {
   useLabel,
   validateWithSchema,
 } from '../../components/list-page/index.ts';
+import { EditorPage } from '../../components/editor-page.tsx';
 import { LazyRichTextEditor, RichTextView } from '../../components/rich-text/index.ts';
 import { closeTab } from '../../layout/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
@@ -155,96 +142,65 @@ export default function AnnouncementDetailPage() {
 
   const { save, saving } = useAnnouncementSave(form, id, backToList);
 
-  if (id != null && isLoading)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  if (id != null && (error || !data))
-    return (
-      <Card>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('loadFailed')}>
-          <Space>
-            <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-            <Button onClick={backToList}>{t('back')}</Button>
-          </Space>
-        </Empty>
-      </Card>
-    );
-
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={14}>
-        <Card
-          title={
-            <Space>
-              <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} onClick={backToList} />
-              {t(id == null ? 'newAnnouncement' : 'editAnnouncement')}
-            </Space>
-          }
-          extra={
-            <Space>
-              <Button onClick={backToList}>{t('common:cancel')}</Button>
-              <Button type="primary" loading={saving} onClick={save}>
-                {t('common:save')}
-              </Button>
-            </Space>
-          }
-        >
-          <Form
-            form={form}
-            name="announcement"
-            layout="vertical"
-            disabled={saving}
-            initialValues={INITIAL}
-            // a schema error stays until its field is edited
-            onValuesChange={(changed: Values) =>
-              form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-            }
-          >
-            <Form.Item name="title" label={label(AnnouncementField.title)} required>
-              <Input maxLength={100} showCount />
-            </Form.Item>
-            <Row gutter={16}>
-              <Col xs={24} md={10}>
-                <Form.Item
-                  name="publishFrom"
-                  label={label(AnnouncementField.publishFrom)}
-                  extra={t('windowHint')}
-                >
-                  <InstantField />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={10}>
-                <Form.Item name="publishTo" label={label(AnnouncementField.publishTo)}>
-                  <InstantField />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={4}>
-                <Form.Item name="pinned" label={label(AnnouncementField.pinned)} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item name="cover" label={label(AnnouncementField.cover)} extra={t('coverHint')}>
-              <CoverField />
-            </Form.Item>
+    <EditorPage
+      title={t(id == null ? 'newAnnouncement' : 'editAnnouncement')}
+      loading={id != null && isLoading}
+      failed={id != null && !isLoading && (error || !data) ? error?.message || t('loadFailed') : null}
+      onRetry={() => void refetch()}
+      onBack={backToList}
+      backLabel={t('back')}
+      saving={saving}
+      onSave={save}
+      aside={<LivePreview form={form} />}
+    >
+      <Form
+        form={form}
+        name="announcement"
+        layout="vertical"
+        disabled={saving}
+        initialValues={INITIAL}
+        // a schema error stays until its field is edited
+        onValuesChange={(changed: Values) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
+        }
+      >
+        <Form.Item name="title" label={label(AnnouncementField.title)} required>
+          <Input maxLength={100} showCount />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={10}>
             <Form.Item
-              name="content"
-              label={label(AnnouncementField.content)}
-              required
-              extra={id == null ? t('draftHint') : undefined}
+              name="publishFrom"
+              label={label(AnnouncementField.publishFrom)}
+              extra={t('windowHint')}
             >
-              <LazyRichTextEditor minHeight={320} maxHeight={640} />
+              <InstantField />
             </Form.Item>
-          </Form>
-        </Card>
-      </Col>
-      {/* side by side on wide screens only */}
-      <Col xs={0} xl={10}>
-        <LivePreview form={form} />
-      </Col>
-    </Row>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item name="publishTo" label={label(AnnouncementField.publishTo)}>
+              <InstantField />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={4}>
+            <Form.Item name="pinned" label={label(AnnouncementField.pinned)} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="cover" label={label(AnnouncementField.cover)} extra={t('coverHint')}>
+          <CoverField />
+        </Form.Item>
+        <Form.Item
+          name="content"
+          label={label(AnnouncementField.content)}
+          required
+          extra={id == null ? t('draftHint') : undefined}
+        >
+          <LazyRichTextEditor minHeight={320} maxHeight={640} />
+        </Form.Item>
+      </Form>
+    </EditorPage>
   );
 }

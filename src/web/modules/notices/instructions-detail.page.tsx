@@ -1,19 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Space,
-  Spin,
-  Typography,
-  type FormInstance,
-} from 'antd';
+import { Card, Col, Empty, Form, Input, InputNumber, Row, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -24,6 +10,7 @@ import {
 } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { EditorPage } from '../../components/editor-page.tsx';
 import { DictSelect } from '../../components/dict-select.tsx';
 import {
   listQueryKey,
@@ -128,84 +115,53 @@ export default function InstructionsDetailPage() {
 
   const { save, saving } = useNoticeSave(form, id, backToList);
 
-  if (id != null && isLoading)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  if (id != null && (error || !data))
-    return (
-      <Card>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('loadFailed')}>
-          <Space>
-            <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-            <Button onClick={backToList}>{t('back')}</Button>
-          </Space>
-        </Empty>
-      </Card>
-    );
-
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={14}>
-        <Card
-          title={
-            <Space>
-              <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} onClick={backToList} />
-              {t(id == null ? 'newNotice' : 'editNotice')}
-            </Space>
-          }
-          extra={
-            <Space>
-              <Button onClick={backToList}>{t('common:cancel')}</Button>
-              <Button type="primary" loading={saving} onClick={save}>
-                {t('common:save')}
-              </Button>
-            </Space>
-          }
-        >
-          <Form
-            form={form}
-            name="notice"
-            layout="vertical"
-            disabled={saving}
-            initialValues={INITIAL}
-            // a schema error stays until its field is edited
-            onValuesChange={(changed: Values) =>
-              form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-            }
-          >
-            <Form.Item name="title" label={label(NoticeField.title)} required>
-              <Input maxLength={100} showCount />
+    <EditorPage
+      title={t(id == null ? 'newNotice' : 'editNotice')}
+      loading={id != null && isLoading}
+      failed={id != null && !isLoading && (error || !data) ? error?.message || t('loadFailed') : null}
+      onRetry={() => void refetch()}
+      onBack={backToList}
+      backLabel={t('back')}
+      saving={saving}
+      onSave={save}
+      aside={<LivePreview form={form} />}
+    >
+      <Form
+        form={form}
+        name="notice"
+        layout="vertical"
+        disabled={saving}
+        initialValues={INITIAL}
+        // a schema error stays until its field is edited
+        onValuesChange={(changed: Values) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
+        }
+      >
+        <Form.Item name="title" label={label(NoticeField.title)} required>
+          <Input maxLength={100} showCount />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={10}>
+            <Form.Item name="noticeType" label={label(NoticeField.noticeType)} required>
+              <DictSelect dict={NoticeType} allowClear={false} />
             </Form.Item>
-            <Row gutter={16}>
-              <Col xs={24} md={10}>
-                <Form.Item name="noticeType" label={label(NoticeField.noticeType)} required>
-                  <DictSelect dict={NoticeType} allowClear={false} />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={7}>
-                <Form.Item name="sort" label={label(NoticeField.sort)}>
-                  <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={7}>
-                <Form.Item name="status" label={label(NoticeField.status)} required>
-                  <DictSelect dict={EnableStatus} allowClear={false} />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item name="content" label={label(NoticeField.content)} required>
-              <LazyRichTextEditor minHeight={360} maxHeight={640} />
+          </Col>
+          <Col xs={12} md={7}>
+            <Form.Item name="sort" label={label(NoticeField.sort)}>
+              <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-          </Form>
-        </Card>
-      </Col>
-      {/* side by side on wide screens only */}
-      <Col xs={0} xl={10}>
-        <LivePreview form={form} />
-      </Col>
-    </Row>
+          </Col>
+          <Col xs={12} md={7}>
+            <Form.Item name="status" label={label(NoticeField.status)} required>
+              <DictSelect dict={EnableStatus} allowClear={false} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="content" label={label(NoticeField.content)} required>
+          <LazyRichTextEditor minHeight={360} maxHeight={640} />
+        </Form.Item>
+      </Form>
+    </EditorPage>
   );
 }

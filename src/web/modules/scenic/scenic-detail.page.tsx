@@ -1,19 +1,6 @@
-import { ArrowLeftOutlined, DeleteOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Space,
-  Spin,
-  Typography,
-  type FormInstance,
-} from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Space, Typography, type FormInstance } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,7 +15,7 @@ import {
 import { storageApi } from '../../../shared/api/storage.ts';
 import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
 import { ScenicField, ScenicLevel } from '../../../shared/dict/scenic.ts';
-import { Can } from '../../components/can.tsx';
+import { EditorPage } from '../../components/editor-page.tsx';
 import { DictSelect } from '../../components/dict-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { issueMessage, listQueryKey, useLabel } from '../../components/list-page/index.ts';
@@ -259,51 +246,26 @@ export default function ScenicDetailPage() {
   };
   const { save, saving } = useProfileSave(form, id);
 
-  if (isLoading)
-    return (
-      <Card>
-        <Spin />
-      </Card>
-    );
-  if (error || !data)
-    return (
-      <Card>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('loadFailed')}>
-          <Space>
-            <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-            <Button onClick={backToList}>{t('back')}</Button>
-          </Space>
-        </Empty>
-      </Card>
-    );
-
   return (
-    <Form
-      form={form}
-      name="scenicProfile"
-      layout="vertical"
-      disabled={saving}
-      // a complaint stays until its field is edited
-      onValuesChange={(changed: Partial<Values>) =>
-        form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-      }
+    <EditorPage
+      title={data ? `${t('profileTitle')}: ${data.name} (${data.code})` : ''}
+      loading={isLoading}
+      failed={!isLoading && (error || !data) ? error?.message || t('loadFailed') : null}
+      onRetry={() => void refetch()}
+      onBack={backToList}
+      backLabel={t('back')}
+      saving={saving}
+      onSave={() => data && save(isPlatform, data)}
+      savePerm="admin:scenic:profile"
     >
-      <Card
-        title={
-          <Space>
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('back')} onClick={backToList} />
-            {`${t('profileTitle')}: ${data.name} (${data.code})`}
-          </Space>
-        }
-        extra={
-          <Space>
-            <Button onClick={backToList}>{t('common:cancel')}</Button>
-            <Can perm="admin:scenic:profile">
-              <Button type="primary" loading={saving} onClick={() => save(isPlatform, data)}>
-                {t('common:save')}
-              </Button>
-            </Can>
-          </Space>
+      <Form
+        form={form}
+        name="scenicProfile"
+        layout="vertical"
+        disabled={saving}
+        // a complaint stays until its field is edited
+        onValuesChange={(changed: Partial<Values>) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
         }
       >
         <Typography.Title level={5}>{t('basics')}</Typography.Title>
@@ -388,7 +350,7 @@ export default function ScenicDetailPage() {
         <Form.Item name="traffic" label={label(ScenicField.traffic)}>
           <Input.TextArea rows={4} maxLength={SCENIC_LIMITS.traffic} showCount />
         </Form.Item>
-      </Card>
-    </Form>
+      </Form>
+    </EditorPage>
   );
 }

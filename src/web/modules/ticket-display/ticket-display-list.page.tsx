@@ -143,6 +143,7 @@ const definition = defineListPage<TicketDisplayRow>({
   status: {
     url: ticketDisplayApi.status,
     body: (ids, status) => ({ productIds: ids, status }),
+    wording: 'show',
   },
 });
 
