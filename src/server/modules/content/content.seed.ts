@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CONTENT_STATE } from '../../../shared/dict/content.ts';
 import type { Db } from '../../db/client.ts';
+import { DEMO_PICTURES } from '../picture-groups/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { announcements, scenicArticles } from './content.table.ts';
 
@@ -220,6 +221,8 @@ async function seedArea(db: Db, scenicId: number, notices: Notice[], articles: A
     notices.map((n, i) => ({
       scenicId,
       title: n.title,
+      // the demo pictures (written at start with SEED=demo), every other announcement
+      cover: i % 2 === 0 ? DEMO_PICTURES[(i + scenicId) % DEMO_PICTURES.length]! : '',
       content: html(n.body),
       pinned: n.pinned ?? false,
       state: n.state,
@@ -234,6 +237,7 @@ async function seedArea(db: Db, scenicId: number, notices: Notice[], articles: A
       scenicId,
       category: a.category,
       title: a.title,
+      cover: DEMO_PICTURES[(i + 2 * scenicId) % DEMO_PICTURES.length]!,
       author: a.author,
       content: html(a.body),
       state: a.state,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { OpeningSeason } from '../../../shared/api/scenic.ts';
 import type { Db } from '../../db/client.ts';
+import { DEMO_PICTURES } from '../picture-groups/index.ts';
 import { scenicAreas } from './scenic.table.ts';
 
 type Profile = Partial<typeof scenicAreas.$inferInsert> & { openingSeasons: OpeningSeason[] };
@@ -47,6 +48,14 @@ const YLGZ: Profile = {
 
 /** Full profiles of both demo areas (the first, and the second by its code). */
 export async function seedDemoScenicProfiles(db: Db, scenicId: number): Promise<void> {
-  await db.update(scenicAreas).set(QSH).where(eq(scenicAreas.id, scenicId));
-  await db.update(scenicAreas).set(YLGZ).where(eq(scenicAreas.code, 'YLGZ'));
+  // the demo pictures (picture-groups writes them at start with SEED=demo)
+  const [a, b, c, d, e, f] = DEMO_PICTURES;
+  await db
+    .update(scenicAreas)
+    .set({ ...QSH, cover: a, gallery: [a!, b!, c!] })
+    .where(eq(scenicAreas.id, scenicId));
+  await db
+    .update(scenicAreas)
+    .set({ ...YLGZ, cover: d, gallery: [d!, e!, f!] })
+    .where(eq(scenicAreas.code, 'YLGZ'));
 }
