@@ -1,0 +1,90 @@
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { orderApi } from '../../../shared/api/orders.ts';
+import { travelOrderApi, type TravelOrderRow } from '../../../shared/api/travel.ts';
+import { PAY_STATUS, PayStatus, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
+import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { TravelOrderField } from '../../../shared/dict/travel.ts';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { post } from '../../lib/request.ts';
+
+/**
+ * Detail (the ticket order's detail page, where its tickets are refunded by staff), and cancel while
+ * pending payment (its seats are given back).
+ */
+function RowActions({ row, reload }: { row: TravelOrderRow; reload: () => void }) {
+  const { t } = useTranslation('travel');
+  const navigate = useNavigate();
+  const pending = row.status === TICKET_STATUS.pendingPayment && row.payStatus === PAY_STATUS.unpaid;
+  const refundable = row.status === TICKET_STATUS.unused || row.status === TICKET_STATUS.ticketed;
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => void navigate(`/ticket/detailPage?id=${row.id}`)}>
+        {t('detail')}
+      </Button>
+      <ConfirmAction
+        perm="admin:order:update"
+        disabled={!pending}
+        okDanger
+        title={t('cancelConfirm', { orderNo: row.orderNo })}
+        action={() => post(orderApi.cancel, { id: row.id })}
+        onSuccess={reload}
+        button={{ type: 'link', size: 'small', danger: true }}
+      >
+        {t('cancel')}
+      </ConfirmAction>
+      <Button
+        type="link"
+        size="small"
+        disabled={!refundable}
+        onClick={() => void navigate(`/ticket/detailPage?id=${row.id}`)}
+      >
+        {t('refund')}
+      </Button>
+    </Space>
+  );
+}
+
+const definition = defineListPage<TravelOrderRow>({
+  id: 'scenic.travelOrderList',
+  url: travelOrderApi.page,
+  exportUrl: travelOrderApi.export,
+  rowKey: 'id',
+  perms: { export: 'admin:travelOrder:page' },
+  search: [
+    { kind: 'text', name: 'orderNo', label: TravelOrderField.orderNo, maxLength: 32 },
+    { kind: 'text', name: 'phone', label: TravelOrderField.buyerPhone, maxLength: 20 },
+    { kind: 'dict', name: 'status', label: TravelOrderField.status, dict: TicketStatus },
+    { kind: 'dict', name: 'channel', label: TravelOrderField.channel, dict: BuyChannel },
+    {
+      kind: 'dateRange',
+      name: 'departureDate',
+      label: TravelOrderField.departureDate,
+      from: 'departureDateFrom',
+      to: 'departureDateTo',
+      allowFuture: true,
+      dateOnly: true,
+    },
+  ],
+  columns: [
+    { key: 'orderNo', title: TravelOrderField.orderNo },
+    { key: 'packageName', title: TravelOrderField.packageName },
+    { key: 'departureDate', title: TravelOrderField.departureDate, sortable: true },
+    { key: 'travellers', title: TravelOrderField.travellers },
+    { key: 'buyerName', title: TravelOrderField.buyerName },
+    { key: 'buyerPhone', title: TravelOrderField.buyerPhone },
+    { key: 'totalAmount', title: TravelOrderField.totalAmount, kind: 'money', sortable: true },
+    { key: 'payStatus', title: TravelOrderField.payStatus, kind: 'dict', dict: PayStatus },
+    { key: 'status', title: TravelOrderField.status, kind: 'dict', dict: TicketStatus },
+    { key: 'channel', title: TravelOrderField.channel, kind: 'dict', dict: BuyChannel },
+    { key: 'createTime', title: TravelOrderField.createTime, kind: 'dateTime', sortable: true },
+  ],
+  rowActions: (row, { reload }) => <RowActions row={row} reload={reload} />,
+  actionWidth: 220,
+});
+
+export default function TravelOrderListPage() {
+  return <ListPage definition={definition} />;
+}
