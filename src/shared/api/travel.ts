@@ -24,6 +24,7 @@ export const travelPackageApi = endpoints('/web/api/admin/travel/package', [
   'update',
   'delete',
   'status',
+  'productOptions',
 ]);
 /** The departures of one package. */
 export const travelDepartureApi = endpoints('/web/api/admin/travel/departure', [
@@ -141,6 +142,10 @@ export const TravelPackageRowSchema = z.object({
   updateTime: z.string(),
 });
 export type TravelPackageRow = z.infer<typeof TravelPackageRowSchema>;
+
+/** A product of the area the itinerary editor offers (`productOptions`). */
+export const TravelProductOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type TravelProductOption = z.infer<typeof TravelProductOptionSchema>;
 
 // ---------------------------------------------------------------- departures
 

@@ -16,6 +16,7 @@ import {
   TravelPackageStatusSchema,
   TravelPackageUpdateSchema,
   travelPackageApi,
+  TravelProductOptionSchema,
   type DepartureRow,
   type ItineraryDayInput,
   type TravelPackagePage,
@@ -213,6 +214,27 @@ export async function travelRoutes(root: FastifyInstance) {
       body: TravelPackageStatusSchema,
     },
   });
+
+  app.get(
+    travelPackageApi.productOptions,
+    {
+      config: { access: perm('admin:travel:page') },
+      schema: {
+        tags,
+        summary: "The area's products for the itinerary editor: id and name",
+        response: { 200: envelopeSchema(z.array(TravelProductOptionSchema)) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await db
+          .select({ id: ticketProducts.id, name: ticketProducts.name })
+          .from(ticketProducts)
+          .where(eq(ticketProducts.scenicId, scenicScope(req)))
+          .orderBy(asc(ticketProducts.sort), asc(ticketProducts.id)),
+      ),
+  );
 
   /** The package of the acting area (404 otherwise). */
   const packageOf = async (tx: Db, scenicId: number, id: number) => {

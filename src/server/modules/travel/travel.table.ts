@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 /** One day of a package's itinerary: the area products it includes (ticket_products ids). */
@@ -39,9 +40,12 @@ export const travelPackages = pgTable(
     itinerary: jsonb('itinerary').$type<ItineraryDay[]>().notNull(),
     /**
      * The product whose tickets the travellers hold (the first product of the itinerary): its
-     * refund rule applies and the gates admit its tickets
+     * refund rule applies and the gates admit its tickets. A product a package sells cannot be
+     * deleted: 409 `inUse` (no action rather than restrict, whose 23001 is not mapped to a 409)
      */
-    ticketProductId: integer('ticket_product_id').notNull(),
+    ticketProductId: integer('ticket_product_id')
+      .notNull()
+      .references(() => ticketProducts.id, { onDelete: 'no action' }),
     included: varchar('included', { length: 1000 }).notNull().default(''),
     excluded: varchar('excluded', { length: 1000 }).notNull().default(''),
     /** ShelfStatus: 1 on shelf, 2 off shelf */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productApi } from '../../../shared/api/products.ts';
 import { openOrderApi } from '../../../shared/api/selling.ts';
 import {
   publicTravelApi,
@@ -10,6 +11,7 @@ import {
   type PublicTravelPackage,
   type TravelOrderRow,
   type TravelPackageRow,
+  type TravelProductOption,
 } from '../../../shared/api/travel.ts';
 import { addDays, areaDay } from '../../lib/area-clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -121,6 +123,39 @@ describe('travel packages (/scenic/travelList)', () => {
     expectStatus(await call('admin', 'GET', `${api.delete}?id=${p.id}`), 200);
     expectStatus(await call('admin', 'GET', `${api.query}?id=${p.id}`), 404);
     expect(await t.database.db.select().from(travelDepartures).where(eq(travelDepartures.packageId, p.id))).toEqual([]);
+  });
+
+  it("offers the area's products to the itinerary editor with the package permission", async () => {
+    const ids = async (scenicId: number) =>
+      (await t.database.db.select().from(ticketProducts).where(eq(ticketProducts.scenicId, scenicId)))
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+    const options = data<TravelProductOption[]>(await call('admin', 'GET', api.productOptions));
+    expect(options.map((o) => o.id).sort((a, b) => a - b)).toEqual(await ids(qsh));
+    expect(options.every((o) => Object.keys(o).join() === 'id,name')).toBe(true);
+    expect(options.some((o) => o.id === otherProductId)).toBe(false);
+    // yunling holds admin:travel:page only (no admin:order:page) and acts in YLGZ
+    const theirs = data<TravelProductOption[]>(await call('yunling', 'GET', api.productOptions));
+    expect(theirs.map((o) => o.id).sort((a, b) => a - b)).toEqual(await ids(ylgz));
+    expect(theirs.some((o) => o.id === productId)).toBe(false);
+    expectStatus(await call('staff', 'GET', api.productOptions), 403);
+  });
+
+  it('refuses to delete a product a package sells (409), and deletes it once the package is gone', async () => {
+    const db = t.database.db;
+    const [source] = await db.select().from(ticketProducts).where(eq(ticketProducts.id, productId));
+    const { id: _id, ...copy } = source!;
+    const [spare] = await db.insert(ticketProducts).values({ ...copy, name: '线路专用票' }).returning();
+    const p = await newPackage('产品线路', {
+      days: 1,
+      itinerary: [{ title: '一日', productIds: [spare!.id, productId] }],
+    });
+    expect((await db.select().from(travelPackages).where(eq(travelPackages.id, p.id)))[0]!.ticketProductId).toBe(spare!.id);
+    expectStatus(await call('admin', 'GET', `${productApi.delete}?id=${spare!.id}`), 409);
+    expect(await db.select().from(ticketProducts).where(eq(ticketProducts.id, spare!.id))).toHaveLength(1);
+    expectStatus(await call('admin', 'GET', `${api.delete}?id=${p.id}`), 200);
+    expectStatus(await call('admin', 'GET', `${productApi.delete}?id=${spare!.id}`), 200);
+    expect(await db.select().from(ticketProducts).where(eq(ticketProducts.id, spare!.id))).toEqual([]);
   });
 
   it('refuses bad input naming the field, and changes nothing', async () => {

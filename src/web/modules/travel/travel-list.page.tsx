@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { orderApi, type OrderProductOption } from '../../../shared/api/orders.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import {
   travelDepartureApi,
@@ -12,6 +11,7 @@ import {
   travelPackageApi,
   type DepartureRow,
   type TravelPackageRow,
+  type TravelProductOption,
 } from '../../../shared/api/travel.ts';
 import { ShelfStatus } from '../../../shared/dict/ticket.ts';
 import { DEPARTURE_STATE, DepartureState, TravelField } from '../../../shared/dict/travel.ts';
@@ -53,8 +53,8 @@ function ItineraryField({ value, onChange }: ValueProps<Day[]>) {
   const { t } = useTranslation('travel');
   const label = useLabel();
   const products = useQuery({
-    queryKey: ['orders', 'productOptions'],
-    queryFn: () => get<OrderProductOption[]>(orderApi.productOptions),
+    queryKey: ['travel', 'productOptions'],
+    queryFn: () => get<TravelProductOption[]>(travelPackageApi.productOptions),
   });
   const days = value ?? [];
   const set = (i: number, patch: Partial<Day>) =>
