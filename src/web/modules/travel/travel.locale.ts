@@ -17,7 +17,6 @@ export default {
       detail: '详情',
       cancel: '取消订单',
       cancelConfirm: '取消订单 {{orderNo}} 并释放名额？',
-      refund: '退款',
       totals: '共 {{count}} 单，{{travellers}} 人，金额 {{total}} 元，实付 {{paid}} 元，已退 {{refunded}} 元',
     },
     en: {
@@ -34,7 +33,6 @@ export default {
       detail: 'Detail',
       cancel: 'Cancel order',
       cancelConfirm: 'Cancel order {{orderNo}} and give its seats back?',
-      refund: 'Refund',
       totals: '{{count}} orders, {{travellers}} travellers, amount {{total}}, paid {{paid}}, refunded {{refunded}}',
     },
   }),
