@@ -1,8 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
+import { admins } from '../accounts/index.ts';
+import { cancelOrder, channelOfClient, confirmPayment, placeOrder } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { travelDepartures, travelPackages } from './travel.table.ts';
+import { staffRefund } from '../refunds/index.ts';
+import { travelDepartures, travelPackages, type TravelDeparture } from './travel.table.ts';
 
 /** Two demo packages of the demo area built from its products, with departures over the next weeks. */
 export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
@@ -53,5 +56,70 @@ export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
         capacity: k ? 20 : 40,
         price: k ? 59_900 : 19_900,
       });
-  await tx.insert(travelDepartures).values(values);
+  const departures = await tx.insert(travelDepartures).values(values).returning();
+  await seedDemoTravelOrders(tx, scenicId, [
+    departures.filter((d) => d.packageId === packages[0]!.id),
+    departures.filter((d) => d.packageId === packages[1]!.id),
+  ]);
+}
+
+type Outcome = 'paid' | 'pending' | 'cancelled' | 'refunded';
+
+/**
+ * Orders of the demo packages in each state, placed, paid, cancelled and refunded by the selling
+ * and refund code (placeOrder, confirmPayment, cancelOrder, staffRefund), so each departure's
+ * `sold` is the seats its active orders hold and the orders' money adds up. Departures are in the
+ * future, so no traveller has entered yet. A pending order is left to the payment deadline (T5).
+ */
+async function seedDemoTravelOrders(tx: Db, scenicId: number, [one, two]: TravelDeparture[][]) {
+  const clientId = 'ctripManagement';
+  const channel = channelOfClient(clientId)!;
+  const [admin] = await tx
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.username, 'admin'))
+    .limit(1);
+  const plan: [TravelDeparture | undefined, number, Outcome, string][] = [
+    [one?.[0], 2, 'paid', '李明'],
+    [one?.[0], 3, 'refunded', '赵丽'],
+    [one?.[1], 4, 'paid', '孙强'],
+    [one?.[1], 1, 'pending', '周敏'],
+    [two?.[0], 2, 'paid', '吴磊'],
+    [two?.[0], 2, 'cancelled', '郑洁'],
+    [two?.[1], 3, 'paid', '陈晨'],
+  ];
+  let n = 0;
+  for (const [departure, quantity, outcome, name] of plan) {
+    if (!departure) continue;
+    n += 1;
+    const phone = `1390000${String(1000 + n)}`;
+    const { order, tickets } = await placeOrder(tx, {
+      scenicId,
+      channel,
+      clientId,
+      buyer: { name, phone },
+      lines: [{ departureId: departure.id, quantity, visitors: [{ name }] }],
+    });
+    if (outcome === 'pending') continue;
+    if (outcome === 'cancelled') {
+      await cancelOrder(tx, { scenicId, orderId: order.id, by: 'customer' });
+      continue;
+    }
+    await confirmPayment(tx, {
+      scenicId,
+      orderNo: order.orderNo,
+      payWay: 16,
+      amount: order.totalAmount,
+      provider: 'offline',
+      providerTxnId: `demo-travel-${order.orderNo}`,
+    });
+    if (outcome === 'refunded' && admin)
+      await staffRefund(tx, {
+        scenicId,
+        orderId: order.id,
+        ticketIds: tickets.map((x) => x.id),
+        reason: '行程取消',
+        adminId: admin.id,
+      });
+  }
 }

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productApi } from '../../../shared/api/products.ts';
 import { openOrderApi } from '../../../shared/api/selling.ts';
@@ -93,6 +94,32 @@ describe('travel packages (/scenic/travelList)', () => {
     const page = data<{ rows: TravelPackageRow[]; total: number }>(await call('admin', 'POST', api.page, {}));
     expect(page.rows.map((r) => r.name).sort()).toEqual(['湖山一日游', '湖山深度两日游']);
     expect(page.rows.every((r) => r.openDepartures === 4 && r.minPrice! > 0)).toBe(true);
+  });
+
+  it('gives the demo packages orders in each state; seats sold are the seats active orders hold, money adds up', async () => {
+    const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0]!;
+    const demo = sql`(select d.id from travel_departures d join travel_packages p on p.id = d.package_id
+      where p.name in ('湖山一日游', '湖山深度两日游'))`;
+    const states = await one<{ statuses: number[]; orders: number; travellers: number }>(sql`select
+      array_agg(distinct o.status order by o.status)::int[] as statuses, count(*)::int as orders,
+      (select count(*)::int from order_tickets t where t.departure_id in ${demo}) as travellers
+      from ticket_orders o where o.departure_id in ${demo}`);
+    // pending, cancelled by the customer, paid, refunded
+    expect(states.statuses).toEqual([101, 102, 201, 203]);
+    expect(states.orders).toBe(7);
+    expect(states.travellers).toBe(17);
+    const bad = await one<{ sold: number; held: number; seats: number; totals: number; paid: number; refunded: number }>(sql`select
+      (select count(*)::int from travel_departures d where d.sold <> (select count(*) from order_tickets t
+        where t.departure_id = d.id and t.status not in (102, 103, 203, 502))) as sold,
+      (select coalesce(sum(sold), 0)::int from travel_departures where id in ${demo}) as held,
+      (select count(*)::int from order_tickets where departure_id in ${demo} and status in (101, 201)) as seats,
+      (select count(*)::int from ticket_orders o where o.departure_id is not null
+        and o.total_amount <> (select sum(t.price) from order_tickets t where t.order_id = o.id)) as totals,
+      (select count(*)::int from ticket_orders o where o.departure_id is not null
+        and o.paid_amount <> (select coalesce(sum(amount), 0) from payments p where p.order_id = o.id)) as paid,
+      (select count(*)::int from ticket_orders o where o.departure_id is not null
+        and o.refunded_amount <> (select coalesce(sum(amount), 0) from refunds r where r.order_id = o.id)) as refunded`);
+    expect(bad).toEqual({ sold: 0, held: bad.seats, seats: 2 + 4 + 1 + 2 + 3, totals: 0, paid: 0, refunded: 0 });
   });
 
   it('creates, edits, shelves and deletes a package; departures in a range, each change audited', async () => {
