@@ -271,4 +271,3 @@ export const PublicTravelPackageSchema = z.object({
   ),
 });
 export type PublicTravelPackage = z.infer<typeof PublicTravelPackageSchema>;
-

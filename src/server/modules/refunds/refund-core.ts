@@ -202,7 +202,11 @@ export async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date
   if (ticket.visitDate < areaDay(now, ticket.timeZone)) return;
   if (ticket.departureId != null) {
     // a seat of a travel package departure (docs/decisions.md)
-    await releaseDepartureSeats(tx, { scenicId: ticket.scenicId, departureId: ticket.departureId, quantity: 1 });
+    await releaseDepartureSeats(tx, {
+      scenicId: ticket.scenicId,
+      departureId: ticket.departureId,
+      quantity: 1,
+    });
     return;
   }
   if (ticket.showId != null && ticket.seatRow != null && ticket.seatCol != null) {

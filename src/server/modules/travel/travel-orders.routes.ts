@@ -51,7 +51,12 @@ async function orderRows(db: Db, records: OrderRecord[]): Promise<TravelOrderRow
   const ids = [...new Set(records.flatMap((o) => (o.departureId == null ? [] : [o.departureId])))];
   const departures = ids.length
     ? await db
-        .select({ id: travelDepartures.id, date: travelDepartures.date, packageId: travelPackages.id, name: travelPackages.name })
+        .select({
+          id: travelDepartures.id,
+          date: travelDepartures.date,
+          packageId: travelPackages.id,
+          name: travelPackages.name,
+        })
         .from(travelDepartures)
         .innerJoin(travelPackages, eq(travelPackages.id, travelDepartures.packageId))
         .where(inArray(travelDepartures.id, ids))
@@ -116,7 +121,10 @@ export async function travelOrderRoutes(root: FastifyInstance) {
     order: [desc(ticketOrders.createdAt), desc(ticketOrders.id)],
     rowSchema: TravelOrderRowSchema,
     rows: (records, { db: d }) => orderRows(d, records),
-    page: { summary: 'Orders of the acting area\'s travel packages, newest first', body: TravelOrderPageSchema },
+    page: {
+      summary: "Orders of the acting area's travel packages, newest first",
+      body: TravelOrderPageSchema,
+    },
     export: {
       summary: 'The orders of the current filter (all pages) as .xlsx',
       fileName: TravelText.exportOrders,
@@ -130,7 +138,8 @@ export async function travelOrderRoutes(root: FastifyInstance) {
       config: { access: perm('admin:travelOrder:page') },
       schema: {
         tags: ['travel'],
-        summary: 'Count, travellers and money (cents) of the orders of the same filter (paging and sort ignored)',
+        summary:
+          'Count, travellers and money (cents) of the orders of the same filter (paging and sort ignored)',
         body: TravelOrderPageSchema,
         response: { 200: envelopeSchema(TravelOrderTotalsSchema) },
       },

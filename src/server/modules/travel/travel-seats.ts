@@ -22,7 +22,11 @@ export interface DepartureLine {
 }
 
 /** The departure of an area with its package, for an order line (404 / 409 when not bookable). */
-export async function resolveDeparture(tx: Db, scenicId: number, departureId: number): Promise<DepartureLine> {
+export async function resolveDeparture(
+  tx: Db,
+  scenicId: number,
+  departureId: number,
+): Promise<DepartureLine> {
   const [row] = await tx
     .select({ d: travelDepartures, p: travelPackages })
     .from(travelDepartures)

@@ -38,7 +38,12 @@ import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { writeAudit } from '../audit/index.ts';
 import { ticketOrders } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { travelDepartures, travelPackages, type TravelDeparture, type TravelPackage } from './travel.table.ts';
+import {
+  travelDepartures,
+  travelPackages,
+  type TravelDeparture,
+  type TravelPackage,
+} from './travel.table.ts';
 
 const resource: Resource<typeof travelPackages> = {
   table: travelPackages,
@@ -109,7 +114,8 @@ async function checkItinerary(db: Db, scenicId: number, itinerary: ItineraryDayI
   const known = new Set(found.map((p) => p.id));
   for (const [d, day] of itinerary.entries())
     for (const [k, id] of day.productIds.entries())
-      if (!known.has(id)) throw new FieldError(`itinerary.${d}.productIds.${k}`, ValidationMessage.productOfArea);
+      if (!known.has(id))
+        throw new FieldError(`itinerary.${d}.productIds.${k}`, ValidationMessage.productOfArea);
   const first = itinerary.flatMap((d) => d.productIds)[0];
   if (first == null) throw new FieldError('itinerary', ValidationMessage.itineraryProducts);
   return first;
@@ -128,7 +134,11 @@ const PACKAGE_EXPORT: ExportColumn<TravelPackageRow>[] = [
   { header: TravelField.status, value: (r, lang) => dictLabel(ShelfStatus, r.status, lang) },
   { header: TravelField.departures, value: (r) => r.openDepartures, kind: 'number' },
   { header: TravelField.nextDeparture, value: (r) => r.nextDeparture ?? '' },
-  { header: TravelField.minPrice, value: (r) => (r.minPrice == null ? '' : r.minPrice / 100), kind: 'number' },
+  {
+    header: TravelField.minPrice,
+    value: (r) => (r.minPrice == null ? '' : r.minPrice / 100),
+    kind: 'number',
+  },
   { header: TravelField.included, value: (r) => r.included, width: 40 },
   { header: TravelField.excluded, value: (r) => r.excluded, width: 40 },
   { header: TravelField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
@@ -191,7 +201,11 @@ export async function travelRoutes(root: FastifyInstance) {
       body: TravelPackageUpdateSchema,
       values: async (body, { scope: scenicId, db: d }) =>
         body.itinerary
-          ? { ...body, ticketProductId: await checkItinerary(d, scenicId, body.itinerary), updatedAt: new Date() }
+          ? {
+              ...body,
+              ticketProductId: await checkItinerary(d, scenicId, body.itinerary),
+              updatedAt: new Date(),
+            }
           : { ...body, updatedAt: new Date() },
       guard: (before, body) => {
         const after = { days: body.days ?? before.days, itinerary: body.itinerary ?? before.itinerary };
@@ -263,7 +277,9 @@ export async function travelRoutes(root: FastifyInstance) {
       const rows = await db
         .select()
         .from(travelDepartures)
-        .where(and(eq(travelDepartures.packageId, req.query.packageId), eq(travelDepartures.scenicId, scenicId)))
+        .where(
+          and(eq(travelDepartures.packageId, req.query.packageId), eq(travelDepartures.scenicId, scenicId)),
+        )
         .orderBy(asc(travelDepartures.date));
       return ok(req, rows.map(departureRow));
     },
@@ -275,7 +291,8 @@ export async function travelRoutes(root: FastifyInstance) {
       config: { access: perm('admin:travel:update') },
       schema: {
         tags,
-        summary: 'Add one departure per day (and weekday) of a range; dates the package already has are skipped',
+        summary:
+          'Add one departure per day (and weekday) of a range; dates the package already has are skipped',
         body: DepartureCreateSchema,
         response: { 200: envelopeSchema(z.object({ created: z.number().int(), skipped: z.number().int() })) },
       },
@@ -328,7 +345,8 @@ export async function travelRoutes(root: FastifyInstance) {
       config: { access: perm('admin:travel:update') },
       schema: {
         tags,
-        summary: 'Change the capacity (not below the seats sold), price (new bookings) or state of a departure',
+        summary:
+          'Change the capacity (not below the seats sold), price (new bookings) or state of a departure',
         body: DepartureUpdateSchema,
         response: { 200: envelopeSchema(DepartureRowSchema) },
       },

@@ -129,7 +129,13 @@ function Departures({ row, onDone }: { row: TravelPackageRow; onDone: () => void
       <Button type="link" size="small" onClick={() => setOpen(true)}>
         {t('departures')}
       </Button>
-      <Modal open={open} title={`${row.name} · ${t('departures')}`} width={720} footer={null} onCancel={() => setOpen(false)}>
+      <Modal
+        open={open}
+        title={`${row.name} · ${t('departures')}`}
+        width={720}
+        footer={null}
+        onCancel={() => setOpen(false)}
+      >
         <Can perm={UPDATE}>
           <Form form={form} layout="inline" onFinish={(v) => void add.run(v)} style={{ marginBottom: 16 }}>
             <Form.Item name="range" label={t('dateRange')} rules={[{ required: true }]}>
@@ -157,8 +163,18 @@ function Departures({ row, onDone }: { row: TravelPackageRow; onDone: () => void
             { key: 'capacity', dataIndex: 'capacity', title: label(TravelField.capacity) },
             { key: 'sold', dataIndex: 'sold', title: label(TravelField.sold) },
             { key: 'left', dataIndex: 'left', title: label(TravelField.left) },
-            { key: 'price', dataIndex: 'price', title: label(TravelField.price), render: (v: number) => <MoneyText cents={v} /> },
-            { key: 'state', dataIndex: 'state', title: label(TravelField.state), render: (v: number) => <DictTag dict={DepartureState} value={v} /> },
+            {
+              key: 'price',
+              dataIndex: 'price',
+              title: label(TravelField.price),
+              render: (v: number) => <MoneyText cents={v} />,
+            },
+            {
+              key: 'state',
+              dataIndex: 'state',
+              title: label(TravelField.state),
+              render: (v: number) => <DictTag dict={DepartureState} value={v} />,
+            },
             {
               key: 'action',
               title: '',
@@ -190,7 +206,13 @@ const definition = defineListPage<TravelPackageRow>({
     export: 'admin:travel:page',
   },
   search: [
-    { kind: 'text', name: 'name', label: TravelField.name, placeholder: 'travel:namePlaceholder', maxLength: 60 },
+    {
+      kind: 'text',
+      name: 'name',
+      label: TravelField.name,
+      placeholder: 'travel:namePlaceholder',
+      maxLength: 60,
+    },
     { kind: 'dict', name: 'status', label: TravelField.status, dict: ShelfStatus },
   ],
   columns: [
@@ -227,7 +249,9 @@ const definition = defineListPage<TravelPackageRow>({
     initialValues: { days: 1, status: 2, itinerary: [{ title: '', description: '', productIds: [] }] },
     width: 640,
   },
-  detail: { fields: ['name', 'days', 'openDepartures', 'nextDeparture', 'minPrice', 'status', 'included', 'excluded'] },
+  detail: {
+    fields: ['name', 'days', 'openDepartures', 'nextDeparture', 'minPrice', 'status', 'included', 'excluded'],
+  },
   delete: { url: travelPackageApi.delete },
   status: { url: travelPackageApi.status },
   rowActions: (row, { reload }) => <Departures row={row} onDone={reload} />,

@@ -42,7 +42,10 @@ const search: SearchFieldDef[] = [
 function TotalsBar() {
   const { t } = useTranslation('travel');
   const location = useLocation();
-  const filters = useMemo(() => filtersBody(parseListState(location.search, search, []).values, search), [location.search]);
+  const filters = useMemo(
+    () => filtersBody(parseListState(location.search, search, []).values, search),
+    [location.search],
+  );
   const { data, isFetching } = useQuery({
     queryKey: [travelOrderApi.page, 'totals', filters] as const,
     queryFn: () => post<TravelOrderTotals>(travelOrderApi.totals, filters, { silent: true }),

@@ -33,7 +33,8 @@ export default {
       detail: 'Detail',
       cancel: 'Cancel order',
       cancelConfirm: 'Cancel order {{orderNo}} and give its seats back?',
-      totals: '{{count}} orders, {{travellers}} travellers, amount {{total}}, paid {{paid}}, refunded {{refunded}}',
+      totals:
+        '{{count}} orders, {{travellers}} travellers, amount {{total}}, paid {{paid}}, refunded {{refunded}}',
     },
   }),
 };
