@@ -144,3 +144,35 @@ export async function publicBranding(
   const text = data.items[0]?.copContent;
   return text ? (JSON.parse(text) as { siteIcon?: string; siteTitle?: string }) : null;
 }
+
+/**
+ * A token of a channel's machine client (client credentials after a secret reset by the admin),
+ * for the selling API (`/api/open/...`, with `X-Scenic-Id`).
+ */
+export async function clientToken(
+  baseUrl: string,
+  adminToken: string,
+  clientId = 'weixinManagement',
+): Promise<string> {
+  const clients = await authPost<{ rows: { id: number; clientId: string }[] }>(
+    baseUrl,
+    adminToken,
+    '/web/api/admin/oauth/page',
+    { clientId },
+  );
+  const client = clients.data.rows.find((c) => c.clientId === clientId);
+  if (!client) throw new Error(`no OAuth client ${clientId}`);
+  const reset = await authPost<{ secret: string }>(baseUrl, adminToken, '/web/api/admin/oauth/resetSecret', {
+    id: client.id,
+  });
+  const res = await fetch(`${baseUrl}/login/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${reset.data.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'all' }),
+  });
+  const body = await json<{ access_token: string }>(res, 'client token');
+  return body.access_token;
+}

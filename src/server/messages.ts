@@ -18,6 +18,7 @@ import { scenicMessages } from './modules/scenic/scenic.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
+import { travelMessages } from './modules/travel/travel.messages.ts';
 
 /**
  * Every module's messages (`<module>.messages.ts`), added to the catalogue of http/messages.ts,
@@ -43,6 +44,7 @@ const moduleMessages = {
   ...storageMessages,
   ...theatresMessages,
   ...ticketDisplayMessages,
+  ...travelMessages,
 };
 addMessages(moduleMessages);
 

@@ -24,6 +24,7 @@ import staffCards from './modules/staff-cards/staff-cards.module.ts';
 import storage from './modules/storage/storage.module.ts';
 import theatres from './modules/theatres/theatres.module.ts';
 import ticketDisplay from './modules/ticket-display/ticket-display.module.ts';
+import travel from './modules/travel/travel.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
@@ -57,4 +58,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   refunds,
   checkin,
   reservations,
+  travel,
 ];

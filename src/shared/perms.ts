@@ -21,6 +21,7 @@ import { settingsPermissions } from './perms/settings.ts';
 import { staffCardsPermissions } from './perms/staff-cards.ts';
 import { theatresPermissions } from './perms/theatres.ts';
 import { ticketDisplayPermissions } from './perms/ticket-display.ts';
+import { travelPermissions } from './perms/travel.ts';
 import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupName } from './perms/define.ts';
 
 /**
@@ -33,6 +34,7 @@ const MODULE_PERMISSIONS = [
   pictureGroupsPermissions,
   ticketDisplayPermissions,
   contentPermissions,
+  travelPermissions,
   inventoryPermissions,
   productsPermissions,
   theatresPermissions,

@@ -3,6 +3,7 @@ import { PayWay } from '../dict/order.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema } from './common.ts';
 import { IdNumberSchema } from './staff-cards.ts';
 import { SeatRefSchema } from './theatres.ts';
+import type { ValidationMessageKey } from './validation-messages.ts';
 
 /** The selling API of sales channels (`/api/open/…`, client_credentials tokens; docs/api.md). */
 
@@ -21,9 +22,15 @@ export const VisitorSchema = z
 
 export const OrderLineSchema = z
   .object({
-    productId: IdSchema,
-    /** Visit date (the show date of a performance) */
-    date: DateOnlySchema,
+    /** Required unless the line books a travel package departure */
+    productId: IdSchema.optional(),
+    /** Visit date (the show date of a performance); required unless the line books a departure */
+    date: DateOnlySchema.optional(),
+    /**
+     * A departure of a travel package (`/api/public/travel/packages`): its date, price and product
+     * come from the departure; such a line is the only line of its order
+     */
+    departureId: IdSchema.optional(),
     /** A session of a timed product */
     sessionId: IdSchema.optional(),
     /** A time slot of the area's public stock (regular products, when the area has slots) */
@@ -35,7 +42,23 @@ export const OrderLineSchema = z
     /** One per ticket for a real-name product */
     visitors: z.array(VisitorSchema).max(100).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((line, ctx) => {
+    const required = { code: 'custom', message: 'required' satisfies ValidationMessageKey } as const;
+    if (line.departureId == null) {
+      if (line.productId == null) ctx.addIssue({ ...required, path: ['productId'] });
+      if (line.date == null) ctx.addIssue({ ...required, path: ['date'] });
+      return;
+    }
+    // a departure names its product, date and price itself
+    for (const name of ['productId', 'date', 'sessionId', 'periodId', 'showId', 'seats'] as const)
+      if (line[name] != null)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'departureLine' satisfies ValidationMessageKey,
+          path: [name],
+        });
+  });
 
 export const CreateOrderSchema = z
   .object({
@@ -80,6 +103,8 @@ export const OpenTicketSchema = z.object({
   productId: z.number().int(),
   productType: z.number().int(),
   visitDate: z.string(),
+  /** The travel package departure the ticket is a seat of */
+  departureId: z.number().int().nullable(),
   sessionId: z.number().int().nullable(),
   periodId: z.number().int().nullable(),
   showId: z.number().int().nullable(),
@@ -102,6 +127,8 @@ export const OpenOrderSchema = z.object({
   paidAmount: z.number().int(),
   refundedAmount: z.number().int(),
   visitDate: z.string(),
+  /** Set on an order of a travel package */
+  departureId: z.number().int().nullable(),
   expiresAt: z.string().nullable().describe('unpaid orders are cancelled after this time'),
   createTime: z.string(),
   tickets: z.array(OpenTicketSchema),

@@ -134,6 +134,18 @@ export const ValidationMessage = defineDict({
   limitPerOrder: { zh: '超过该产品每单限购数量', en: 'exceeds the per-order limit of the product' },
   seatsPerTicket: { zh: '须为每张票选择一个座位', en: 'must name one seat per ticket' },
   showOfProduct: { zh: '不是该产品在该日期的场次', en: 'is not a show of this product on this date' },
+  departureLine: {
+    zh: '预订团期时不填写（由团期决定）',
+    en: 'is left out when booking a departure (the departure decides it)',
+  },
+  departureAlone: {
+    zh: '线路订单只能包含一个团期，不能与门票同单',
+    en: 'must hold a single departure line when booking a travel package',
+  },
+  productOfArea: { zh: '不是本景区的产品', en: 'is not a product of this scenic area' },
+  itineraryDays: { zh: '行程天数与每日安排数量不一致', en: 'must have one entry per day of the package' },
+  itineraryProducts: { zh: '行程至少包含一个产品', en: 'must include at least one product' },
+  dateRangeLength: { zh: '日期范围最多 92 天', en: 'must span at most 92 days' },
   dateInInterval: { zh: '不在产品有效期区间内', en: 'is outside the validity interval of the product' },
   payWayOffline: {
     zh: '下单即付只支持现金、POS 刷卡或挂账',

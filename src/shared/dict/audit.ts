@@ -52,5 +52,7 @@ export const AuditTarget = defineDict({
   reservationSite: { zh: '预约场馆', en: 'Booking site' },
   reservationSession: { zh: '预约场次', en: 'Booking session' },
   reservation: { zh: '预约记录', en: 'Booking' },
+  travelPackage: { zh: '旅游线路', en: 'Travel package' },
+  travelDeparture: { zh: '线路团期', en: 'Departure' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

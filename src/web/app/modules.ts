@@ -18,6 +18,7 @@ import scenic from '../modules/scenic/scenic.module.ts';
 import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
+import travel from '../modules/travel/travel.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
 import ticketDisplay from '../modules/ticket-display/ticket-display.module.ts';
 
@@ -33,6 +34,7 @@ export const WEB_MODULES = [
   scenicSpots,
   pictureGroups,
   content,
+  travel,
   inventory,
   orders,
   refunds,

@@ -7,4 +7,6 @@ export { rezoneOrderTotals, summaryAnswers, totalsFromSummary } from './order-to
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
 export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
+export { placeOrder } from './order-placing.ts';
+export { confirmPayment } from './order-payment.ts';
 export { withIdempotency } from './idempotency.ts';

@@ -18,26 +18,36 @@ export type OrderProducts = Map<number, OrderProduct>;
 
 export const fieldMsg = (zh: string, en: string): DictEntry => ({ zh, en });
 
-/** One line against its product: shelf, channel, visitors and real name, show and seats, validity interval. */
-function checkLine(product: OrderProduct, line: OrderLineInput, i: number, channel: BuyChannelCode) {
-  const f = (name: string) => `lines.${i}.${name}`;
-  if (product.shelfStatus !== SHELF.on)
-    throw new AppError(409, 'orderProductOffShelf', { params: { name: product.name } });
-  if (!product.channels.includes(channel))
-    throw new AppError(403, 'orderChannelNotAllowed', { params: { name: product.name } });
+/** The visitors of a line: at most one per ticket, all named with a valid ID number when `realName`. */
+function checkVisitors(line: OrderLineInput, f: (name: string) => string, realName: boolean) {
   const visitors = line.visitors ?? [];
   if (visitors.length > line.quantity)
     throw new FieldError(f('visitors'), ValidationMessage.visitorsPerTicket);
-  if (product.realNameType === 1 && visitors.length !== line.quantity)
+  if (realName && visitors.length !== line.quantity)
     throw new FieldError(f('visitors'), ValidationMessage.visitorsPerTicket);
   for (const [j, v] of visitors.entries()) {
-    if (product.realNameType === 1 && !v.name.trim())
+    if (realName && !v.name.trim())
       throw new FieldError(`${f('visitors')}.${j}.name`, ValidationMessage.required);
-    if (product.realNameType === 1 && !v.idNumber)
+    if (realName && !v.idNumber)
       throw new FieldError(`${f('visitors')}.${j}.idNumber`, ValidationMessage.required);
     if (v.idNumber && !isValidIdNumber(v.idNumber))
       throw new FieldError(`${f('visitors')}.${j}.idNumber`, ValidationMessage.idNumber);
   }
+}
+
+/** One line against its product: shelf, channel, visitors and real name, show and seats, validity interval. */
+function checkLine(product: OrderProduct, line: OrderLineInput, i: number, channel: BuyChannelCode) {
+  const f = (name: string) => `lines.${i}.${name}`;
+  if (line.departureId != null) {
+    // a package departure: its package's shelf and the departure's state were checked on it
+    checkVisitors(line, f, false);
+    return;
+  }
+  if (product.shelfStatus !== SHELF.on)
+    throw new AppError(409, 'orderProductOffShelf', { params: { name: product.name } });
+  if (!product.channels.includes(channel))
+    throw new AppError(403, 'orderChannelNotAllowed', { params: { name: product.name } });
+  checkVisitors(line, f, product.realNameType === 1);
   if (product.productType === PRODUCT_TYPE.performance) {
     if (line.showId == null) throw new FieldError(f('showId'), ValidationMessage.required);
     if ((line.seats?.length ?? 0) !== line.quantity)
@@ -80,7 +90,8 @@ export async function checkLines(
 /** The per-order limit of each product: all lines of a product together. */
 export function checkOrderLimits(lines: OrderLineInput[], products: OrderProducts) {
   const perProduct = new Map<number, number>();
-  for (const line of lines)
+  // a package departure is limited by its seats, not by its ticket product's limits
+  for (const line of lines.filter((l) => l.departureId == null))
     perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
   for (const [productId, n] of perProduct) {
     const product = products.get(productId)!;
@@ -101,7 +112,7 @@ export function checkOrderLimits(lines: OrderLineInput[], products: OrderProduct
 export async function checkIdNumberLimits(tx: Db, lines: OrderLineInput[], products: OrderProducts) {
   const perId = new Map<string, { productId: number; date: string; idNumber: string; n: number }>();
   for (const line of lines) {
-    if (!products.get(line.productId)!.limitPerIdNumber) continue;
+    if (line.departureId != null || !products.get(line.productId)!.limitPerIdNumber) continue;
     for (const v of line.visitors ?? []) {
       if (!v.idNumber) continue;
       const key = `${line.productId}|${line.date}|${v.idNumber}`;

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
 import { reserveStockLines, type StockLine } from '../inventory/index.ts';
 import { claimSeats, findShow, sellSeats } from '../theatres/index.ts';
+import { resolveDeparture, takeDepartureSeats } from '../travel/index.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import {
@@ -39,6 +40,8 @@ export interface OrderLineInput {
   productId: number;
   /** Visit date YYYY-MM-DD (the show date for a performance) */
   date: string;
+  /** A travel package departure (its product, date and price come from it; docs/decisions.md) */
+  departureId?: number | undefined;
   sessionId?: number | undefined;
   periodId?: number | undefined;
   showId?: number | undefined;
@@ -47,6 +50,12 @@ export interface OrderLineInput {
   visitors?: VisitorInput[] | undefined;
 }
 
+/** A line as a channel sends it: a departure line names no product or date of its own. */
+export type PlaceLineInput = Omit<OrderLineInput, 'productId' | 'date'> & {
+  productId?: number | undefined;
+  date?: string | undefined;
+};
+
 export interface PlaceOrderInput {
   scenicId: number;
   channel: BuyChannelCode;
@@ -54,7 +63,7 @@ export interface PlaceOrderInput {
   adminId?: number | null | undefined;
   externalNo?: string | undefined;
   buyer: { name: string; phone: string; idNumber?: string | undefined };
-  lines: OrderLineInput[];
+  lines: PlaceLineInput[];
   /** Paid together with the order (T2): an offline pay way */
   payNow?: { payWay: PayWayCode } | undefined;
   remark?: string | undefined;
@@ -74,8 +83,12 @@ export function newOrderNo(now: Date, timeZone: string): string {
   return `T${day}${digits}`;
 }
 
+/** The order with its lines resolved: each names its product and date. */
+type ResolvedOrderInput = Omit<PlaceOrderInput, 'lines'> & { lines: OrderLineInput[] };
+
 interface PlannedTicket {
   line: number;
+  departureId: number | null;
   productId: number;
   productType: number;
   sessionId: number | null;
@@ -93,7 +106,7 @@ interface PlannedTicket {
 /** The order row, pending payment; its number (retried when taken) is the hold reference of the seats. */
 async function insertOrder(
   tx: Db,
-  input: PlaceOrderInput,
+  input: ResolvedOrderInput,
   now: Date,
   timeZone: string,
 ): Promise<OrderRecord> {
@@ -112,6 +125,7 @@ async function insertOrder(
         buyerName: input.buyer.name,
         buyerPhone: input.buyer.phone,
         buyerIdNumber: input.buyer.idNumber || null,
+        departureId: input.lines.find((l) => l.departureId != null)?.departureId ?? null,
         visitDate: input.lines.map((l) => l.date).sort()[0]!,
         ticketCount: input.lines.reduce((n, l) => n + l.quantity, 0),
         status: S.pendingPayment,
@@ -127,6 +141,7 @@ async function insertOrder(
 function lineBase(product: OrderProduct, line: OrderLineInput, i: number) {
   return {
     line: i,
+    departureId: null,
     productId: product.id,
     productType: product.productType,
     visitDate: line.date,
@@ -137,7 +152,7 @@ function lineBase(product: OrderProduct, line: OrderLineInput, i: number) {
 /** The tickets of a performance line: its seats claimed under the order number, priced by their tier. */
 async function planSeats(
   tx: Db,
-  input: PlaceOrderInput,
+  input: ResolvedOrderInput,
   order: OrderRecord,
   line: OrderLineInput,
   i: number,
@@ -174,14 +189,14 @@ async function planSeats(
  */
 async function planTickets(
   tx: Db,
-  input: PlaceOrderInput,
+  input: ResolvedOrderInput,
   products: OrderProducts,
   order: OrderRecord,
   timeZone: string,
 ): Promise<PlannedTicket[]> {
   const planned: PlannedTicket[] = [];
   const stockIdx = input.lines.flatMap((l, i) =>
-    products.get(l.productId)!.productType === PRODUCT_TYPE.performance ? [] : [i],
+    l.departureId != null || products.get(l.productId)!.productType === PRODUCT_TYPE.performance ? [] : [i],
   );
   const reservations = await reserveStockLines(
     tx,
@@ -196,6 +211,10 @@ async function planTickets(
   );
   for (const [i, line] of input.lines.entries()) {
     const product = products.get(line.productId)!;
+    if (line.departureId != null) {
+      planned.push(...(await planDeparture(tx, input, line, i, product, timeZone)));
+      continue;
+    }
     if (product.productType === PRODUCT_TYPE.performance) {
       planned.push(...(await planSeats(tx, input, order, line, i, product, timeZone)));
       continue;
@@ -223,10 +242,66 @@ async function planTickets(
   return planned;
 }
 
+/**
+ * The tickets of a travel package departure: its seats taken by a guarded `sold + n <= capacity`
+ * update, priced per traveller by the departure, valid from its date for the package's days.
+ */
+async function planDeparture(
+  tx: Db,
+  input: ResolvedOrderInput,
+  line: OrderLineInput,
+  i: number,
+  product: OrderProduct,
+  timeZone: string,
+): Promise<PlannedTicket[]> {
+  const departure = await resolveDeparture(tx, input.scenicId, line.departureId!);
+  const { price } = await takeDepartureSeats(tx, {
+    scenicId: input.scenicId,
+    departureId: departure.departureId,
+    quantity: line.quantity,
+  });
+  const window = {
+    validFrom: at(timeZone, departure.date),
+    validUntil: at(timeZone, departure.date, departure.days),
+  };
+  return Array.from({ length: line.quantity }, (_, k) => ({
+    ...lineBase(product, line, i),
+    departureId: departure.departureId,
+    sessionId: null,
+    periodId: null,
+    showId: null,
+    seat: null,
+    price,
+    ...window,
+    visitor: line.visitors?.[k] ?? null,
+  }));
+}
+
+/**
+ * Resolves the departure lines (their product and date come from the departure); a departure is
+ * the only line of its order.
+ */
+async function resolveLines(tx: Db, input: PlaceOrderInput): Promise<ResolvedOrderInput> {
+  const departures = input.lines.filter((l) => l.departureId != null).length;
+  if (departures && input.lines.length > 1) throw new FieldError('lines', ValidationMessage.departureAlone);
+  const lines: OrderLineInput[] = [];
+  for (const [i, line] of input.lines.entries()) {
+    if (line.departureId != null) {
+      const departure = await resolveDeparture(tx, input.scenicId, line.departureId);
+      lines.push({ ...line, productId: departure.productId, date: departure.date });
+      continue;
+    }
+    if (line.productId == null) throw new FieldError(`lines.${i}.productId`, ValidationMessage.required);
+    if (line.date == null) throw new FieldError(`lines.${i}.date`, ValidationMessage.required);
+    lines.push({ ...line, productId: line.productId, date: line.date });
+  }
+  return { ...input, lines };
+}
+
 /** The tickets of the order, each with a new secret, in `status`. */
 function insertTickets(
   tx: Db,
-  input: PlaceOrderInput,
+  input: ResolvedOrderInput,
   order: OrderRecord,
   planned: PlannedTicket[],
   status: number,
@@ -239,6 +314,7 @@ function insertTickets(
         scenicId: input.scenicId,
         productId: p.productId,
         productType: p.productType,
+        departureId: p.departureId,
         sessionId: p.sessionId,
         periodId: p.periodId,
         showId: p.showId,
@@ -266,7 +342,7 @@ function insertTickets(
  */
 async function settleOrder(
   tx: Db,
-  input: PlaceOrderInput,
+  input: ResolvedOrderInput,
   order: OrderRecord,
   planned: PlannedTicket[],
   { total, payNow }: { total: number; payNow: boolean },
@@ -311,14 +387,15 @@ async function settleOrder(
  */
 export async function placeOrder(
   db: Db,
-  input: PlaceOrderInput,
+  placed: PlaceOrderInput,
 ): Promise<{ order: OrderRecord; tickets: TicketRecord[] }> {
-  const now = input.now ?? new Date();
-  if (!input.lines.length) throw new FieldError('lines', ValidationMessage.required);
-  if (input.payNow && !OFFLINE_PAY_WAYS.includes(input.payNow.payWay))
+  const now = placed.now ?? new Date();
+  if (!placed.lines.length) throw new FieldError('lines', ValidationMessage.required);
+  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay))
     throw new FieldError('payNow.payWay', ValidationMessage.payWayOffline);
 
   return db.transaction(async (tx) => {
+    const input = await resolveLines(tx, placed);
     // "today" and the validity of the tickets are read on the area's clock, not the server's
     const timeZone = await areaTimeZone(tx, input.scenicId);
     const products = await checkLines(tx, input, areaDay(now, timeZone));

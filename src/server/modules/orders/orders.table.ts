@@ -18,6 +18,7 @@ import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { theatreShows } from '../theatres/theatres.table.ts';
+import { travelDepartures } from '../travel/travel.table.ts';
 
 const money = (name: string) => integer(name).notNull().default(0);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -45,6 +46,8 @@ export const ticketOrders = pgTable(
     buyerName: varchar('buyer_name', { length: 50 }).notNull().default(''),
     buyerPhone: varchar('buyer_phone', { length: 20 }).notNull().default(''),
     buyerIdNumber: varchar('buyer_id_number', { length: 18 }),
+    /** The travel package departure an order of a package books (null: a ticket order) */
+    departureId: integer('departure_id').references(() => travelDepartures.id, { onDelete: 'restrict' }),
     /** First visit date of the order's tickets */
     visitDate: date('visit_date').notNull(),
     ticketCount: integer('ticket_count').notNull(),
@@ -76,6 +79,9 @@ export const ticketOrders = pgTable(
     index('ticket_orders_scenic_status_created_idx').on(t.scenicId, t.status, t.createdAt, t.id),
     index('ticket_orders_scenic_channel_created_idx').on(t.scenicId, t.channel, t.createdAt, t.id),
     index('ticket_orders_phone_idx').on(t.buyerPhone),
+    index('ticket_orders_departure_idx')
+      .on(t.departureId)
+      .where(sql`${t.departureId} is not null`),
     index('ticket_orders_unpaid_idx')
       .on(t.expiresAt)
       .where(sql`${t.payStatus} = 101`),
@@ -128,6 +134,8 @@ export const orderTickets = pgTable(
     /** The public-stock slot it counted against (null: none) */
     periodId: integer('period_id').references(() => scenicPeriods.id, { onDelete: 'restrict' }),
     showId: integer('show_id').references(() => theatreShows.id, { onDelete: 'restrict' }),
+    /** The travel package departure whose seat the ticket holds (docs/decisions.md) */
+    departureId: integer('departure_id').references(() => travelDepartures.id, { onDelete: 'restrict' }),
     seatRow: integer('seat_row'),
     seatCol: integer('seat_col'),
     seatLabel: varchar('seat_label', { length: 16 }),

@@ -47,6 +47,7 @@ export function openOrderOf(order: OrderRecord, tickets: readonly TicketRecord[]
     paidAmount: order.paidAmount,
     refundedAmount: order.refundedAmount,
     visitDate: order.visitDate,
+    departureId: order.departureId,
     expiresAt: order.expiresAt?.toISOString() ?? null,
     createTime: order.createdAt.toISOString(),
     tickets: tickets.map((t) => ({
@@ -54,6 +55,7 @@ export function openOrderOf(order: OrderRecord, tickets: readonly TicketRecord[]
       productId: t.productId,
       productType: t.productType,
       visitDate: t.visitDate,
+      departureId: t.departureId,
       sessionId: t.sessionId,
       periodId: t.periodId,
       showId: t.showId,

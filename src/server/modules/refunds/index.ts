@@ -4,3 +4,4 @@
  */
 export { refundView } from './refund-view.ts';
 export { refundRequests, refunds } from './refunds.table.ts';
+export { staffRefund } from './refund-money.ts';

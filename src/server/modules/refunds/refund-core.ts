@@ -9,6 +9,7 @@ import { actorOfRequest, recordAudit } from '../audit/index.ts';
 import { releaseStock } from '../inventory/index.ts';
 import { transitionTickets } from '../orders/index.ts';
 import { releaseSeats } from '../theatres/index.ts';
+import { releaseDepartureSeats } from '../travel/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 
@@ -62,6 +63,7 @@ export interface TicketWithRule extends RefundRule {
   scenicId: number;
   productId: number;
   productType: number;
+  departureId: number | null;
   sessionId: number | null;
   periodId: number | null;
   showId: number | null;
@@ -86,7 +88,7 @@ export async function lockTickets(
   if (!wanted.length) throw new AppError(404, 'recordNotFound');
   const found = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select t.id, t.order_id, t.scenic_id, t.product_id, t.product_type, t.session_id, t.period_id,
+    sql`select t.id, t.order_id, t.scenic_id, t.product_id, t.product_type, t.departure_id, t.session_id, t.period_id,
           t.show_id, t.seat_row, t.seat_col, t.visit_date::text as visit_date, t.price, t.status,
           t.entry_count, p.refund_rule, p.refund_deadline_hours, p.refund_fee_unit, p.refund_fee_value,
           (select count(*) from gate_events g where g.ticket_id = t.id and g.direction <> 'denied')::int as gate_events,
@@ -104,6 +106,7 @@ export async function lockTickets(
     scenicId: Number(r.scenic_id),
     productId: Number(r.product_id),
     productType: Number(r.product_type),
+    departureId: r.departure_id == null ? null : Number(r.departure_id),
     sessionId: r.session_id == null ? null : Number(r.session_id),
     periodId: r.period_id == null ? null : Number(r.period_id),
     showId: r.show_id == null ? null : Number(r.show_id),
@@ -197,6 +200,15 @@ export interface RefundRow {
 /** Gives the ticket's stock or seat back when its visit day has not ended (T17/T20 effect). */
 export async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date): Promise<void> {
   if (ticket.visitDate < areaDay(now, ticket.timeZone)) return;
+  if (ticket.departureId != null) {
+    // a seat of a travel package departure (docs/decisions.md)
+    await releaseDepartureSeats(tx, {
+      scenicId: ticket.scenicId,
+      departureId: ticket.departureId,
+      quantity: 1,
+    });
+    return;
+  }
   if (ticket.showId != null && ticket.seatRow != null && ticket.seatCol != null) {
     const [seat] = await queryRows<{ hold_ref: string | null }>(
       tx,

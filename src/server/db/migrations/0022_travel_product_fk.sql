@@ -1,0 +1,1 @@
+ALTER TABLE "travel_packages" ADD CONSTRAINT "travel_packages_ticket_product_id_ticket_products_id_fk" FOREIGN KEY ("ticket_product_id") REFERENCES "public"."ticket_products"("id") ON DELETE no action ON UPDATE no action;

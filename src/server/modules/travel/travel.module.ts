@@ -1,0 +1,11 @@
+import { defineServerModule } from '../../server-module.ts';
+import { travelOrderRoutes } from './travel-orders.routes.ts';
+import { publicTravelRoutes } from './travel-public.routes.ts';
+import { travelRoutes } from './travel.routes.ts';
+import { seedDemoTravel } from './travel.seed.ts';
+
+export default defineServerModule({
+  name: 'travel',
+  routes: [travelRoutes, travelOrderRoutes, publicTravelRoutes],
+  seedDemo: seedDemoTravel,
+});
