@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { openReservationApi, reservationApi, reservationSiteApi } from '../src/shared/api/reservations.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay, areaTime } from '../src/shared/area-clock.ts';
-import { authPost } from './support/api.ts';
+import { authPost, clientToken } from './support/api.ts';
 import { NARROW, snap, useConsole } from './support/browser.ts';
 import { button, drawer, modal, pane, row, toast } from './support/ui.ts';
 
@@ -23,29 +23,6 @@ function slotFromNow(): { start: string; end: string } | null {
   const hhmm = (n: number) =>
     `${String(Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`;
   return { start: hhmm(minutes), end: '23:55' };
-}
-
-async function clientToken(baseUrl: string, adminToken: string): Promise<string> {
-  const clients = await authPost<{ rows: { id: number; clientId: string }[] }>(
-    baseUrl,
-    adminToken,
-    '/web/api/admin/oauth/page',
-    { clientId: 'weixinManagement' },
-  );
-  const client = clients.data.rows.find((c) => c.clientId === 'weixinManagement')!;
-  const reset = await authPost<{ secret: string }>(baseUrl, adminToken, '/web/api/admin/oauth/resetSecret', {
-    id: client.id,
-  });
-  const res = await fetch(`${baseUrl}/login/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`weixinManagement:${reset.data.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'all' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 describe('reservations', () => {
