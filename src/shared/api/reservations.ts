@@ -325,3 +325,12 @@ export function maskIdNumber(value: string): string {
     return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 2))}${value.slice(-1)}`;
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
+
+// ---- the mini-program's read (no login, cacheable): the same answers as the channels' API ----
+
+export const publicReservationApi = endpoints('/api/public/reservation', ['sites', 'sessions']);
+
+export const PublicSitesQuerySchema = z.object({ scenicId: IdSchema }).strict();
+export const PublicSessionsQuerySchema = z
+  .object({ scenicId: IdSchema, siteId: IdSchema, date: DateOnlySchema })
+  .strict();

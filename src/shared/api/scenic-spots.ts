@@ -117,3 +117,25 @@ export const ScenicSpotRowSchema = z.object({
   updateTime: z.string(),
 });
 export type ScenicSpotRow = z.infer<typeof ScenicSpotRowSchema>;
+
+// ---- the mini-program's read ----
+
+/** The area's guide: its enabled spots, no login, cacheable (docs/api.md "Scenic spots"). */
+export const publicScenicSpotApi = endpoints('/api/public/scenicSpot', ['list']);
+
+export const PublicScenicSpotQuerySchema = z
+  .object({ scenicId: IdSchema, spotType: dictCodeSchema(SpotType).optional() })
+  .strict();
+
+export const PublicScenicSpotSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  spotType: z.number().int(),
+  image: z.string(),
+  introduction: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  openTime: z.string(),
+  closeTime: z.string(),
+});
+export type PublicScenicSpot = z.infer<typeof PublicScenicSpotSchema>;

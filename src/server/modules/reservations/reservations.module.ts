@@ -1,12 +1,13 @@
 import { defineServerModule } from '../../server-module.ts';
 import { startReservationJobs } from './reservations.jobs.ts';
+import { reservationPublicRoutes } from './reservations.public.routes.ts';
 import { reservationRoutes } from './reservations.routes.ts';
 import { reservationSellingRoutes } from './reservations.selling.routes.ts';
 import { seedDemoReservations } from './reservations.seed.ts';
 
 export default defineServerModule({
   name: 'reservations',
-  routes: [reservationRoutes, reservationSellingRoutes],
+  routes: [reservationRoutes, reservationSellingRoutes, reservationPublicRoutes],
   // bookings still booked after their session ended become expired (0 → 3)
   jobs: [(app) => startReservationJobs(app.ctx.db, app.log)],
   seedDemo: (tx, scenicId) => seedDemoReservations(tx, scenicId),

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,17 +13,16 @@ import {
   OpenSitesSchema,
   type OpenBooking,
 } from '../../../shared/api/reservations.ts';
-import { SESSION_STATUS } from '../../../shared/dict/reservations.ts';
 import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { areaTimeZone } from '../../lib/area-clock.ts';
 import { actorOfRequest } from '../audit/index.ts';
 import { channelOfClient, withIdempotency } from '../orders/index.ts';
-import { bookingOf, bookingWindow, bookSession, moveBooking } from './reservations.service.ts';
-import { reservationSessions, reservationSites, type Reservation } from './reservations.table.ts';
+import { openSessions, openSites } from './reservations.reads.ts';
+import { bookingOf, bookSession, moveBooking } from './reservations.service.ts';
+import type { Reservation } from './reservations.table.ts';
 
 /** The calling channel; 403 for a client that does not sell (as the ticket selling API). */
 function sellingChannel(req: FastifyRequest): {
@@ -83,23 +81,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { scenicId } = sellingChannel(req);
-      const sites = await db
-        .select()
-        .from(reservationSites)
-        .where(and(eq(reservationSites.scenicId, scenicId), eq(reservationSites.status, 1)))
-        .orderBy(asc(reservationSites.name), asc(reservationSites.id));
-      return ok(
-        req,
-        sites.map((s) => ({
-          id: s.id,
-          name: s.name,
-          location: s.location,
-          rules: s.rules,
-          realName: s.realName,
-          daysAhead: s.daysAhead,
-          closeMinutes: s.closeMinutes,
-        })),
-      );
+      return ok(req, await openSites(db, scenicId));
     },
   );
 
@@ -117,46 +99,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { scenicId } = sellingChannel(req);
-      const [site] = await db
-        .select()
-        .from(reservationSites)
-        .where(
-          and(
-            eq(reservationSites.id, req.query.siteId),
-            eq(reservationSites.scenicId, scenicId),
-            eq(reservationSites.status, 1),
-          ),
-        );
-      if (!site) throw new AppError(404, 'reservationSiteNotFound');
-      const sessions = await db
-        .select()
-        .from(reservationSessions)
-        .where(
-          and(
-            eq(reservationSessions.siteId, site.id),
-            eq(reservationSessions.date, req.query.date),
-            eq(reservationSessions.status, SESSION_STATUS.open),
-          ),
-        )
-        .orderBy(asc(reservationSessions.startTime));
-      const timeZone = await areaTimeZone(db, scenicId);
-      const now = new Date();
-      return ok(
-        req,
-        sessions.map((session) => {
-          const { opens, closes } = bookingWindow({ session, site, timeZone });
-          return {
-            id: session.id,
-            siteId: site.id,
-            date: session.date,
-            startTime: session.startTime,
-            endTime: session.endTime,
-            capacity: session.capacity,
-            remaining: session.capacity - session.booked,
-            bookable: now >= opens && now < closes && session.booked < session.capacity,
-          };
-        }),
-      );
+      return ok(req, await openSessions(db, scenicId, req.query.siteId, req.query.date));
     },
   );
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLogApi } from '../../../shared/api/logs.ts';
 import {
   openReservationApi as open,
+  publicReservationApi as publicReservation,
   reservationApi,
   reservationSessionApi as sessionApi,
   reservationSiteApi as siteApi,
@@ -335,6 +336,39 @@ describe('the channels booking API', () => {
         scenicId: ylgz,
       }),
       404,
+    );
+  });
+
+  it('shows the mini-program the same sites and sessions without a login, cacheable', async () => {
+    await at(shanghai(MONDAY, '09:45'));
+    const sites = await t.call(null, 'GET', `${publicReservation.sites}?scenicId=${qsh}`);
+    expect(sites.statusCode, sites.body).toBe(200);
+    expect(sites.headers['cache-control']).toBe('public, max-age=60');
+    expect(data(sites)).toEqual(data(await channel('GET', open.sites)));
+    const theirs = data<{ name: string }[]>(
+      await t.call(null, 'GET', `${publicReservation.sites}?scenicId=${ylgz}`),
+    );
+    expect(theirs.map((s) => s.name)).not.toContain('渠道测试馆');
+
+    const url = `${publicReservation.sessions}?scenicId=${qsh}&siteId=${site.id}&date=${MONDAY}`;
+    const sessions = await t.call(null, 'GET', url);
+    expect(sessions.headers['cache-control']).toBe('public, max-age=10');
+    expect(data(sessions)).toEqual(
+      data(await channel('GET', `${open.sessions}?siteId=${site.id}&date=${MONDAY}`)),
+    );
+    // another area's site is not found through this area
+    expectStatus(
+      await t.call(
+        null,
+        'GET',
+        `${publicReservation.sessions}?scenicId=${ylgz}&siteId=${site.id}&date=${MONDAY}`,
+      ),
+      404,
+    );
+    expectStatus(
+      await t.call(null, 'GET', `${publicReservation.sessions}?scenicId=${qsh}&siteId=${site.id}&date=3.10`),
+      400,
+      'date',
     );
   });
 

@@ -1,9 +1,10 @@
 import { defineServerModule } from '../../server-module.ts';
+import { publicScenicSpotRoutes } from './scenic-spots-public.routes.ts';
 import { scenicSpotRoutes } from './scenic-spots.routes.ts';
 import { seedDemoScenicSpots } from './scenic-spots.seed.ts';
 
 export default defineServerModule({
   name: 'scenicSpots',
-  routes: [scenicSpotRoutes],
+  routes: [scenicSpotRoutes, publicScenicSpotRoutes],
   seedDemo: seedDemoScenicSpots,
 });

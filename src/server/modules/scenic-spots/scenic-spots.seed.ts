@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { DEMO_PICTURES } from '../picture-groups/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { scenicSpots } from './scenic-spots.table.ts';
 
 type Spot = [name: string, type: 1 | 2 | 3, open: string, close: string, introduction: string];
@@ -20,19 +23,42 @@ const SPOTS: Spot[] = [
   ['停车场', 3, '', '', '可停放小客车八百辆。'],
 ];
 
-/** Thirteen spots of the demo area, with positions around its centre. */
+// An old town on the tea-horse road: its streets, stage and workshops, a walk out to the terraces.
+const TOWN_SPOTS: Spot[] = [
+  ['四方街', 1, '', '', '古镇中心的石板广场，四条老街由此通往东南西北。'],
+  ['古戏台', 1, '09:00', '22:00', '清代戏台，每晚七点半上演白族歌舞。'],
+  ['茶马驿站', 1, '08:30', '18:00', '当年马帮歇脚的客栈，现为茶马古道陈列馆。'],
+  ['扎染作坊', 1, '09:00', '17:30', '可观看扎染工序，并亲手染一方手帕。'],
+  ['白族民居院落', 1, '08:30', '18:00', '三坊一照壁的老宅，展示白族传统生活。'],
+  ['古镇夜市', 1, '18:00', '23:00', '乳扇、饵块、烤鱼等地道小吃汇集于此。'],
+  ['梯田观景台', 1, '06:00', '19:30', '镇外山坡上的观景台，春季放水时最美。'],
+  ['古道徒步线', 2, '07:30', '17:00', '沿茶马古道旧石阶上山，往返约三小时。'],
+  ['游客中心', 3, '08:00', '20:00', '咨询、寄存、导游预约与失物招领。'],
+  ['医务室', 3, '', '', '全天有医护人员值守。'],
+  ['东门停车场', 3, '', '', '可停放小客车四百辆，旅游大巴三十辆。'],
+];
+
+const rowsOf = (scenicId: number, spots: Spot[], centre: [number, number]) =>
+  spots.map(([name, spotType, openTime, closeTime, introduction], i) => ({
+    scenicId,
+    name,
+    spotType,
+    openTime,
+    closeTime,
+    introduction,
+    // the attractions show one of the demo pictures (written at start with SEED=demo)
+    image: spotType === 1 ? DEMO_PICTURES[i % DEMO_PICTURES.length]! : '',
+    latitude: Number((centre[0] + i * 0.003).toFixed(6)),
+    longitude: Number((centre[1] + (i % 5) * 0.004).toFixed(6)),
+    sort: (i + 1) * 10,
+  }));
+
+/** Thirteen spots of the lake area and eleven of the old town, with positions around their centres. */
 export async function seedDemoScenicSpots(db: Db, scenicId: number): Promise<void> {
-  await db.insert(scenicSpots).values(
-    SPOTS.map(([name, spotType, openTime, closeTime, introduction], i) => ({
-      scenicId,
-      name,
-      spotType,
-      openTime,
-      closeTime,
-      introduction,
-      latitude: Number((30.245 + i * 0.003).toFixed(6)),
-      longitude: Number((120.14 + (i % 5) * 0.004).toFixed(6)),
-      sort: (i + 1) * 10,
-    })),
-  );
+  await db.insert(scenicSpots).values(rowsOf(scenicId, SPOTS, [30.245, 120.14]));
+  const [town] = await db
+    .select({ id: scenicAreas.id })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.code, 'YLGZ'));
+  if (town) await db.insert(scenicSpots).values(rowsOf(town.id, TOWN_SPOTS, [25.69, 100.15]));
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenicSpotApi as api, type ScenicSpotRow } from '../../../shared/api/scenic-spots.ts';
+import {
+  publicScenicSpotApi,
+  scenicSpotApi as api,
+  type PublicScenicSpot,
+  type ScenicSpotRow,
+} from '../../../shared/api/scenic-spots.ts';
 import { auditLogApi } from '../../../shared/api/logs.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 
@@ -123,7 +128,10 @@ describe('scenic spots (/scenic/viewpoint)', () => {
 
   it("keeps each area's spots to itself", async () => {
     const own = await create({ name: '云岭古桥' }, 'yunling');
-    expect((await rows('yunling')).rows.map((r) => r.name)).toEqual(['云岭古桥']);
+    const theirs = (await rows('yunling')).rows.map((r) => r.name);
+    expect(theirs).toContain('云岭古桥');
+    expect(theirs).toContain('四方街'); // the old town's demo spots
+    expect(theirs).not.toContain('湖心岛');
     expect((await rows()).rows.map((r) => r.name)).not.toContain('云岭古桥');
     const other = (await rows()).rows[0]!;
     expect((await call('yunling', 'GET', `${api.query}?id=${other.id}`)).statusCode).toBe(404);
@@ -131,5 +139,32 @@ describe('scenic spots (/scenic/viewpoint)', () => {
     expect((await call('yunling', 'GET', `${api.delete}?id=${other.id}`)).statusCode).toBe(404);
     expect((await call('yunling', 'POST', api.status, { ids: [other.id], status: 2 })).statusCode).toBe(404);
     expect((await call('admin', 'GET', `${api.query}?id=${own.id}`)).statusCode).toBe(404);
+  });
+
+  it("shows the mini-program an area's enabled spots by sort order, without a login, cacheable", async () => {
+    const areas = (await rows()).rows;
+    const scenicId = (await t.call(tok.admin!, 'GET', '/web/api/ticket/auth/getUserinfo')).json().data
+      .scenicId as number;
+    const hidden = await create({ name: '施工中的码头', sort: 1 });
+    await call('admin', 'POST', api.status, { ids: [hidden.id], status: 2 });
+
+    const res = await t.call(null, 'GET', `${publicScenicSpotApi.list}?scenicId=${scenicId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const spots = res.json().data as PublicScenicSpot[];
+    const enabled = areas.filter((r) => r.status === 1);
+    expect(spots.map((s) => s.name)).toEqual(
+      [...enabled].sort((a, b) => a.sort - b.sort || a.id - b.id).map((r) => r.name),
+    );
+    expect(spots.map((s) => s.name)).not.toContain('施工中的码头');
+    expect(spots.map((s) => s.name)).not.toContain('四方街'); // another area's
+
+    const routes = await t.call(null, 'GET', `${publicScenicSpotApi.list}?scenicId=${scenicId}&spotType=2`);
+    expect((routes.json().data as PublicScenicSpot[]).every((s) => s.spotType === 2)).toBe(true);
+    const again = await t.call(null, 'GET', `${publicScenicSpotApi.list}?scenicId=${scenicId}`, undefined, {
+      'if-none-match': String(res.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect400(await t.call(null, 'GET', `${publicScenicSpotApi.list}?scenicId=x`), 'scenicId');
   });
 });
