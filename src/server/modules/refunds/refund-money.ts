@@ -29,6 +29,8 @@ export async function staffRefund(
     ticketIds: readonly number[];
     reason: string;
     adminId: number;
+    /** The account's user name for the audit row when there is no request (a job, the demo seed). */
+    adminName?: string;
     now?: Date;
   },
   req?: FastifyRequest,
@@ -76,7 +78,7 @@ export async function staffRefund(
     await audit(
       tx,
       req,
-      { scenicId: input.scenicId, adminId: input.adminId },
+      { scenicId: input.scenicId, adminId: input.adminId, name: input.adminName },
       {
         action: 'staffRefund',
         targetType: 'ticketOrder',

@@ -120,6 +120,7 @@ async function seedDemoTravelOrders(tx: Db, scenicId: number, [one, two]: Travel
         ticketIds: tickets.map((x) => x.id),
         reason: '行程取消',
         adminId: admin.id,
+        adminName: 'admin',
       });
   }
 }
