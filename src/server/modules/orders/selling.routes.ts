@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -15,12 +15,11 @@ import {
   type OpenOrder,
 } from '../../../shared/api/selling.ts';
 import { TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT, requireClient } from '../../http/access.ts';
+import { CLIENT } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { channelOfClient } from './channels.ts';
+import { sellingChannel } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
 import {
@@ -68,18 +67,6 @@ export function openOrderOf(order: OrderRecord, tickets: readonly TicketRecord[]
       code: CODE_VISIBLE.includes(t.status) ? t.code : null,
     })),
   };
-}
-
-/** The channel's buy channel; 403 for a client that does not sell. */
-function sellingChannel(req: FastifyRequest): {
-  clientId: string;
-  scenicId: number;
-  channel: BuyChannelCode;
-} {
-  const client = requireClient(req);
-  const channel = channelOfClient(client.clientId);
-  if (channel == null) throw new AppError(403, 'clientNotSelling');
-  return { ...client, channel };
 }
 
 /** An order of this area placed by this client (404 otherwise: other channels' orders are invisible). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -13,28 +13,15 @@ import {
   OpenSitesSchema,
   type OpenBooking,
 } from '../../../shared/api/reservations.ts';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT, requireClient } from '../../http/access.ts';
+import { CLIENT } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOfRequest } from '../audit/index.ts';
-import { channelOfClient, withIdempotency } from '../orders/index.ts';
+import { sellingChannel, withIdempotency } from '../orders/index.ts';
 import { openSessions, openSites } from './reservations.reads.ts';
 import { bookingOf, bookSession, moveBooking } from './reservations.service.ts';
 import type { Reservation } from './reservations.table.ts';
-
-/** The calling channel; 403 for a client that does not sell (as the ticket selling API). */
-function sellingChannel(req: FastifyRequest): {
-  clientId: string;
-  scenicId: number;
-  channel: BuyChannelCode;
-} {
-  const client = requireClient(req);
-  const channel = channelOfClient(client.clientId);
-  if (channel == null) throw new AppError(403, 'clientNotSelling');
-  return { ...client, channel };
-}
 
 /** A booking as its channel sees it: the ID number masked, the rest as the channel sent it. */
 async function openBookingOf(db: Db, scenicId: number, booking: Reservation): Promise<OpenBooking> {
