@@ -4,7 +4,9 @@ import { authMessages } from './modules/auth/auth.messages.ts';
 import { checkinMessages } from './modules/checkin/checkin.messages.ts';
 import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
+import { couponsMessages } from './modules/coupons/coupons.messages.ts';
 import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
+import { membersMessages } from './modules/members/members.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
@@ -30,7 +32,9 @@ const moduleMessages = {
   ...checkinMessages,
   ...contentMessages,
   ...copyrightMessages,
+  ...couponsMessages,
   ...inventoryMessages,
+  ...membersMessages,
   ...noticesMessages,
   ...oauthMessages,
   ...ordersMessages,

@@ -3,10 +3,12 @@ import audit from './modules/audit/audit.module.ts';
 import auth from './modules/auth/auth.module.ts';
 import checkin from './modules/checkin/checkin.module.ts';
 import content from './modules/content/content.module.ts';
+import coupons from './modules/coupons/coupons.module.ts';
 import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
 import inventory from './modules/inventory/inventory.module.ts';
+import members from './modules/members/members.module.ts';
 import notices from './modules/notices/notices.module.ts';
 import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
@@ -53,6 +55,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ticketDisplay,
   theatres,
   inventory,
+  members,
+  coupons,
   orders,
   orderAdmin,
   refunds,

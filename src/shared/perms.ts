@@ -3,9 +3,11 @@ import { accountsPermissions } from './perms/accounts.ts';
 import { auditPermissions } from './perms/audit.ts';
 import { checkinPermissions } from './perms/checkin.ts';
 import { contentPermissions } from './perms/content.ts';
+import { couponsPermissions } from './perms/coupons.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
+import { membersPermissions } from './perms/members.ts';
 import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
@@ -45,6 +47,8 @@ const MODULE_PERMISSIONS = [
   refundsPermissions,
   checkinPermissions,
   reservationsPermissions,
+  membersPermissions,
+  couponsPermissions,
   gatesPermissions,
   accountsPermissions,
   rolesPermissions,

@@ -5,6 +5,8 @@ export const PERMISSION_GROUP_LABELS = {
   scenic: { zh: '景区管理', en: 'Scenic areas' },
   ticket: { zh: '票务管理', en: 'Tickets' },
   make: { zh: '预约管理', en: 'Bookings' },
+  user: { zh: '会员管理', en: 'Members' },
+  promotion: { zh: '营销管理', en: 'Promotions' },
   terminal: { zh: '终端管理', en: 'Terminals' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;

@@ -1,4 +1,11 @@
-import { CalendarOutlined, EnvironmentOutlined, SettingOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  EnvironmentOutlined,
+  GiftOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { defineMessages } from '../locales/define.ts';
 
@@ -16,11 +23,29 @@ export const MENU_GROUPS: readonly {
   { path: '/ticket', title: 'ticket', icon: TagsOutlined },
   // spec §2 "/Make (hidden group)": in the menu only for accounts holding its permissions
   { path: '/Make', title: 'make', icon: CalendarOutlined },
+  { path: '/user', title: 'user', icon: TeamOutlined },
+  { path: '/promotion', title: 'promotion', icon: GiftOutlined },
   { path: '/sys', title: 'sys', icon: SettingOutlined },
   { path: '/profile', title: 'profile', hidden: true },
 ];
 
 export const menuGroupTitles = defineMessages({
-  zh: { scenic: '景区管理', ticket: '票务管理', make: '预约管理', sys: '系统管理', profile: '个人中心' },
-  en: { scenic: 'Scenic areas', ticket: 'Tickets', make: 'Reservations', sys: 'System', profile: 'Profile' },
+  zh: {
+    scenic: '景区管理',
+    ticket: '票务管理',
+    make: '预约管理',
+    user: '会员管理',
+    promotion: '营销管理',
+    sys: '系统管理',
+    profile: '个人中心',
+  },
+  en: {
+    scenic: 'Scenic areas',
+    ticket: 'Tickets',
+    make: 'Reservations',
+    user: 'Members',
+    promotion: 'Promotions',
+    sys: 'System',
+    profile: 'Profile',
+  },
 });

@@ -14,6 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
+import { memberCoupons } from '../coupons/coupons.table.ts';
+import { members } from '../members/members.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
@@ -51,6 +53,16 @@ export const ticketOrders = pgTable(
     /** First visit date of the order's tickets */
     visitDate: date('visit_date').notNull(),
     ticketCount: integer('ticket_count').notNull(),
+    /** The member who bought (their level discount applied; their balance may pay) */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** The member's coupon the order reserved (T1) and spent (T2/T3) */
+    memberCouponId: bigint('member_coupon_id', { mode: 'number' }).references(() => memberCoupons.id, {
+      onDelete: 'set null',
+    }),
+    /** cents before discounts; totalAmount = originalAmount - levelDiscount - couponDiscount */
+    originalAmount: money('original_amount'),
+    levelDiscount: money('level_discount'),
+    couponDiscount: money('coupon_discount'),
     totalAmount: money('total_amount'),
     paidAmount: money('paid_amount'),
     refundedAmount: money('refunded_amount'),
@@ -79,6 +91,9 @@ export const ticketOrders = pgTable(
     index('ticket_orders_scenic_status_created_idx').on(t.scenicId, t.status, t.createdAt, t.id),
     index('ticket_orders_scenic_channel_created_idx').on(t.scenicId, t.channel, t.createdAt, t.id),
     index('ticket_orders_phone_idx').on(t.buyerPhone),
+    index('ticket_orders_member_idx')
+      .on(t.memberId, t.createdAt)
+      .where(sql`${t.memberId} is not null`),
     index('ticket_orders_departure_idx')
       .on(t.departureId)
       .where(sql`${t.departureId} is not null`),

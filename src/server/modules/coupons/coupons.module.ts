@@ -1,0 +1,6 @@
+import { defineServerModule } from '../../server-module.ts';
+
+export default defineServerModule({
+  name: 'coupons',
+  routes: [],
+});

@@ -1,0 +1,9 @@
+/**
+ * The public entry of the members module: what other modules may use (eslint: a module reaches
+ * another only through its index.ts).
+ */
+export { adjustBalance, creditBalance, debitBalance, ledgerMismatches } from './balance.service.ts';
+export type { BalanceMove, LedgerEntry } from './balance.service.ts';
+export { levelPrice, memberPricing, recordSpend } from './levels.service.ts';
+export type { MemberPricing } from './levels.service.ts';
+export { members } from './members.table.ts';
