@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { scenicPeriods } from './inventory.table.ts';
 
 /** Chinese public holidays of 2026-2027 (approximate where the official dates are not out yet). */
@@ -30,42 +31,32 @@ const PERIODS = [
 ];
 
 /**
- * Demo data: the area's time slots, and a price calendar from 30 days ago to 365 days ahead for
- * every regular and timed product (weekends and public holidays +20 %), with plausible sales on
- * past days and the public stock those sales used. Three statements, whatever the number of days.
+ * Demo data: the lake area's time slots and calendar (seedDemoAreaInventory), then the old town's
+ * calendar (issue 15) from today on, nothing sold, and no time slots: its calendar alone says
+ * what it can sell (docs/decisions.md "Public stock").
  */
 export async function seedDemoInventory(db: Db, scenicId: number): Promise<void> {
+  await seedDemoAreaInventory(db, scenicId);
+  const [town] = await db
+    .select({ id: scenicAreas.id })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.code, 'YLGZ'));
+  if (town) {
+    const today = sql`${areaDay(new Date(), await areaTimeZone(db, town.id))}::date`;
+    await seedCalendar(db, town.id, today, 0);
+  }
+}
+
+/**
+ * An area's time slots, and a price calendar from 30 days ago to 365 days ahead for every regular
+ * and timed product (weekends and public holidays +20 %), with plausible sales on past days and
+ * the public stock those sales used. Three statements, whatever the number of days.
+ */
+export async function seedDemoAreaInventory(db: Db, scenicId: number): Promise<void> {
   // "past" and "ahead" on the area's clock, not the database session's
   const today = sql`${areaDay(new Date(), await areaTimeZone(db, scenicId))}::date`;
   await db.insert(scenicPeriods).values(PERIODS.map((p, i) => ({ ...p, scenicId, sort: i + 1 })));
-
-  const holiday = sql.join(
-    HOLIDAYS.map(([from, to]) => sql`(d.day between ${from}::date and ${to}::date)`),
-    sql` or `,
-  );
-  // sold on past days: 35-84 % of the stock, varying by day, product and session
-  await db.execute(sql`
-    insert into price_calendar (scenic_id, product_id, session_id, date, price, stock, sold, status)
-    select ${scenicId}::int, slot.product_id, slot.session_id, d.day,
-           case when extract(dow from d.day) in (0, 6) or ${holiday}
-                then round(slot.price * 1.2)::int else slot.price end,
-           slot.stock,
-           case when d.day < ${today}
-                then slot.stock * (35 + ((d.day - date '2000-01-01') * 17 + slot.product_id * 31
-                                         + coalesce(slot.session_id, 0) * 7) % 50) / 100
-                else 0 end,
-           1
-    from generate_series((${today} - 30)::timestamp, (${today} + 365)::timestamp, interval '1 day') as g(ts)
-    cross join lateral (select g.ts::date as day) as d
-    cross join (
-      select p.id as product_id, null::int as session_id, p.price, 3000 as stock
-        from ticket_products p where p.scenic_id = ${scenicId}::int and p.product_type = 1
-      union all
-      select p.id, s.id, p.price, 300
-        from ticket_products p join product_sessions s on s.product_id = p.id
-        where p.scenic_id = ${scenicId}::int and p.product_type = 2
-    ) as slot
-  `);
+  await seedCalendar(db, scenicId, today, 30);
 
   // the slots of past days filled in the same proportion as that day's calendar
   await db.execute(sql`
@@ -78,5 +69,38 @@ export async function seedDemoInventory(db: Db, scenicId: number): Promise<void>
       where scenic_id = ${scenicId}::int and date < ${today} group by date
     ) day on day.ratio is not null
     where p.scenic_id = ${scenicId}::int
+  `);
+}
+
+/**
+ * The price calendar of an area's regular and timed products from `past` days before `today` to
+ * 365 days ahead; past days sold 35-84 % of the stock, varying by day, product and session.
+ */
+async function seedCalendar(db: Db, scenicId: number, today: SQL, past: number): Promise<void> {
+  const holiday = sql.join(
+    HOLIDAYS.map(([from, to]) => sql`(d.day between ${from}::date and ${to}::date)`),
+    sql` or `,
+  );
+  await db.execute(sql`
+    insert into price_calendar (scenic_id, product_id, session_id, date, price, stock, sold, status)
+    select ${scenicId}::int, slot.product_id, slot.session_id, d.day,
+           case when extract(dow from d.day) in (0, 6) or ${holiday}
+                then round(slot.price * 1.2)::int else slot.price end,
+           slot.stock,
+           case when d.day < ${today}
+                then slot.stock * (35 + ((d.day - date '2000-01-01') * 17 + slot.product_id * 31
+                                         + coalesce(slot.session_id, 0) * 7) % 50) / 100
+                else 0 end,
+           1
+    from generate_series((${today} - ${past}::int)::timestamp, (${today} + 365)::timestamp, interval '1 day') as g(ts)
+    cross join lateral (select g.ts::date as day) as d
+    cross join (
+      select p.id as product_id, null::int as session_id, p.price, 3000 as stock
+        from ticket_products p where p.scenic_id = ${scenicId}::int and p.product_type = 1
+      union all
+      select p.id, s.id, p.price, 300
+        from ticket_products p join product_sessions s on s.product_id = p.id
+        where p.scenic_id = ${scenicId}::int and p.product_type = 2
+    ) as slot
   `);
 }

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, areaDay } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { seedDemoInventory } from './inventory.seed.ts';
+import { seedDemoAreaInventory } from './inventory.seed.ts';
 import { priceCalendar, publicStock, scenicPeriods } from './inventory.table.ts';
 import { createFixtures, dayOf, publicOf, type Fixtures } from './test-fixtures.ts';
 
@@ -471,9 +471,11 @@ describe('period/stock', () => {
 
 describe('demo seed', () => {
   it('builds a year of calendar with dearer weekends and holidays, and past sales within stock', async () => {
-    // area 2 has no demo inventory: seed it here with the fixture products
+    // area 2's demo inventory is a calendar only: seed it here like the first area's, with its
+    // products (the fixture ones among them) and none of its calendar or slots left
     await db.delete(scenicPeriods).where(eq(scenicPeriods.scenicId, ylgz));
-    await seedDemoInventory(db, ylgz);
+    await db.delete(priceCalendar).where(eq(priceCalendar.scenicId, ylgz));
+    await seedDemoAreaInventory(db, ylgz);
     const rows = await db.select().from(priceCalendar).where(eq(priceCalendar.productId, f2.regular));
     expect(rows.length).toBeGreaterThanOrEqual(396);
     const timed = await db.select().from(priceCalendar).where(eq(priceCalendar.productId, f2.timed));

@@ -11,22 +11,31 @@ import {
 import type { Db } from '../../db/client.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
 import { printTemplates } from '../print-templates/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { productSessions, ticketProducts, ticketTypes } from './products.table.ts';
 
 type ProductInsert = typeof ticketProducts.$inferInsert;
 
-/** The demo categories; answers the id of one by name. */
-async function seedDemoTypes(db: Db, scenicId: number): Promise<(name: string) => number> {
+type DemoType = { name: string; remark: string };
+
+const TYPES: DemoType[] = [
+  { name: '门票', remark: '景区大门票' },
+  { name: '联票', remark: '多日或多景点联票' },
+  { name: '夜游', remark: '夜间分时段游览' },
+  { name: '演出', remark: '实景演出' },
+];
+
+const TOWN_TYPES: DemoType[] = [
+  { name: '门票', remark: '古镇门票' },
+  { name: '体验', remark: '手作与民俗体验' },
+  { name: '夜游', remark: '古戏台夜场，按场次入场' },
+];
+
+/** The demo categories of an area; answers the id of one by name. */
+async function seedDemoTypes(db: Db, scenicId: number, names: DemoType[]): Promise<(name: string) => number> {
   const types = await db
     .insert(ticketTypes)
-    .values(
-      [
-        { name: '门票', remark: '景区大门票' },
-        { name: '联票', remark: '多日或多景点联票' },
-        { name: '夜游', remark: '夜间分时段游览' },
-        { name: '演出', remark: '实景演出' },
-      ].map((t, i) => ({ ...t, scenicId, sort: i + 1 })),
-    )
+    .values(names.map((t, i) => ({ ...t, scenicId, sort: i + 1 })))
     .returning({ id: ticketTypes.id, name: ticketTypes.name });
   return (name: string) => {
     const found = types.find((t) => t.name === name);
@@ -197,29 +206,135 @@ function demoProducts(
   ];
 }
 
-/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
-export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> {
-  const typeId = await seedDemoTypes(db, scenicId);
+/**
+ * The old town's products: its gate tickets, a tie-dye workshop and the old stage's evening
+ * sessions, enough for its travel packages (travel.seed.ts) and the console's screens.
+ */
+function townProducts(
+  common: Awaited<ReturnType<typeof demoRefs>>,
+  typeId: (name: string) => number,
+): ProductInsert[] {
+  // 24 hours before the visit, no fee
+  const conditional = {
+    refundRule: REFUND_RULE.conditional,
+    refundDeadlineHours: 24,
+    refundFeeUnit: REFUND_UNIT.percent,
+    refundFeeValue: 0,
+  };
+  return [
+    {
+      ...common,
+      ...conditional,
+      name: '古镇成人票',
+      typeId: typeId('门票'),
+      productType: PRODUCT_TYPE.regular,
+      intro: '云岭古镇门票，含茶马驿站、白族民居院落参观，当日有效。',
+      price: 8_000,
+      marketPrice: 10_000,
+      validityType: VALIDITY_TYPE.ordinary,
+      timeWindows: [{ start: '08:30', end: '18:00' }],
+      realNameType: 2,
+      limitPerOrder: 20,
+      channels: [1, 4, 13, 16, 17],
+      sort: 1,
+    },
+    {
+      ...common,
+      ...conditional,
+      name: '古镇优惠票',
+      typeId: typeId('门票'),
+      productType: PRODUCT_TYPE.regular,
+      intro: '学生、60 周岁及以上老人凭本人证件购买，入镇验证。',
+      price: 4_000,
+      marketPrice: 10_000,
+      validityType: VALIDITY_TYPE.ordinary,
+      timeWindows: [{ start: '08:30', end: '18:00' }],
+      realNameType: 1,
+      limitPerOrder: 5,
+      limitPerIdNumber: 1,
+      channels: [1, 4],
+      sort: 2,
+    },
+    {
+      ...common,
+      ...conditional,
+      name: '扎染体验票',
+      typeId: typeId('体验'),
+      productType: PRODUCT_TYPE.regular,
+      intro: '扎染作坊一小时手作体验，含一方自染手帕。',
+      price: 6_800,
+      marketPrice: 8_800,
+      validityType: VALIDITY_TYPE.ordinary,
+      timeWindows: [{ start: '09:00', end: '16:30' }],
+      realNameType: 2,
+      limitPerOrder: 10,
+      channels: [1, 4, 16, 17],
+      sort: 3,
+    },
+    {
+      ...common,
+      name: '古戏台夜场',
+      typeId: typeId('夜游'),
+      productType: PRODUCT_TYPE.timed,
+      intro: '古戏台白族歌舞夜场，按所购场次入场。',
+      price: 5_000,
+      marketPrice: 6_000,
+      validityType: VALIDITY_TYPE.timeSlot,
+      validityDisplay: 3,
+      realNameType: 2,
+      limitPerOrder: 10,
+      channels: [1, 4, 16, 17],
+      refundRule: REFUND_RULE.conditional,
+      refundDeadlineHours: 2,
+      refundFeeUnit: REFUND_UNIT.yuan,
+      refundFeeValue: 500,
+      sort: 4,
+    },
+  ];
+}
+
+/** One area's categories, products and the sessions of its timed product. */
+async function seedArea(
+  db: Db,
+  scenicId: number,
+  types: DemoType[],
+  products: typeof demoProducts,
+  sessions: [string, string][],
+): Promise<void> {
+  const typeId = await seedDemoTypes(db, scenicId, types);
   const common = await demoRefs(db, scenicId);
-  const products = demoProducts(common, typeId);
   const inserted = await db
     .insert(ticketProducts)
-    .values(products)
+    .values(products(common, typeId))
     .returning({ id: ticketProducts.id, productType: ticketProducts.productType });
-  const night = inserted.find((p) => p.productType === PRODUCT_TYPE.timed);
-  if (!night) throw new Error('demo timed product missing');
+  const timed = inserted.find((p) => p.productType === PRODUCT_TYPE.timed);
+  if (!timed) throw new Error('demo timed product missing');
   await db.insert(productSessions).values(
-    [
-      ['18:30', '19:30'],
-      ['19:30', '20:30'],
-      ['20:30', '21:30'],
-    ].map(([startTime, endTime], i) => ({
+    sessions.map(([startTime, endTime], i) => ({
       scenicId,
-      productId: night.id,
+      productId: timed.id,
       name: `${startTime}-${endTime}`,
-      startTime: startTime!,
-      endTime: endTime!,
+      startTime,
+      endTime,
       sort: i,
     })),
   );
+}
+
+/** Demo data of this module: the lake area's products, then the old town's (issue 15). */
+export async function seedDemoProducts(db: Db, scenicId: number): Promise<void> {
+  await seedArea(db, scenicId, TYPES, demoProducts, [
+    ['18:30', '19:30'],
+    ['19:30', '20:30'],
+    ['20:30', '21:30'],
+  ]);
+  const [town] = await db
+    .select({ id: scenicAreas.id })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.code, 'YLGZ'));
+  if (town)
+    await seedArea(db, town.id, TOWN_TYPES, townProducts, [
+      ['19:30', '20:30'],
+      ['20:45', '21:45'],
+    ]);
 }

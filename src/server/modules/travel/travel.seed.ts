@@ -5,24 +5,31 @@ import { admins } from '../accounts/index.ts';
 import { cancelOrder, channelOfClient, confirmPayment, placeOrder } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { staffRefund } from '../refunds/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
 import { travelDepartures, travelPackages, type TravelDeparture } from './travel.table.ts';
 
-/** Two demo packages of the demo area built from its products, with departures over the next weeks. */
-export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
-  const products = await tx
-    .select({ id: ticketProducts.id })
-    .from(ticketProducts)
-    .where(eq(ticketProducts.scenicId, scenicId))
-    .orderBy(asc(ticketProducts.id))
-    .limit(3);
-  if (!products.length) return;
-  const [a, b = a, c = b] = products.map((p) => p.id);
-  const today = areaDay(new Date(), await areaTimeZone(tx, scenicId));
-  const packages = await tx
-    .insert(travelPackages)
-    .values([
+type PackageInsert = typeof travelPackages.$inferInsert;
+type Outcome = 'paid' | 'pending' | 'cancelled' | 'refunded';
+
+/** One demo area's packages, their departures and the orders placed on them. */
+interface DemoTravel {
+  /** The two packages, from the area's products (id and name, in the order of their ids). */
+  packages: (products: { id: number; name: string }[]) => Omit<PackageInsert, 'scenicId'>[];
+  /** Departures `first`, `first + 7`, … up to `last` days ahead (the second package's a day later). */
+  departures: { first: number; last: number; capacity: [number, number]; price: [number, number] };
+  /** package (0 or 1), its departure, travellers, outcome, buyer */
+  orders: [number, number, number, Outcome, string][];
+  /** The buyers' phones: this prefix and a number from 1001 on. */
+  phonePrefix: string;
+  /** The account that refunds (the area's own staff). */
+  refunder: string;
+}
+
+const LAKE: DemoTravel = {
+  packages: (products) => {
+    const [a, b = a, c = b] = products.slice(0, 3).map((p) => p.id);
+    return [
       {
-        scenicId,
         name: '湖山一日游',
         days: 1,
         itinerary: [{ title: '湖光山色', description: '上午游湖，下午登山观景。', productIds: [a!] }],
@@ -32,7 +39,6 @@ export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
         status: 1,
       },
       {
-        scenicId,
         name: '湖山深度两日游',
         days: 2,
         itinerary: [
@@ -44,26 +50,123 @@ export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
         excluded: '餐饮、往返大交通',
         status: 1,
       },
-    ])
+    ];
+  },
+  departures: { first: 3, last: 28, capacity: [40, 20], price: [19_900, 59_900] },
+  orders: [
+    [0, 0, 2, 'paid', '李明'],
+    [0, 0, 3, 'refunded', '赵丽'],
+    [0, 1, 4, 'paid', '孙强'],
+    [0, 1, 1, 'pending', '周敏'],
+    [1, 0, 2, 'paid', '吴磊'],
+    [1, 0, 2, 'cancelled', '郑洁'],
+    [1, 1, 3, 'paid', '陈晨'],
+  ],
+  phonePrefix: '1390000',
+  refunder: 'admin',
+};
+
+// The old town's products (products.seed.ts) by name; its packages need the gate ticket.
+const TOWN: DemoTravel = {
+  packages: (products) => {
+    const id = (name: string) => products.find((p) => p.name === name)?.id;
+    const gate = id('古镇成人票');
+    if (gate == null) return [];
+    const dye = id('扎染体验票') ?? gate;
+    const stage = id('古戏台夜场') ?? gate;
+    return [
+      {
+        name: '古镇慢游一日游',
+        days: 1,
+        itinerary: [
+          {
+            title: '四方街与扎染作坊',
+            description: '上午逛四方街、茶马驿站，午后在扎染作坊亲手染一方手帕。',
+            productIds: [gate, dye],
+          },
+        ],
+        ticketProductId: gate,
+        included: '古镇门票、扎染体验、导游讲解',
+        excluded: '午餐、个人消费',
+        status: 1,
+      },
+      {
+        name: '茶马古道两日游',
+        days: 2,
+        itinerary: [
+          {
+            title: '古镇与古戏台',
+            description: '游白族民居院落，晚上古戏台看歌舞，夜宿古镇客栈。',
+            productIds: [gate, stage],
+          },
+          { title: '古道徒步', description: '沿茶马古道旧石阶上山，梯田观景台午餐后返程。', productIds: [] },
+        ],
+        ticketProductId: gate,
+        included: '古镇门票、古戏台夜场、一晚客栈住宿、徒步向导',
+        excluded: '餐饮、往返大交通',
+        status: 1,
+      },
+    ];
+  },
+  departures: { first: 4, last: 25, capacity: [30, 16], price: [16_800, 46_800] },
+  orders: [
+    [0, 0, 2, 'paid', '段丽'],
+    [0, 0, 1, 'refunded', '杨帆'],
+    [0, 1, 3, 'pending', '和睿'],
+    [1, 0, 2, 'paid', '苏晴'],
+    [1, 0, 2, 'cancelled', '马骏'],
+    [1, 1, 4, 'paid', '张一鸣'],
+  ],
+  phonePrefix: '1380000',
+  refunder: 'yunling',
+};
+
+/**
+ * Two demo packages in each demo area, built from its products, with departures over the next
+ * weeks and orders on them: the lake area's, then the old town's (issue 15).
+ */
+export async function seedDemoTravel(tx: Db, scenicId: number): Promise<void> {
+  await seedArea(tx, scenicId, LAKE);
+  const [town] = await tx
+    .select({ id: scenicAreas.id })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.code, 'YLGZ'));
+  if (town) await seedArea(tx, town.id, TOWN);
+}
+
+async function seedArea(tx: Db, scenicId: number, demo: DemoTravel): Promise<void> {
+  const products = await tx
+    .select({ id: ticketProducts.id, name: ticketProducts.name })
+    .from(ticketProducts)
+    .where(eq(ticketProducts.scenicId, scenicId))
+    .orderBy(asc(ticketProducts.id));
+  if (!products.length) return;
+  const specs = demo.packages(products);
+  if (!specs.length) return;
+  const today = areaDay(new Date(), await areaTimeZone(tx, scenicId));
+  const packages = await tx
+    .insert(travelPackages)
+    .values(specs.map((p) => ({ ...p, scenicId })))
     .returning({ id: travelPackages.id });
+  const { first, last, capacity, price } = demo.departures;
   const values: (typeof travelDepartures.$inferInsert)[] = [];
   for (const [k, p] of packages.entries())
-    for (let n = 3; n <= 28; n += 7)
+    for (let n = first; n <= last; n += 7)
       values.push({
         scenicId,
         packageId: p.id,
         date: addDays(today, n + k),
-        capacity: k ? 20 : 40,
-        price: k ? 59_900 : 19_900,
+        capacity: capacity[k ? 1 : 0],
+        price: price[k ? 1 : 0],
       });
   const departures = await tx.insert(travelDepartures).values(values).returning();
-  await seedDemoTravelOrders(tx, scenicId, [
-    departures.filter((d) => d.packageId === packages[0]!.id),
-    departures.filter((d) => d.packageId === packages[1]!.id),
-  ]);
+  await seedDemoTravelOrders(
+    tx,
+    scenicId,
+    packages.map((p) => departures.filter((d) => d.packageId === p.id)),
+    demo,
+  );
 }
-
-type Outcome = 'paid' | 'pending' | 'cancelled' | 'refunded';
 
 /**
  * Orders of the demo packages in each state, placed, paid, cancelled and refunded by the selling
@@ -71,28 +174,25 @@ type Outcome = 'paid' | 'pending' | 'cancelled' | 'refunded';
  * `sold` is the seats its active orders hold and the orders' money adds up. Departures are in the
  * future, so no traveller has entered yet. A pending order is left to the payment deadline (T5).
  */
-async function seedDemoTravelOrders(tx: Db, scenicId: number, [one, two]: TravelDeparture[][]) {
+async function seedDemoTravelOrders(
+  tx: Db,
+  scenicId: number,
+  byPackage: TravelDeparture[][],
+  demo: DemoTravel,
+) {
   const clientId = 'ctripManagement';
   const channel = channelOfClient(clientId)!;
-  const [admin] = await tx
+  const [refunder] = await tx
     .select({ id: admins.id })
     .from(admins)
-    .where(eq(admins.username, 'admin'))
+    .where(eq(admins.username, demo.refunder))
     .limit(1);
-  const plan: [TravelDeparture | undefined, number, Outcome, string][] = [
-    [one?.[0], 2, 'paid', '李明'],
-    [one?.[0], 3, 'refunded', '赵丽'],
-    [one?.[1], 4, 'paid', '孙强'],
-    [one?.[1], 1, 'pending', '周敏'],
-    [two?.[0], 2, 'paid', '吴磊'],
-    [two?.[0], 2, 'cancelled', '郑洁'],
-    [two?.[1], 3, 'paid', '陈晨'],
-  ];
   let n = 0;
-  for (const [departure, quantity, outcome, name] of plan) {
+  for (const [k, i, quantity, outcome, name] of demo.orders) {
+    const departure = byPackage[k]?.[i];
     if (!departure) continue;
     n += 1;
-    const phone = `1390000${String(1000 + n)}`;
+    const phone = `${demo.phonePrefix}${String(1000 + n)}`;
     const { order, tickets } = await placeOrder(tx, {
       scenicId,
       channel,
@@ -113,14 +213,14 @@ async function seedDemoTravelOrders(tx: Db, scenicId: number, [one, two]: Travel
       provider: 'offline',
       providerTxnId: `demo-travel-${order.orderNo}`,
     });
-    if (outcome === 'refunded' && admin)
+    if (outcome === 'refunded' && refunder)
       await staffRefund(tx, {
         scenicId,
         orderId: order.id,
         ticketIds: tickets.map((x) => x.id),
         reason: '行程取消',
-        adminId: admin.id,
-        adminName: 'admin',
+        adminId: refunder.id,
+        adminName: demo.refunder,
       });
   }
 }

@@ -101,20 +101,39 @@ describe('travel packages (/scenic/travelList)', () => {
     const page = data<{ rows: TravelPackageRow[]; total: number }>(await call('admin', 'POST', api.page, {}));
     expect(page.rows.map((r) => r.name).sort()).toEqual(['湖山一日游', '湖山深度两日游']);
     expect(page.rows.every((r) => r.openDepartures === 4 && r.minPrice! > 0)).toBe(true);
+    // the old town has two of its own (issue 15), built from its products
+    const town = data<{ rows: TravelPackageRow[] }>(await call('yunling', 'POST', api.page, {}));
+    expect(town.rows.map((r) => r.name).sort()).toEqual(['古镇慢游一日游', '茶马古道两日游']);
+    expect(town.rows.every((r) => r.openDepartures === 4 && r.minPrice! > 0)).toBe(true);
   });
 
   it('gives the demo packages orders in each state; seats sold are the seats active orders hold, money adds up', async () => {
     const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0]!;
-    const demo = sql`(select d.id from travel_departures d join travel_packages p on p.id = d.package_id
-      where p.name in ('湖山一日游', '湖山深度两日游'))`;
-    const states = await one<{ statuses: number[]; orders: number; travellers: number }>(sql`select
+    const departuresNamed = (
+      a: string,
+      b: string,
+      scenicId: number,
+    ) => sql`(select d.id from travel_departures d
+      join travel_packages p on p.id = d.package_id where p.name in (${a}, ${b}) and p.scenic_id = ${scenicId})`;
+    const statesOf = (departures: ReturnType<typeof sql>) =>
+      one<{ statuses: number[]; orders: number; travellers: number; seats: number }>(sql`select
       array_agg(distinct o.status order by o.status)::int[] as statuses, count(*)::int as orders,
-      (select count(*)::int from order_tickets t where t.departure_id in ${demo}) as travellers
-      from ticket_orders o where o.departure_id in ${demo}`);
+      (select count(*)::int from order_tickets t where t.departure_id in ${departures}) as travellers,
+      (select count(*)::int from order_tickets where departure_id in ${departures} and status in (101, 201)) as seats
+      from ticket_orders o where o.departure_id in ${departures}`);
+    const demo = departuresNamed('湖山一日游', '湖山深度两日游', qsh);
+    const states = await statesOf(demo);
     // pending, cancelled by the customer, paid, refunded
     expect(states.statuses).toEqual([101, 102, 201, 203]);
     expect(states.orders).toBe(7);
     expect(states.travellers).toBe(17);
+    // the old town's, in the same states (issue 15)
+    expect(await statesOf(departuresNamed('古镇慢游一日游', '茶马古道两日游', ylgz))).toEqual({
+      statuses: [101, 102, 201, 203],
+      orders: 6,
+      travellers: 2 + 1 + 3 + 2 + 2 + 4,
+      seats: 2 + 3 + 2 + 4,
+    });
     const bad = await one<{
       sold: number;
       held: number;
@@ -338,8 +357,12 @@ describe('travel packages (/scenic/travelList)', () => {
     expectStatus(await call('staff', 'POST', api.create, { name: 'x' }), 403);
     expectStatus(await call('staff', 'POST', ord.page, {}), 403);
     expectStatus(await call('staff', 'GET', `${dep.list}?packageId=${p.id}`), 403);
-    // yunling acts in YLGZ: QSH's package is invisible
-    expect(data<{ total: number }>(await call('yunling', 'POST', api.page, {})).total).toBe(0);
+    // yunling acts in YLGZ: QSH's package is invisible, only the old town's own two are listed
+    const theirs = data<{ rows: TravelPackageRow[]; total: number }>(
+      await call('yunling', 'POST', api.page, {}),
+    );
+    expect(theirs.total).toBe(2);
+    expect(theirs.rows.some((r) => r.id === p.id)).toBe(false);
     expectStatus(await call('yunling', 'GET', `${api.query}?id=${p.id}`), 404);
     expectStatus(await call('yunling', 'POST', api.update, { id: p.id, name: 'y' }), 404);
     expectStatus(await call('yunling', 'GET', `${api.delete}?id=${p.id}`), 404);
@@ -491,7 +514,9 @@ describe('orders of packages through the selling API', () => {
     const yl = data<PublicTravelPackage[]>(
       await t.app.inject({ method: 'GET', url: `${publicTravelApi.packages}?scenicId=${ylgz}` }),
     );
-    expect(yl).toEqual([]);
+    // the old town shows its own demo packages, none of QSH's
+    expect(yl.map((x) => x.name).sort()).toEqual(['古镇慢游一日游', '茶马古道两日游']);
+    expect(yl.some((x) => x.id === p.id)).toBe(false);
     expect(
       await t.database.db
         .select()
