@@ -72,12 +72,20 @@ export const CreateOrderSchema = z
       })
       .strict(),
     lines: z.array(OrderLineSchema).min(1).max(20),
-    /** Pay together with the order: cash (1), POS (99) or on account (98) */
+    /**
+     * Pay together with the order: cash (1), POS (99), on account (98), or the signed-in member's
+     * balance (9)
+     */
     payNow: z
       .object({ payWay: dictCodeSchema(PayWay) })
       .strict()
       .optional(),
     remark: z.string().trim().max(200).optional(),
+    /**
+     * A coupon of the signed-in member (`X-Member-Token`, the member API): checked, reserved until
+     * payment, spent when paid
+     */
+    memberCouponId: IdSchema.optional(),
   })
   .strict();
 export type CreateOrder = z.infer<typeof CreateOrderSchema>;
@@ -123,6 +131,10 @@ export const OpenOrderSchema = z.object({
   externalNo: z.string().nullable(),
   status: z.number().int().describe('TicketStatus (summary)'),
   payStatus: z.number().int().describe('PayStatus'),
+  /** cents before the member's level discount and coupon */
+  originalAmount: z.number().int(),
+  levelDiscount: z.number().int(),
+  couponDiscount: z.number().int(),
   totalAmount: z.number().int().describe('cents'),
   paidAmount: z.number().int(),
   refundedAmount: z.number().int(),

@@ -16,6 +16,7 @@ export const ValidationMessage = defineDict({
     en: 'must be JSON text with siteIcon and siteTitle',
   },
   required: { zh: '不能为空', en: 'is required' },
+  mobile: { zh: '须为 11 位手机号', en: 'must be an 11-digit mobile number' },
   nulCharacter: { zh: '不能包含空字符（\\u0000）', en: 'must not contain a NUL character (\\u0000)' },
   clientId: { zh: '不是已知的终端客户端', en: 'is not a known terminal client' },
   clientIdFormat: {
@@ -80,6 +81,10 @@ export const ValidationMessage = defineDict({
   },
   quantityPositive: { zh: '数量须为正整数', en: 'must be a positive whole number' },
   idNumber: { zh: '须为有效的 18 位居民身份证号码', en: 'must be a valid 18-digit mainland ID number' },
+  // members (issue 16)
+  idNumberFormat: { zh: '须为 5-20 位字母或数字', en: 'must be 5-20 letters or digits' },
+  amountPositive: { zh: '须为大于 0 的金额', en: 'must be an amount above 0' },
+  changeNonZero: { zh: '调整金额不能为 0', en: 'must not be 0' },
   requiredForReadMode: {
     zh: '所选读卡方式需要填写此项',
     en: 'is required by the chosen read modes',
@@ -163,5 +168,15 @@ export const ValidationMessage = defineDict({
     zh: '只能包含字母、数字、下划线和短横线',
     en: 'may contain only letters, digits, underscores and hyphens',
   },
+  // coupons (issue 16)
+  couponShopScope: { zh: '商城券不能指定门票', en: 'a shop coupon cannot be limited to chosen tickets' },
+  couponAmountOff: { zh: '满减券的减免金额须大于 0', en: 'an amount-off coupon takes off more than 0' },
+  couponAmountAboveMin: { zh: '减免金额不能超过使用门槛', en: 'must not exceed the minimum spend' },
+  couponPercent: {
+    zh: '折扣须为 1-99（支付原价的百分比，90 即 9 折）',
+    en: 'must be 1-99 (the percent of the price paid; 90 is 10 % off)',
+  },
+  couponValidDays: { zh: '领取后有效天数须为 1-3650 天', en: 'must be 1-3650 days after receipt' },
+  couponIdList: { zh: '须为逗号分隔的优惠券 ID（最多 200 个）', en: 'must be up to 200 coupon ids separated by commas' },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

@@ -69,6 +69,8 @@ export const PayWay = defineDict({
   99: { zh: 'POS 刷卡', en: 'POS' },
 });
 export type PayWayCode = keyof typeof PayWay;
+/** Pay way 9: the member's stored value (docs/decisions.md "Members in selling"). */
+export const PAY_WAY_MEMBER_BALANCE = 9 satisfies PayWayCode;
 
 /** docs/domain.md "Payment": created → pending → confirmed | failed | canceled; confirmed → refunded. */
 export const PaymentStatus = defineDict({

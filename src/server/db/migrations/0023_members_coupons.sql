@@ -127,7 +127,7 @@ CREATE TABLE "members" (
 	"total_spend" integer DEFAULT 0 NOT NULL,
 	"source" smallint DEFAULT 1 NOT NULL,
 	"status" smallint DEFAULT 1 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"registered_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "members_balance_check" CHECK ("members"."balance" >= 0),
 	CONSTRAINT "members_points_check" CHECK ("members"."points" >= 0 and "members"."total_spend" >= 0),
@@ -222,7 +222,7 @@ CREATE UNIQUE INDEX "member_levels_threshold_uq" ON "member_levels" USING btree 
 CREATE UNIQUE INDEX "member_sessions_token_uq" ON "member_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "member_sessions_member_idx" ON "member_sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_phone_uq" ON "members" USING btree ("scenic_id","phone");--> statement-breakpoint
-CREATE INDEX "members_scenic_registered_idx" ON "members" USING btree ("scenic_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "members_scenic_registered_idx" ON "members" USING btree ("scenic_id","registered_at","id");--> statement-breakpoint
 CREATE INDEX "members_scenic_level_idx" ON "members" USING btree ("scenic_id","level_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "recharge_rules_amount_uq" ON "recharge_rules" USING btree ("scenic_id","pay_amount");--> statement-breakpoint
 CREATE UNIQUE INDEX "recharges_no_uq" ON "recharges" USING btree ("recharge_no");--> statement-breakpoint

@@ -7,3 +7,5 @@ export type { BalanceMove, LedgerEntry } from './balance.service.ts';
 export { levelPrice, memberPricing, recordSpend } from './levels.service.ts';
 export type { MemberPricing } from './levels.service.ts';
 export { members } from './members.table.ts';
+export { memberOfToken, requireMember } from './member-session.service.ts';
+export type { MemberCaller } from './member-session.service.ts';

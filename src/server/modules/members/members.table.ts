@@ -73,7 +73,7 @@ export const members = pgTable(
     source: smallint('source').notNull().default(1),
     /** MemberStatus: 1 active, 2 frozen */
     status: smallint('status').notNull().default(1),
-    registeredAt: createdAt(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -10,3 +10,4 @@ export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
 export { confirmPayment } from './order-payment.ts';
 export { withIdempotency } from './idempotency.ts';
+export { BALANCE_PROVIDER } from './order-member.ts';

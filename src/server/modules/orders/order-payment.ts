@@ -19,6 +19,7 @@ import {
   seatsByShow,
 } from './order-core.ts';
 import { cancelLocked } from './order-closing.ts';
+import { isBalancePayWay, memberOrderPaid } from './order-member.ts';
 
 /** Payment of an order (T3), and payments that arrive after the deadline (T6, T7). */
 
@@ -48,6 +49,8 @@ export async function confirmPayment(
   input: ConfirmPaymentInput,
 ): Promise<{ outcome: PaymentOutcome; order: OrderRecord }> {
   const now = input.now ?? new Date();
+  // the member's balance pays only together with the order (T2), where the debit is guarded
+  if (isBalancePayWay(input.payWay)) throw new AppError(400, 'balancePaysAtOrder');
   const provider = paymentProvider(input.provider);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.scenicId, { orderNo: input.orderNo });
@@ -94,6 +97,7 @@ export async function confirmPayment(
           updatedAt: now,
         })
         .where(eq(ticketOrders.id, order.id));
+      await memberOrderPaid(tx, order, now, transition === 'T6');
       await audit(tx, input.actor, order.scenicId, {
         action: 'pay',
         targetId: order.orderNo,

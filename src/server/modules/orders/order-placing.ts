@@ -10,6 +10,16 @@ import { reserveStockLines, type StockLine } from '../inventory/index.ts';
 import { claimSeats, findShow, sellSeats } from '../theatres/index.ts';
 import { resolveDeparture, takeDepartureSeats } from '../travel/index.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  BALANCE_PROVIDER,
+  isBalancePayWay,
+  memberOrderPaid,
+  payFromBalance,
+  priceForMember,
+  type MemberPrices,
+  type MemberTerms,
+} from './order-member.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import {
   checkIdNumberLimits,
@@ -64,8 +74,10 @@ export interface PlaceOrderInput {
   externalNo?: string | undefined;
   buyer: { name: string; phone: string; idNumber?: string | undefined };
   lines: PlaceLineInput[];
-  /** Paid together with the order (T2): an offline pay way */
+  /** Paid together with the order (T2): an offline pay way, or 9 (the member's balance) */
   payNow?: { payWay: PayWayCode } | undefined;
+  /** The member buying: their level discount, their coupon (reserved or spent), their balance (pay way 9) */
+  member?: MemberTerms | undefined;
   remark?: string | undefined;
   actor?: Actor | undefined;
   now?: Date | undefined;
@@ -125,6 +137,8 @@ async function insertOrder(
         buyerName: input.buyer.name,
         buyerPhone: input.buyer.phone,
         buyerIdNumber: input.buyer.idNumber || null,
+        memberId: input.member?.memberId ?? null,
+        memberCouponId: input.member?.memberCouponId ?? null,
         departureId: input.lines.find((l) => l.departureId != null)?.departureId ?? null,
         visitDate: input.lines.map((l) => l.date).sort()[0]!,
         ticketCount: input.lines.reduce((n, l) => n + l.quantity, 0),
@@ -345,20 +359,23 @@ async function settleOrder(
   input: ResolvedOrderInput,
   order: OrderRecord,
   planned: PlannedTicket[],
-  { total, payNow }: { total: number; payNow: boolean },
+  { total, payNow, prices }: { total: number; payNow: boolean; prices: MemberPrices | null },
   now: Date,
 ): Promise<OrderRecord> {
   if (payNow) {
-    if (input.payNow && total > 0)
+    if (input.payNow && total > 0) {
+      const balance = isBalancePayWay(input.payNow.payWay);
+      if (balance) await payFromBalance(tx, order, total);
       await tx.insert(payments).values({
         orderId: order.id,
         scenicId: input.scenicId,
         payWay: input.payNow.payWay,
-        provider: 'offline',
+        provider: balance ? BALANCE_PROVIDER : 'offline',
         amount: total,
         status: 'confirmed',
         confirmedAt: now,
       });
+    }
     for (const showId of new Set(planned.flatMap((p) => (p.showId == null ? [] : [p.showId]))))
       await sellSeats(tx, { showId, holdRef: order.orderNo });
   }
@@ -366,6 +383,9 @@ async function settleOrder(
     .update(ticketOrders)
     .set({
       totalAmount: total,
+      originalAmount: prices?.originalAmount ?? total,
+      levelDiscount: prices?.levelDiscount ?? 0,
+      couponDiscount: prices?.couponDiscount ?? 0,
       paidAmount: payNow ? total : 0,
       payStatus: payNow ? PAY_STATUS.paid : PAY_STATUS.unpaid,
       payWay: input.payNow?.payWay ?? null,
@@ -391,8 +411,10 @@ export async function placeOrder(
 ): Promise<{ order: OrderRecord; tickets: TicketRecord[] }> {
   const now = placed.now ?? new Date();
   if (!placed.lines.length) throw new FieldError('lines', ValidationMessage.required);
-  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay))
+  const byBalance = isBalancePayWay(placed.payNow?.payWay);
+  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay) && !byBalance)
     throw new FieldError('payNow.payWay', ValidationMessage.payWayOffline);
+  if (byBalance && !placed.member) throw new AppError(400, 'couponNeedsMember');
 
   return db.transaction(async (tx) => {
     const input = await resolveLines(tx, placed);
@@ -404,10 +426,21 @@ export async function placeOrder(
     // the order row first: its number is the hold reference of the seats
     const order = await insertOrder(tx, input, now, timeZone);
     const planned = await planTickets(tx, input, products, order, timeZone);
+    // a member's level discount and coupon change each ticket's price before the total is taken
+    const prices = input.member
+      ? await priceForMember(tx, {
+          scenicId: input.scenicId,
+          orderNo: order.orderNo,
+          member: input.member,
+          tickets: planned,
+          now,
+        })
+      : null;
     const total = planned.reduce((sum, p) => sum + p.price, 0);
     const payNow = input.payNow != null || total === 0;
     const tickets = await insertTickets(tx, input, order, planned, payNow ? S.unused : S.pendingPayment);
-    const saved = await settleOrder(tx, input, order, planned, { total, payNow }, now);
+    const saved = await settleOrder(tx, input, order, planned, { total, payNow, prices }, now);
+    if (payNow) await memberOrderPaid(tx, saved, now);
     await audit(tx, input.actor, input.scenicId, {
       action: payNow ? 'placeAndPay' : 'place',
       targetId: order.orderNo,
@@ -416,6 +449,11 @@ export async function placeOrder(
         channel: input.channel,
         clientId: input.clientId,
         total,
+        ...(prices && {
+          memberId: input.member!.memberId,
+          ...prices,
+          memberCouponId: input.member!.memberCouponId ?? null,
+        }),
         payWay: input.payNow?.payWay ?? null,
         tickets: tickets.length,
       },

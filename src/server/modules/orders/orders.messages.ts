@@ -2,6 +2,10 @@ import { defineDict } from '../../../shared/dict/dict.ts';
 
 /** What the orders module says to users, in both languages (collected by src/server/http/messages.ts). */
 export const ordersMessages = defineDict({
+  balancePaysAtOrder: {
+    zh: '会员余额只能在下单时支付（payNow.payWay = 9）',
+    en: 'The member balance pays only when the order is placed (payNow.payWay = 9)',
+  },
   orderNotFound: { zh: '订单不存在', en: 'Order not found' },
   orderProductNotFound: { zh: '产品 {id} 不存在', en: 'Product {id} not found' },
   orderProductOffShelf: { zh: '产品“{name}”已下架', en: 'Product "{name}" is off shelf' },

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { CLIENT } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { memberOfToken } from '../members/index.ts';
 import { sellingChannel } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
@@ -42,6 +43,9 @@ export function openOrderOf(order: OrderRecord, tickets: readonly TicketRecord[]
     externalNo: order.externalNo,
     status: order.status,
     payStatus: order.payStatus,
+    originalAmount: order.originalAmount,
+    levelDiscount: order.levelDiscount,
+    couponDiscount: order.couponDiscount,
     totalAmount: order.totalAmount,
     paidAmount: order.paidAmount,
     refundedAmount: order.refundedAmount,
@@ -87,6 +91,10 @@ export async function sellingRoutes(root: FastifyInstance) {
   const headers = z.object({
     'x-scenic-id': z.string().describe('The scenic area the call acts in (required)'),
     'idempotency-key': z.string().describe('Required: the same key and body answer the same'),
+    'x-member-token': z
+      .string()
+      .optional()
+      .describe('The member buying (member API login): level discount, memberCouponId, pay way 9'),
   });
 
   app.post(
@@ -104,6 +112,8 @@ export async function sellingRoutes(root: FastifyInstance) {
     async (req) => {
       const { clientId, scenicId, channel } = sellingChannel(req);
       const body = req.body;
+      const member = await memberOfToken(db, req);
+      if (!member && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
       const data = await withIdempotency(db, req, clientId, async (tx) => {
         const { order, tickets } = await placeOrder(tx, {
           scenicId,
@@ -114,6 +124,7 @@ export async function sellingRoutes(root: FastifyInstance) {
           lines: body.lines,
           payNow: body.payNow ? { payWay: body.payNow.payWay as PayWayCode } : undefined,
           remark: body.remark,
+          member: member ? { memberId: member.memberId, memberCouponId: body.memberCouponId } : undefined,
           actor: actorOf(req),
         });
         return openOrderOf(order, tickets);

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
 import { PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { BALANCE_OP } from '../../../shared/dict/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
 import { releaseStock } from '../inventory/index.ts';
-import { transitionTickets } from '../orders/index.ts';
+import { BALANCE_PROVIDER, transitionTickets } from '../orders/index.ts';
+import { creditBalance } from '../members/index.ts';
 import { releaseSeats } from '../theatres/index.ts';
 import { releaseDepartureSeats } from '../travel/index.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -279,16 +281,19 @@ export async function createRefunds(
           where id = ${payment.id} and refunded_amount + ${take} <= amount returning id`,
     );
     if (!guarded) throw new AppError(409, 'refundExceedsPaid');
-    const status = payment.provider === OFFLINE_PROVIDER ? 'external' : 'created';
+    // a member-balance payment goes back to the balance at once (ledger operation 3, refund)
+    const toBalance = payment.provider === BALANCE_PROVIDER;
+    const status = payment.provider === OFFLINE_PROVIDER ? 'external' : toBalance ? 'done' : 'created';
     const [refund] = await queryRows<Record<string, unknown>>(
       tx,
       sql`insert into refunds (scenic_id, order_id, payment_id, refund_request_id, ticket_ids, amount, status,
             reason, admin_id, done_at)
           values (${input.scenicId}, ${input.orderId}, ${payment.id}, ${input.requestId},
             ${`{${input.ticketIds.join(',')}}`}::bigint[], ${take}, ${status}, ${input.reason.slice(0, 200)},
-            ${input.adminId}, ${status === 'external' ? sql`now()` : null})
+            ${input.adminId}, ${status === 'created' ? null : sql`now()`})
           returning id, payment_id, amount, status, ticket_ids`,
     );
+    if (toBalance) await refundToBalance(tx, input.scenicId, input.orderId, take, Number(refund!.id));
     created.push({
       id: Number(refund!.id),
       paymentId: Number(refund!.payment_id),
@@ -300,6 +305,23 @@ export async function createRefunds(
   }
   if (left > 0) throw new AppError(409, 'refundExceedsPaid');
   return created;
+}
+
+/** A refund of a member-balance payment: the money back on the balance, with its ledger row (operation 3). */
+async function refundToBalance(tx: Db, scenicId: number, orderId: number, amount: number, refundId: number) {
+  const [order] = await queryRows<{ member_id: number | null; order_no: string }>(
+    tx,
+    sql`select member_id, order_no from ticket_orders where id = ${orderId}`,
+  );
+  if (order?.member_id == null) throw new AppError(409, 'memberNotFound');
+  await creditBalance(tx, {
+    scenicId,
+    memberId: Number(order.member_id),
+    operation: BALANCE_OP.refund,
+    amount,
+    reference: order.order_no,
+    remark: `refund ${refundId}`,
+  });
 }
 
 /**
