@@ -50,7 +50,7 @@ CREATE TABLE "member_coupons" (
 	"member_id" integer NOT NULL,
 	"status" smallint DEFAULT 101 NOT NULL,
 	"receive_way" smallint NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"valid_from" timestamp with time zone NOT NULL,
 	"valid_until" timestamp with time zone NOT NULL,
 	"reserved_order_no" varchar(32),
@@ -211,7 +211,7 @@ ALTER TABLE "travellers" ADD CONSTRAINT "travellers_member_id_members_id_fk" FOR
 CREATE UNIQUE INDEX "coupon_codes_code_uq" ON "coupon_codes" USING btree ("scenic_id","code");--> statement-breakpoint
 CREATE INDEX "coupon_codes_coupon_idx" ON "coupon_codes" USING btree ("coupon_id","id");--> statement-breakpoint
 CREATE INDEX "coupons_scenic_idx" ON "coupons" USING btree ("scenic_id","id");--> statement-breakpoint
-CREATE INDEX "member_coupons_scenic_idx" ON "member_coupons" USING btree ("scenic_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "member_coupons_scenic_idx" ON "member_coupons" USING btree ("scenic_id","received_at","id");--> statement-breakpoint
 CREATE INDEX "member_coupons_member_idx" ON "member_coupons" USING btree ("member_id","coupon_id");--> statement-breakpoint
 CREATE INDEX "member_coupons_coupon_idx" ON "member_coupons" USING btree ("coupon_id","status");--> statement-breakpoint
 CREATE INDEX "member_coupons_expiry_idx" ON "member_coupons" USING btree ("valid_until") WHERE "member_coupons"."status" = 101;--> statement-breakpoint

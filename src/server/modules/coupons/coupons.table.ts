@@ -95,7 +95,7 @@ export const memberCoupons = pgTable(
     status: smallint('status').notNull().default(101),
     /** CouponReceiveWay */
     receiveWay: smallint('receive_way').notNull(),
-    receivedAt: createdAt(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     /** The unpaid order holding it (T1); null when free */
