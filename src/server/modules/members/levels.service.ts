@@ -82,7 +82,7 @@ export async function upgradeLevel(
     tx,
     sql`select id, threshold from member_levels
         where scenic_id = ${scenicId} and status = 1
-          and threshold <= case basis when ${LEVEL_BASIS.points} then ${now.points} else ${now.spend} end
+          and threshold <= case when basis = ${LEVEL_BASIS.points}::smallint then ${now.points}::int else ${now.spend}::int end
         order by threshold desc, id desc limit 1`,
   );
   if (!target || Number(target.id) === now.levelId) return now.levelId;
