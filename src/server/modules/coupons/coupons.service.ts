@@ -61,7 +61,7 @@ export async function giveCoupon(
   const now = input.now ?? new Date();
   const [member] = await queryRows<{ id: number }>(
     tx,
-    sql`select id from members where id = ${input.memberId} and scenic_id = ${input.scenicId} for update`,
+    sql`select id from members where id = ${input.memberId} and scenic_id = ${input.scenicId} for no key update`,
   );
   if (!member) throw new AppError(404, 'memberNotFound');
   const [coupon] = await queryRows<{

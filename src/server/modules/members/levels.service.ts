@@ -34,7 +34,7 @@ export async function memberPricing(tx: Db, scenicId: number, memberId: number):
     sql`select m.id, m.status, m.level_id, l.name, l.discount, l.status as level_status
         from members m left join member_levels l on l.id = m.level_id
         where m.id = ${memberId} and m.scenic_id = ${scenicId}
-        for update of m`,
+        for no key update of m`,
   );
   if (!row) throw new AppError(404, 'memberNotFound');
   if (Number(row.status) === MEMBER_STATUS.frozen) throw new AppError(409, 'memberFrozen');

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { AppError } from '../../http/errors.ts';
+import { barrier, openWidePool } from '../../test/concurrency.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { giveCoupon } from '../coupons/index.ts';
+import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
+import { placeOrder } from '../orders/index.ts';
+import { creditBalance, ledgerMismatches } from './index.ts';
+
+// PGlite has a single connection: real concurrency needs PostgreSQL (npm run test:pg).
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'member balances and coupons under concurrent orders (PostgreSQL)',
+  () => {
+    const WIDTH = 25;
+    let t: TestApp;
+    let wide: Database;
+    let db: Db;
+    let f: OrderFixtures;
+    let seq = 0;
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      wide = await openWidePool(t.database.db, WIDTH + 5);
+      db = wide.db;
+      f = await createOrderFixtures(db);
+      await db.execute(sql`update ticket_products set channels = '{1,4,16}' where id = ${f.regular}`);
+    });
+    afterAll(async () => {
+      await wide?.close();
+      await t?.close();
+    });
+
+    async function rush<T>(n: number, work: (i: number) => Promise<T>) {
+      const gate = barrier(n);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: n }, async (_, i) => {
+          await gate();
+          return work(i);
+        }),
+      );
+      const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
+      const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
+      return {
+        ok: outcomes.length - failures.length,
+        conflicts: failures.length - unexpected.length,
+        unexpected,
+      };
+    }
+
+    async function member(balance: number): Promise<number> {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into members (scenic_id, phone) values (${f.scenicId}, ${`1370000${String(++seq).padStart(4, '0')}`}) returning id`,
+      );
+      const id = Number(row!.id);
+      if (balance)
+        await db.transaction((tx) =>
+          creditBalance(tx, { scenicId: f.scenicId, memberId: id, operation: 1, amount: balance }),
+        );
+      return id;
+    }
+
+    const buy = (memberId: number, memberCouponId?: number) =>
+      placeOrder(db, {
+        scenicId: f.scenicId,
+        channel: 4,
+        clientId: 'weixinManagement',
+        buyer: { name: '', phone: '' },
+        lines: [{ productId: f.regular, date: f.date, quantity: 1 }],
+        member: { memberId, memberCouponId },
+        payNow: { payWay: 9 },
+      });
+
+    const balanceOf = async (id: number) =>
+      Number(
+        (await queryRows<{ balance: number }>(db, sql`select balance from members where id = ${id}`))[0]!
+          .balance,
+      );
+
+    const couponFor = async (memberId: number, name: string) => {
+      const [coupon] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into coupons (scenic_id, name, amount_off, min_spend, validity_kind, valid_days, total_quantity, status)
+          values (${f.scenicId}, ${name}, 1000, 0, 2, 30, 10, 0) returning id`,
+      );
+      return (
+        await db.transaction((tx) =>
+          giveCoupon(tx, { scenicId: f.scenicId, couponId: Number(coupon!.id), memberId, receiveWay: 1 }),
+        )
+      ).memberCouponId;
+    };
+
+    it('20 parallel orders paid from a balance that covers 3: exactly 3 debits, balance 0, ledger adds up', async () => {
+      const id = await member(30000);
+      const res = await rush(20, () => buy(id));
+      expect(res.unexpected).toEqual([]);
+      expect(res.ok).toBe(3);
+      expect(res.conflicts).toBe(17);
+      expect(await balanceOf(id)).toBe(0);
+      const debits = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from member_ledger where member_id = ${id} and operation = 2`,
+      );
+      expect(debits[0]!.n).toBe(3);
+      expect(await ledgerMismatches(db, f.scenicId)).toEqual([]);
+    });
+
+    it('CONTROL: a read-then-write debit of the same balance overspends under the same rush', async () => {
+      const id = await member(30000);
+      const res = await rush(20, () =>
+        db.transaction(async (tx) => {
+          const [row] = await queryRows<{ balance: number }>(
+            tx,
+            sql`select balance from members where id = ${id}`,
+          );
+          const balance = Number(row!.balance);
+          if (balance < 10000) throw new AppError(409, 'balanceInsufficient');
+          await new Promise((r) => setImmediate(r));
+          // the naive write: no guard, no lock
+          await tx.execute(sql`update members set balance = ${balance - 10000} where id = ${id}`);
+        }),
+      );
+      // more than 3 "succeeded": they spent money that was not there
+      expect(res.ok).toBeGreaterThan(3);
+    });
+
+    it('one coupon on two orders at once: spent by exactly one', async () => {
+      const id = await member(100000);
+      const memberCouponId = await couponFor(id, '并发券');
+      const res = await rush(2, () => buy(id, memberCouponId));
+      expect(res.unexpected).toEqual([]);
+      expect(res.ok).toBe(1);
+      const used = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ticket_orders where member_coupon_id = ${memberCouponId} and coupon_discount > 0`,
+      );
+      expect(used[0]!.n).toBe(1);
+      const [mc] = await queryRows<{ status: number }>(
+        db,
+        sql`select status from member_coupons where id = ${memberCouponId}`,
+      );
+      expect(Number(mc!.status)).toBe(201);
+    });
+
+    it('CONTROL: checking the coupon then marking it used without compare-and-set lets both orders use it', async () => {
+      const id = await member(0);
+      const memberCouponId = await couponFor(id, '并发券对照');
+      const res = await rush(2, (i) =>
+        db.transaction(async (tx) => {
+          const [mc] = await queryRows<{ status: number }>(
+            tx,
+            sql`select status from member_coupons where id = ${memberCouponId}`,
+          );
+          if (Number(mc!.status) !== 101) throw new AppError(409, 'memberCouponUnavailable');
+          await new Promise((r) => setImmediate(r));
+          await tx.execute(
+            sql`update member_coupons set status = 201, used_order_no = ${`naive-${i}`} where id = ${memberCouponId}`,
+          );
+        }),
+      );
+      expect(res.ok).toBe(2);
+    });
+  },
+);
