@@ -47,6 +47,8 @@ export const OrderFilterShape = {
   phone: z.string().trim().max(20).optional(),
   /** A visitor's ID number on any ticket of the order, exactly */
   idNumber: z.string().trim().max(18).optional(),
+  /** The member who bought (/user/userDetail's orders) */
+  memberId: IdSchema.optional(),
 };
 
 type OrderFilterValue = {
@@ -221,6 +223,13 @@ export const OrderDetailSchema = z.object({
     cancelledTime: z.string().nullable(),
     adminId: z.number().int().nullable(),
     adminName: z.string().nullable(),
+    /** The member who bought, their discounts and coupon (docs/decisions.md "Members in selling") */
+    memberId: z.number().int().nullable(),
+    memberName: z.string().nullable(),
+    originalAmount: z.number().int(),
+    levelDiscount: z.number().int(),
+    couponDiscount: z.number().int(),
+    couponName: z.string().nullable(),
   }),
   tickets: z.array(TicketSchema),
   payments: z.array(PaymentSchema),

@@ -18,6 +18,7 @@ export const AuditModule = defineDict({
   inventory: { zh: '价格与库存', en: 'Prices and stock' },
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
   reservations: { zh: '预约', en: 'Bookings' },
+  promotion: { zh: '营销', en: 'Promotions' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -54,5 +55,6 @@ export const AuditTarget = defineDict({
   reservation: { zh: '预约记录', en: 'Booking' },
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
+  coupon: { zh: '优惠券', en: 'Coupon' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

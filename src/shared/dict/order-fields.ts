@@ -23,6 +23,11 @@ export const OrderField = defineDict({
   externalNo: { zh: '渠道订单号', en: 'Channel order number' },
   clientId: { zh: '终端客户端', en: 'Client' },
   remark: { zh: '备注', en: 'Remark' },
+  member: { zh: '会员', en: 'Member' },
+  originalAmount: { zh: '原价金额', en: 'Before discounts' },
+  levelDiscount: { zh: '会员等级优惠', en: 'Level discount' },
+  couponDiscount: { zh: '优惠券抵扣', en: 'Coupon discount' },
+  coupon: { zh: '使用优惠券', en: 'Coupon' },
 });
 
 /** Texts of the order export and notices that are not a dictionary code of their own. */

@@ -57,6 +57,7 @@ export function orderWhere(
     q.status ? eq(o.status, q.status) : undefined,
     q.orderNo ? eq(o.orderNo, q.orderNo) : undefined,
     q.phone ? eq(o.buyerPhone, q.phone) : undefined,
+    q.memberId ? eq(o.memberId, q.memberId) : undefined,
     q.idNumber
       ? ticketExists(
           sql`${orderTickets.visitorIdNumber} = ${q.idNumber.toUpperCase()} and ${orderTickets.scenicId} = ${scenicId}`,

@@ -3,6 +3,7 @@ import type { OrderDetail, OrderDistribution } from '../../../shared/api/orders.
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../http/errors.ts';
 import { admins } from '../accounts/index.ts';
 import { auditLogs } from '../audit/index.ts';
@@ -108,7 +109,32 @@ async function orderHistory(db: Db, scenicId: number, order: Order, records: Rec
   return { events, audit };
 }
 
-function orderHead(order: Order, { tickets, admin }: Records): OrderDetail['order'] {
+/** The member of a member's order (nickname, or the phone's last four digits) and the coupon's name. */
+async function memberOf(
+  db: Db,
+  order: Order,
+): Promise<{ memberName: string | null; couponName: string | null }> {
+  if (order.memberId == null) return { memberName: null, couponName: null };
+  const [row] = await queryRows<{ nickname: string; phone: string | null; coupon: string | null }>(
+    db,
+    sql`select m.nickname, m.phone, c.name as coupon
+        from members m
+        left join member_coupons mc on mc.id = ${order.memberCouponId}
+        left join coupons c on c.id = mc.coupon_id
+        where m.id = ${order.memberId}`,
+  );
+  if (!row) return { memberName: null, couponName: null };
+  return {
+    memberName: row.nickname || (row.phone ? `****${row.phone.slice(-4)}` : `#${order.memberId}`),
+    couponName: row.coupon,
+  };
+}
+
+function orderHead(
+  order: Order,
+  { tickets, admin }: Records,
+  member: { memberName: string | null; couponName: string | null },
+): OrderDetail['order'] {
   const [first] = tickets;
   const products = new Set(tickets.map((x) => x.t.productId));
   return {
@@ -137,6 +163,11 @@ function orderHead(order: Order, { tickets, admin }: Records): OrderDetail['orde
     cancelledTime: iso(order.cancelledAt),
     adminId: order.adminId,
     adminName: admin[0] ? admin[0].nickname || admin[0].username : null,
+    memberId: order.memberId,
+    originalAmount: order.originalAmount,
+    levelDiscount: order.levelDiscount,
+    couponDiscount: order.couponDiscount,
+    ...member,
   };
 }
 
@@ -242,7 +273,7 @@ export async function orderDetail(
   const records = await orderRecords(db, scenicId, order);
   const history = await orderHistory(db, scenicId, order, records);
   return {
-    order: orderHead(order, records),
+    order: orderHead(order, records, await memberOf(db, order)),
     tickets: ticketsOf(records, options.showCodes),
     ...moneyOf(records),
     ...historyOf(history),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popover, Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { OrderDetail } from '../../../shared/api/orders.ts';
 import {
   GateDirection,
@@ -107,6 +107,34 @@ function OrderSummary({ d, reload }: { d: OrderDetail; reload: () => void }) {
         { key: 'clientId', label: f('clientId'), children: o.clientId },
         { key: 'externalNo', label: f('externalNo'), children: o.externalNo ?? '' },
         { key: 'placedBy', label: t('placedBy'), children: o.adminName ?? '' },
+        ...(o.memberId == null
+          ? []
+          : [
+              {
+                key: 'member',
+                label: f('member'),
+                children: <Link to={`/user/userDetail?id=${o.memberId}`}>{o.memberName}</Link>,
+              },
+              {
+                key: 'originalAmount',
+                label: f('originalAmount'),
+                children: <MoneyText cents={o.originalAmount} />,
+              },
+              {
+                key: 'levelDiscount',
+                label: f('levelDiscount'),
+                children: <MoneyText cents={o.levelDiscount} />,
+              },
+              {
+                key: 'couponDiscount',
+                label: f('couponDiscount'),
+                children: (
+                  <>
+                    <MoneyText cents={o.couponDiscount} /> {o.couponName ?? ''}
+                  </>
+                ),
+              },
+            ]),
         { key: 'remark', label: f('remark'), children: o.remark, span: 2 },
       ]}
     />
