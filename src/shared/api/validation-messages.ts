@@ -177,6 +177,9 @@ export const ValidationMessage = defineDict({
     en: 'must be 1-99 (the percent of the price paid; 90 is 10 % off)',
   },
   couponValidDays: { zh: '领取后有效天数须为 1-3650 天', en: 'must be 1-3650 days after receipt' },
-  couponIdList: { zh: '须为逗号分隔的优惠券 ID（最多 200 个）', en: 'must be up to 200 coupon ids separated by commas' },
+  couponIdList: {
+    zh: '须为逗号分隔的优惠券 ID（最多 200 个）',
+    en: 'must be up to 200 coupon ids separated by commas',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

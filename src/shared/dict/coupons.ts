@@ -61,6 +61,12 @@ export const CouponReceiveWay = defineDict({
 });
 export const RECEIVE_WAY = { claimed: 1, registration: 2, code: 3, staff: 4 } as const;
 
+/** Whether a redeem code has been redeemed (the code list's filter and tag). */
+export const CouponCodeState = defineDict({
+  1: { zh: '已兑换', en: 'Redeemed', color: 'green' },
+  0: { zh: '未兑换', en: 'Not redeemed', color: 'default' },
+});
+
 /** Column labels of the /promotion screens and their exports. */
 export const CouponField = defineDict({
   name: { zh: '优惠券名称', en: 'Coupon' },
@@ -95,3 +101,45 @@ export const CouponField = defineDict({
   redeemed: { zh: '兑换状态', en: 'Redeemed' },
   redeemedAt: { zh: '兑换时间', en: 'Redeemed at' },
 });
+
+/** Export file names and the texts the server writes into exports. */
+export const CouponText = defineDict({
+  couponsExport: { zh: '优惠券', en: 'Coupons' },
+  codesExport: { zh: '兑换码', en: 'Redeem codes' },
+  recordsExport: { zh: '领券记录', en: 'Member coupons' },
+  fixedDates: { zh: '{from} 至 {to}', en: '{from} to {to}' },
+  daysAfter: { zh: '领取后 {days} 天', en: '{days} day(s) after receipt' },
+  amountOff: { zh: '减 {amount} 元', en: '{amount} CNY off' },
+  amountOffMin: { zh: '满 {min} 减 {amount} 元', en: '{amount} CNY off from {min} CNY' },
+  percent: { zh: '{rate} 折', en: 'Pay {percent}%' },
+  percentMin: { zh: '满 {min} 元 {rate} 折', en: 'Pay {percent}% from {min} CNY' },
+});
+
+/** "满100减20", "9折": a coupon's discount in one line (list, export, pickers). */
+export function couponDiscountText(
+  c: { discountKind: number; amountOff: number; percent: number; minSpend: number },
+  lang: 'zh' | 'en',
+): string {
+  const yuan = (cents: number) => String(Math.round(cents) / 100);
+  const fill = (text: string, params: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+  const params = {
+    amount: yuan(c.amountOff),
+    min: yuan(c.minSpend),
+    percent: String(c.percent),
+    rate: String(c.percent / 10),
+  };
+  if (c.discountKind === DISCOUNT_KIND.percent)
+    return fill(CouponText[c.minSpend > 0 ? 'percentMin' : 'percent'][lang], params);
+  return fill(CouponText[c.minSpend > 0 ? 'amountOffMin' : 'amountOff'][lang], params);
+}
+
+/** A coupon's validity in one line: fixed dates, or N days after receipt. */
+export function couponValidityText(
+  c: { validityKind: number; validFrom: string | null; validTo: string | null; validDays: number },
+  lang: 'zh' | 'en',
+): string {
+  if (c.validityKind === COUPON_VALIDITY.days)
+    return CouponText.daysAfter[lang].replace('{days}', String(c.validDays));
+  return CouponText.fixedDates[lang].replace('{from}', c.validFrom ?? '').replace('{to}', c.validTo ?? '');
+}

@@ -2,6 +2,7 @@ import accounts from '../modules/accounts/accounts.module.ts';
 import audit from '../modules/audit/audit.module.ts';
 import checkin from '../modules/checkin/checkin.module.ts';
 import content from '../modules/content/content.module.ts';
+import coupons from '../modules/coupons/coupons.module.ts';
 import dashboard from '../modules/dashboard/dashboard.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
 import notices from '../modules/notices/notices.module.ts';
@@ -40,6 +41,7 @@ export const WEB_MODULES = [
   refunds,
   checkin,
   reservations,
+  coupons,
   products,
   theatres,
   staffCards,

@@ -50,4 +50,20 @@ export const couponsMessages = defineDict({
   },
   redeemCodeNotFound: { zh: '兑换码不存在', en: 'Redeem code not found' },
   redeemCodeUsed: { zh: '该兑换码已被兑换', en: 'This redeem code has been redeemed already' },
+  couponIssueUnknownPhones: {
+    zh: '以下手机号不是本景区的会员：{phones}',
+    en: 'These phones are not members of this scenic area: {phones}',
+  },
+  couponIssueUnknownMembers: {
+    zh: '以下会员不存在：{ids}',
+    en: 'These members do not exist: {ids}',
+  },
+  couponIssueNotEnough: {
+    zh: '该优惠券只剩 {left} 张，不够发给 {count} 名会员',
+    en: 'Only {left} of this coupon are left, not enough for {count} member(s)',
+  },
+  couponIssueLimit: {
+    zh: '会员 {member} 已领满每人限领的 {limit} 张，本次未发放任何优惠券',
+    en: 'Member {member} already holds the {limit} allowed per member; nothing was issued',
+  },
 });

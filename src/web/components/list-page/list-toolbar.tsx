@@ -1,4 +1,6 @@
 import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
   CheckCircleOutlined,
   DownloadOutlined,
   EyeInvisibleOutlined,
@@ -55,7 +57,13 @@ export function ListToolbar<T extends Row>({
   const batchButton = (
     status: number,
     text: string,
-    confirm: 'enableConfirm' | 'disableConfirm' | 'showConfirm' | 'hideConfirm',
+    confirm:
+      | 'enableConfirm'
+      | 'disableConfirm'
+      | 'showConfirm'
+      | 'hideConfirm'
+      | 'onShelfConfirm'
+      | 'offShelfConfirm',
     icon: ReactNode,
   ) => (
     <ConfirmAction
@@ -71,6 +79,32 @@ export function ListToolbar<T extends Row>({
       {text}
     </ConfirmAction>
   );
+
+  // the two buttons: the status to set, their text, question and icon
+  const batchButtons = (wording: 'enable' | 'show' | 'shelf') => {
+    const on = d.status!.enabled ?? ENABLED;
+    const off = d.status!.disabled ?? DISABLED;
+    if (wording === 'show')
+      return (
+        <>
+          {batchButton(on, t('show'), 'showConfirm', <EyeOutlined />)}
+          {batchButton(off, t('hide'), 'hideConfirm', <EyeInvisibleOutlined />)}
+        </>
+      );
+    if (wording === 'shelf')
+      return (
+        <>
+          {batchButton(on, t('onShelf'), 'onShelfConfirm', <ArrowUpOutlined />)}
+          {batchButton(off, t('offShelf'), 'offShelfConfirm', <ArrowDownOutlined />)}
+        </>
+      );
+    return (
+      <>
+        {batchButton(on, t('enable'), 'enableConfirm', <CheckCircleOutlined />)}
+        {batchButton(off, t('disable'), 'disableConfirm', <StopOutlined />)}
+      </>
+    );
+  };
 
   return (
     <div
@@ -90,19 +124,7 @@ export function ListToolbar<T extends Row>({
             </Button>
           </Guard>
         )}
-        {d.status &&
-          (d.status.wording === 'show'
-            ? batchButton(d.status.enabled ?? ENABLED, t('show'), 'showConfirm', <EyeOutlined />)
-            : batchButton(
-                d.status.enabled ?? ENABLED,
-                t('enable'),
-                'enableConfirm',
-                <CheckCircleOutlined />,
-              ))}
-        {d.status &&
-          (d.status.wording === 'show'
-            ? batchButton(d.status.disabled ?? DISABLED, t('hide'), 'hideConfirm', <EyeInvisibleOutlined />)
-            : batchButton(d.status.disabled ?? DISABLED, t('disable'), 'disableConfirm', <StopOutlined />))}
+        {d.status && batchButtons(d.status.wording ?? 'enable')}
         {d.status && selected.length > 0 && <span>{t('selected', { count: selected.length })}</span>}
         {d.toolbar?.({ reload })}
       </Space>

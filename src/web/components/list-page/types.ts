@@ -178,8 +178,11 @@ export interface ListPageDefinition<T extends Row> {
     body?: (ids: unknown[], status: number) => unknown;
     enabled?: number;
     disabled?: number;
-    /** What the two buttons say: 启用/禁用 (default) or 显示/隐藏 for what the mini-program shows. */
-    wording?: 'enable' | 'show';
+    /**
+     * What the two buttons say: 启用/禁用 (default), 显示/隐藏 for what the mini-program shows, or
+     * 上架/下架 for what is offered (coupons).
+     */
+    wording?: 'enable' | 'show' | 'shelf';
   };
   /** More buttons in a row's action column. */
   rowActions?: (row: T, ctx: RowActionContext) => ReactNode;
