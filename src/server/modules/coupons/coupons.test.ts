@@ -110,6 +110,28 @@ describe('demo coupons', () => {
             where m.status = 201 and not exists (select 1 from ticket_orders o where o.order_no = m.used_order_no)`),
     );
     expect(Number(fake[0]!.n)).toBe(0);
+    // with the members module's demo members: a few hundred held, unused and expired
+    const [{ n: demoMembers } = { n: 0 }] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from members where scenic_id = ${qsh} and phone not like '100000%'`,
+      ),
+    );
+    if (Number(demoMembers) >= 520) {
+      const states = rowsOf<{ status: number; n: number }>(
+        await db.execute(
+          sql`select status, count(*)::int as n from member_coupons where scenic_id = ${qsh} group by status`,
+        ),
+      );
+      const by = new Map(states.map((s) => [Number(s.status), Number(s.n)]));
+      expect(by.get(101)).toBeGreaterThan(200);
+      expect(by.get(301)).toBeGreaterThan(100);
+      // expired ones are past their end, unused ones are not
+      const wrong = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from member_coupons
+              where (status = 301 and valid_until > now()) or (status = 101 and valid_until <= now())`),
+      );
+      expect(Number(wrong[0]!.n)).toBe(0);
+    }
   });
 
   it('lists six coupons over every type, use and scope, one off the shelf, with 50 codes', async () => {
