@@ -6,6 +6,7 @@ import type Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { announcementApi } from '../src/shared/api/content.ts';
+import { couponApi } from '../src/shared/api/coupons.ts';
 import { copyrightApi, scenicApi } from '../src/shared/api/endpoints.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
 import { printTemplateApi } from '../src/shared/api/print-templates.ts';
@@ -63,6 +64,8 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/ticket/instructionsDetailPage': async (b, t) => `?id=${await firstId(b, t, noticeApi.page)}`,
   '/ticket/seatsManage': async (b, t) => `?id=${await firstId(b, t, theatreApi.page)}`,
   '/ticket/theaterTicDetail': async (b, t) => `?productId=${await firstId(b, t, theatreApi.products, {})}`,
+  '/promotion/couponCodes': async (b, t) =>
+    `?couponId=${await firstId(b, t, couponApi.page, { page: 1, limit: 10, couponType: 2 })}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

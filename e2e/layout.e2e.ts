@@ -48,6 +48,7 @@ describe('language', () => {
       '公共库存',
       '票务管理',
       '预约管理',
+      '营销管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -72,6 +73,7 @@ describe('language', () => {
       'Public stock',
       'Tickets',
       'Reservations',
+      'Promotions',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -105,6 +107,7 @@ describe('language', () => {
       'Public stock',
       'Tickets',
       'Reservations',
+      'Promotions',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);
