@@ -7,6 +7,7 @@ import { defineDict } from './dict.ts';
  */
 export const AuditModule = defineDict({
   auth: { zh: '登录与密码', en: 'Sign-in and passwords' },
+  members: { zh: '会员', en: 'Members' },
   sys: { zh: '账号与角色', en: 'Accounts and roles' },
   oauth: { zh: '客户端', en: 'OAuth clients' },
   setting: { zh: '景区设置', en: 'Scenic-area settings' },
@@ -24,6 +25,9 @@ export type AuditModuleCode = keyof typeof AuditModule;
 
 export const AuditTarget = defineDict({
   admin: { zh: '账号', en: 'Account' },
+  member: { zh: '会员', en: 'Member' },
+  memberLevel: { zh: '会员等级', en: 'Member level' },
+  rechargeRule: { zh: '充值规则', en: 'Top-up rule' },
   role: { zh: '角色', en: 'Role' },
   oauthClient: { zh: '客户端', en: 'OAuth client' },
   scenicSetting: { zh: '景区设置', en: 'Settings' },

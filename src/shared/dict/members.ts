@@ -102,4 +102,23 @@ export const MemberField = defineDict({
   fromLevel: { zh: '原等级', en: 'From' },
   toLevel: { zh: '新等级', en: 'To' },
   reason: { zh: '原因', en: 'Reason' },
+  memberPhone: { zh: '会员手机号', en: 'Member phone' },
+  travellerPhone: { zh: '出行人手机号', en: 'Traveller phone' },
+  amount: { zh: '消费金额(元)', en: 'Amount (CNY)' },
+  adjustChange: { zh: '调整金额(元)', en: 'Adjustment (CNY)' },
+  adjustReason: { zh: '调整原因', en: 'Reason' },
+  admPassword: { zh: '操作员密码', en: 'Your password' },
+  levelDiscount: { zh: '等级折扣', en: 'Level discount' },
+  travellers: { zh: '常用出行人', en: 'Travellers' },
+  recharged: { zh: '累计充值(元)', en: 'Topped up (CNY)' },
+  updatedAt: { zh: '更新时间', en: 'Updated' },
+});
+
+/** Texts of the /user exports and rows. */
+export const MemberText = defineDict({
+  membersExport: { zh: '会员列表', en: 'Members' },
+  rechargesExport: { zh: '充值记录', en: 'Top-ups' },
+  travellersExport: { zh: '常用出行人', en: 'Travellers' },
+  phoneUnbound: { zh: '未绑定', en: 'Not bound' },
+  counterConsume: { zh: '柜台消费', en: 'Counter consumption' },
 });

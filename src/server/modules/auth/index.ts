@@ -11,5 +11,5 @@ export {
   revokeAccountTokens,
 } from './auth.service.ts';
 export { loginLogs } from './auth.table.ts';
-export { hashPassword, sha256 } from './password.ts';
+export { hashPassword, sha256, verifyPassword } from './password.ts';
 export { decryptField } from './rsa.service.ts';

@@ -9,3 +9,4 @@ export type { MemberPricing } from './levels.service.ts';
 export { members } from './members.table.ts';
 export { memberOfToken, requireMember } from './member-session.service.ts';
 export type { MemberCaller } from './member-session.service.ts';
+export { createTraveller, deleteTraveller } from './travellers.service.ts';
