@@ -22,6 +22,9 @@ export const memberApi = endpoints('/api/member', [
   'claim',
   'redeem',
   'orders',
+  'travellers',
+  'addTraveller',
+  'deleteTraveller',
 ]);
 
 /** A mainland mobile number: 11 digits starting with 1. */
@@ -176,3 +179,13 @@ export const MemberOrderRowSchema = z.object({
   payWay: z.number().int().nullable(),
   createTime: z.string(),
 });
+
+export const MemberTravellerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  idType: z.number().int().describe('TravellerIdType: 1 ID card, 2 passport, 3 and 4 permits'),
+  idNumber: z.string().describe("the member's own traveller: shown in full"),
+  phone: z.string(),
+});
+
+export const TravellerIdQuerySchema = z.object({ id: IdSchema }).strict();

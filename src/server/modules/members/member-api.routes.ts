@@ -17,12 +17,15 @@ import {
   MemberProfileSchema,
   MemberProfileUpdateSchema,
   MemberRechargePaySchema,
+  MemberTravellerSchema,
+  TravellerIdQuerySchema,
   MemberRechargeSchema,
   RechargeResultSchema,
   RechargeRuleOptionSchema,
   RedeemCodeSchema,
   type MemberProfile,
 } from '../../../shared/api/member-api.ts';
+import { TravellerInputSchema } from '../../../shared/api/members.ts';
 import { COUPON_STATUS, COUPON_TYPE, RECEIVE_WAY } from '../../../shared/dict/coupons.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -32,6 +35,7 @@ import { AppError } from '../../http/errors.ts';
 import { giveCoupon, redeemCode } from '../coupons/index.ts';
 import { memberClient, requireMember, signInMember, signOutMember } from './member-session.service.ts';
 import { confirmRecharge, createRecharge } from './recharge.service.ts';
+import { createTraveller, deleteTraveller } from './travellers.service.ts';
 
 /** What the member API answers about the signed-in member. */
 export async function memberProfile(db: Db, scenicId: number, memberId: number): Promise<MemberProfile> {
@@ -457,6 +461,90 @@ export async function memberApiRoutes(root: FastifyInstance) {
           createTime: iso(r.created_at)!,
         })),
       );
+    },
+  );
+
+  const travellerOf = (r: { id: number; name: string; idType: number; idNumber: string; phone: string }) => ({
+    id: r.id,
+    name: r.name,
+    idType: r.idType,
+    idNumber: r.idNumber,
+    phone: r.phone,
+  });
+
+  app.get(
+    memberApi.travellers,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The member's frequent travellers",
+        headers,
+        response: { 200: envelopeSchema(z.array(MemberTravellerSchema)) },
+      },
+    },
+    async (req) => {
+      const { scenicId, memberId } = await requireMember(db, req);
+      const rows = await queryRows<{
+        id: number;
+        name: string;
+        id_type: number;
+        id_number: string;
+        phone: string;
+      }>(
+        db,
+        sql`select id, name, id_type, id_number, phone from travellers
+            where member_id = ${memberId} and scenic_id = ${scenicId} order by id`,
+      );
+      return ok(
+        req,
+        rows.map((r) =>
+          travellerOf({
+            id: Number(r.id),
+            name: r.name,
+            idType: Number(r.id_type),
+            idNumber: r.id_number,
+            phone: r.phone,
+          }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    memberApi.addTraveller,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Save a frequent traveller (a mainland ID number is checked with its check character)',
+        headers,
+        body: TravellerInputSchema,
+        response: { 200: envelopeSchema(MemberTravellerSchema) },
+      },
+    },
+    async (req) => {
+      const { scenicId, memberId } = await requireMember(db, req);
+      const row = await db.transaction((tx) => createTraveller(tx, { scenicId, memberId }, req.body));
+      return ok(req, travellerOf(row));
+    },
+  );
+
+  app.get(
+    memberApi.deleteTraveller,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Remove one of the member’s travellers',
+        headers,
+        querystring: TravellerIdQuerySchema,
+      },
+    },
+    async (req) => {
+      const { scenicId, memberId } = await requireMember(db, req);
+      await db.transaction((tx) => deleteTraveller(tx, { scenicId, memberId }, req.query.id));
+      return ok(req, null);
     },
   );
 }

@@ -411,3 +411,35 @@ describe('buying as a member', () => {
     expect(mine.json<{ data: { couponId: number }[] }>().data.map((c) => c.couponId)).toEqual([couponId]);
   });
 });
+
+describe('travellers', () => {
+  it('saves, lists and removes the member’s own travellers; a bad ID number is a 400, a duplicate 409', async () => {
+    const m = await signIn();
+    const other = await signIn();
+    const add = (body: unknown, token = m.token) =>
+      call('POST', memberApi.addTraveller, body, asMember(token));
+    const saved = await add({
+      name: '张三',
+      idType: 1,
+      idNumber: '110101199001010015',
+      phone: '13900000001',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { id } = saved.json<{ data: { id: number } }>().data;
+    expect((await add({ name: '张三', idNumber: '110101199001010015' })).statusCode).toBe(409);
+    const bad = await add({ name: '李四', idNumber: '110101199001010016' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('idNumber');
+    const list = await call('GET', memberApi.travellers, undefined, asMember(m.token));
+    expect(list.json<{ data: { idNumber: string }[] }>().data).toEqual([
+      expect.objectContaining({ idNumber: '110101199001010015' }),
+    ]);
+    expect(
+      (await call('GET', `${memberApi.deleteTraveller}?id=${id}`, undefined, asMember(other.token)))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `${memberApi.deleteTraveller}?id=${id}`, undefined, asMember(m.token))).statusCode,
+    ).toBe(200);
+  });
+});
