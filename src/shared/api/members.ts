@@ -137,6 +137,14 @@ export const MemberConsumeSchema = z
   .strict();
 export type MemberConsume = z.infer<typeof MemberConsumeSchema>;
 
+/** The console's consumption form before the password is encrypted. */
+export const MemberConsumeFormSchema = MemberConsumeSchema.omit({ admPassword: true }).extend({
+  admPassword: z
+    .string()
+    .min(1, { error: key('required') })
+    .max(128),
+});
+
 export const BalanceMoveResultSchema = z.object({
   ledgerId: z.number().int(),
   balance: z.number().int().describe('cents after the move'),

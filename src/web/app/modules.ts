@@ -5,6 +5,7 @@ import content from '../modules/content/content.module.ts';
 import coupons from '../modules/coupons/coupons.module.ts';
 import dashboard from '../modules/dashboard/dashboard.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
+import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
@@ -41,6 +42,7 @@ export const WEB_MODULES = [
   refunds,
   checkin,
   reservations,
+  members,
   coupons,
   products,
   theatres,
