@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { announcementApi } from '../src/shared/api/content.ts';
 import { couponApi } from '../src/shared/api/coupons.ts';
 import { copyrightApi, scenicApi } from '../src/shared/api/endpoints.ts';
+import { memberLevelApi, userApi } from '../src/shared/api/members.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
 import { printTemplateApi } from '../src/shared/api/print-templates.ts';
 import { productApi } from '../src/shared/api/products.ts';
@@ -66,6 +67,8 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/ticket/theaterTicDetail': async (b, t) => `?productId=${await firstId(b, t, theatreApi.products, {})}`,
   '/promotion/couponCodes': async (b, t) =>
     `?couponId=${await firstId(b, t, couponApi.page, { page: 1, limit: 10, couponType: 2 })}`,
+  '/user/userDetail': async (b, t) => `?id=${await firstId(b, t, userApi.page)}`,
+  '/user/memberRankDetail': async (b, t) => `?id=${await firstId(b, t, memberLevelApi.page)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

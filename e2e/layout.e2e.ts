@@ -48,6 +48,7 @@ describe('language', () => {
       '公共库存',
       '票务管理',
       '预约管理',
+      '会员管理',
       '营销管理',
       '系统管理',
     ]);
@@ -73,6 +74,7 @@ describe('language', () => {
       'Public stock',
       'Tickets',
       'Reservations',
+      'Members',
       'Promotions',
       'System',
     ]);
@@ -107,6 +109,7 @@ describe('language', () => {
       'Public stock',
       'Tickets',
       'Reservations',
+      'Members',
       'Promotions',
       'System',
     ]);
