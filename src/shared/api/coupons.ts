@@ -140,6 +140,20 @@ export function couponTermsIssue(
   return null;
 }
 
+const TERM_KEYS = [
+  'useType',
+  'scope',
+  'productIds',
+  'discountKind',
+  'amountOff',
+  'percent',
+  'minSpend',
+  'validityKind',
+  'validFrom',
+  'validTo',
+  'validDays',
+] as const satisfies readonly (keyof CouponTerms)[];
+
 export const CouponCreateSchema = z
   .object({
     name: fields.name,
@@ -191,7 +205,14 @@ export const CouponUpdateSchema = z
     status: fields.status.optional(),
     description: fields.description.optional(),
   })
-  .strict();
+  .strict()
+  // the console's edit form sends every term: check them as on create (the server checks the merged record)
+  .superRefine((v, ctx) => {
+    const terms = TERM_KEYS.map((k) => v[k]);
+    if (terms.some((t) => t === undefined)) return;
+    const issue = couponTermsIssue(v as CouponTerms);
+    if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
 export type CouponUpdate = z.infer<typeof CouponUpdateSchema>;
 
 /** Shelve (0) or unshelve (1) coupons; all or none. */
