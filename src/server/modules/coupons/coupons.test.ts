@@ -4,6 +4,7 @@ import {
   couponApi as api,
   couponCodeApi as codeApi,
   couponRecordApi as recordApi,
+  CouponUpdateSchema,
   REDEEM_CODE_ALPHABET,
   type CouponCodeRow,
   type CouponOption,
@@ -287,6 +288,23 @@ describe('coupons (/promotion/ticcoupon)', () => {
       400,
       'couponType',
     );
+    // the edit form sends every term: they are checked before anything is sent
+    const terms = {
+      id: general.id,
+      useType: 1,
+      scope: 0,
+      productIds: [],
+      discountKind: 2,
+      amountOff: 0,
+      percent: 100,
+      minSpend: 0,
+      validityKind: 2,
+      validFrom: null,
+      validTo: null,
+      validDays: 30,
+    };
+    expect(CouponUpdateSchema.safeParse(terms).error?.issues[0]?.path).toEqual(['percent']);
+    expect(CouponUpdateSchema.safeParse({ ...terms, percent: 90 }).success).toBe(true);
   });
 
   it('keeps the total at least what was given out, and refuses to delete a coupon given out', async () => {
