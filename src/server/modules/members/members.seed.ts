@@ -135,7 +135,8 @@ export async function seedDemoMembers(db: Db, scenicId: number): Promise<void> {
     insert into members (scenic_id, phone, nickname, source, status, total_spend, ${REGISTERED}, updated_at)
     select ${int(scenicId)},
       case when n % 499 = 0 then null
-        else (${textArray(PREFIXES)})[1 + n % ${int(PREFIXES.length)}] || lpad(((n::bigint * 7919) % 100000000)::text, 8, '0')
+        else (${textArray(PREFIXES)})[1 + n % ${int(PREFIXES.length)}]
+          || reverse(lpad(((n::bigint * 7919 + 3141592) % 100000000)::text, 8, '0'))
       end,
       case when n % 9 = 0 then (${textArray(NICKNAMES)})[1 + (n / 9) % ${int(NICKNAMES.length)}]
         else (${textArray(SURNAMES)})[1 + n % ${int(SURNAMES.length)}] || (${textArray(GIVEN)})[1 + (n / 7) % ${int(GIVEN.length)}]
@@ -152,7 +153,8 @@ export async function seedDemoMembers(db: Db, scenicId: number): Promise<void> {
       reg, reg
     from (
       select n, (n::bigint * 2654435761) % 1000 as h,
-        now() - make_interval(days => 30 + (n * 37) % 700, hours => n % 24, mins => (n * 13) % 60) as reg
+        now() - make_interval(days => 30 + ((n::bigint * 40503) % 7919 % 700)::integer, hours => n % 24,
+          mins => (n * 13) % 60) as reg
       from generate_series(1, ${int(DEMO_MEMBERS)}) n
     ) g`);
 
@@ -160,7 +162,7 @@ export async function seedDemoMembers(db: Db, scenicId: number): Promise<void> {
   await db.execute(sql`
     insert into recharges (scenic_id, recharge_no, member_id, amount, gift_amount, rule_id, pay_way, status,
       provider_txn_id, paid_at, created_at)
-    select ${int(scenicId)}, 'DP' || lpad(row_number() over (order by m.id, k)::text, 10, '0'), m.id,
+    select ${int(scenicId)}, 'R' || to_char(t.at, 'YYYYMMDD') || lpad(row_number() over (order by m.id, k)::text, 6, '0'), m.id,
       r.pay_amount, r.gift_amount, r.id, w.pay_way, ${int(RECHARGE_STATUS.paid)},
       case when w.pay_way = 1 then null else 'DEMO' || m.id || '-' || k end,
       t.at + interval '20 seconds', t.at
@@ -175,16 +177,16 @@ export async function seedDemoMembers(db: Db, scenicId: number): Promise<void> {
   // a few pending (started minutes ago) and closed (never paid) ones
   await db.execute(sql`
     insert into recharges (scenic_id, recharge_no, member_id, amount, gift_amount, rule_id, pay_way, status, created_at)
-    select ${int(scenicId)}, case when p.pending then 'DW' else 'DC' end || lpad(p.i::text, 10, '0'), p.member_id,
+    select ${int(scenicId)}, 'R' || to_char(c.at, 'YYYYMMDD') || lpad((900000 + p.i)::text, 6, '0'), p.member_id,
       r.pay_amount, r.gift_amount, r.id, 2,
-      case when p.pending then ${int(RECHARGE_STATUS.pending)} else ${int(RECHARGE_STATUS.closed)} end,
-      case when p.pending then now() - make_interval(mins => p.i * 2)
-        else now() - make_interval(days => p.i * 3, hours => p.i) end
+      case when p.pending then ${int(RECHARGE_STATUS.pending)} else ${int(RECHARGE_STATUS.closed)} end, c.at
     from (
       select (row_number() over (order by id))::integer as i, id as member_id, row_number() over (order by id) <= 10 as pending
       from members where scenic_id = ${int(scenicId)} and id % 5 = 3 and status = ${int(MEMBER_STATUS.active)}
       order by id limit 24
     ) p
+    cross join lateral (select case when p.pending then now() - make_interval(mins => p.i * 2)
+      else now() - make_interval(days => p.i * 3, hours => p.i) end as at) c
     join (select id, pay_amount, gift_amount, row_number() over (order by pay_amount) - 1 as idx
           from recharge_rules where scenic_id = ${int(scenicId)} and status = 1) r on r.idx = p.i % 4`);
 

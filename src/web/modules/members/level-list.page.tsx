@@ -65,7 +65,7 @@ const definition = defineListPage<MemberLevelRow>({
       title: MemberField.discount,
       sortable: true,
       width: 120,
-      render: (value) => <DiscountText discount={Number(value)} />,
+      render: (value) => <DiscountText discount={Number(value)} short />,
     },
     { key: 'members', title: MemberField.members, width: 90 },
     { key: 'status', title: MemberField.status, kind: 'dict', dict: EnableStatus, width: 90 },

@@ -1,13 +1,17 @@
+import { DownOutlined } from '@ant-design/icons';
 import {
+  App,
   Button,
   Descriptions,
   Drawer,
+  Dropdown,
   Form,
   Input,
   Modal,
   Radio,
   Typography,
   type ButtonProps,
+  type MenuProps,
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
@@ -22,7 +26,7 @@ import {
 } from '../../../shared/api/members.ts';
 import { BalanceOperation, MEMBER_STATUS, MemberField } from '../../../shared/dict/members.ts';
 import { formatCents } from '../../../shared/money.ts';
-import { Can } from '../../components/can.tsx';
+import { Can, usePermission } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
@@ -90,25 +94,12 @@ export function MemberLedger({ memberId }: { memberId: number }) {
 }
 
 /** The ledger in a drawer, from a row of the member list. */
-function LedgerButton({ member }: { member: Member }) {
+function LedgerDrawer({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button type="link" size="small" onClick={() => setOpen(true)}>
-        {t('ledger')}
-      </Button>
-      {open && (
-        <Drawer
-          open
-          width="min(960px, 96vw)"
-          title={t('ledgerTitle', { member: who(member) })}
-          onClose={() => setOpen(false)}
-        >
-          <MemberLedger memberId={member.id} />
-        </Drawer>
-      )}
-    </>
+    <Drawer open width="min(960px, 96vw)" title={t('ledgerTitle', { member: who(member) })} onClose={onClose}>
+      <MemberLedger memberId={member.id} />
+    </Drawer>
   );
 }
 
@@ -228,16 +219,15 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
 type AdjustValues = { direction?: 1 | -1; amount?: number | null; reason?: string };
 
 /** A staff adjustment of the balance, up or down, with its reason (ledger operation 5). */
-export function AdjustButton({ member, button }: { member: Member; button?: ButtonProps }) {
+function AdjustDialog({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation('members');
   const label = useLabel();
   const { lang } = useSettings();
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AdjustValues>();
   const adjust = useAction((body: unknown) => post<{ balance: number }>(userApi.adjust, body), {
     success: (r) => t('adjusted', { balance: formatCents(r.balance) }),
     refresh: BALANCE_QUERIES,
-    onSuccess: () => setOpen(false),
+    onSuccess: onClose,
     onError: (error) => {
       const field = errorField(error);
       const name = field === 'change' ? 'amount' : field === 'reason' ? 'reason' : null;
@@ -257,70 +247,68 @@ export function AdjustButton({ member, button }: { member: Member; button?: Butt
     else void adjust.run(checked.data);
   };
   return (
+    <Modal
+      open
+      title={t('adjustTitle', { member: who(member) })}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={adjust.pending}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'balance',
+            label: label(MemberField.balance),
+            children: <MoneyText cents={member.balance} />,
+          },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      <Form<AdjustValues>
+        form={form}
+        layout="vertical"
+        name="adjust"
+        initialValues={{ direction: 1 }}
+        disabled={adjust.pending}
+        onValuesChange={(changed: AdjustValues) =>
+          form.setFields(
+            Object.keys(changed).map((name) => ({ name: name as keyof AdjustValues, errors: [] })),
+          )
+        }
+      >
+        <Form.Item name="direction" label={t('direction')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 1, label: t('increase') },
+              { value: -1, label: t('decrease') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="amount" label={label(MemberField.adjustChange)} required>
+          <MoneyInput min={1} />
+        </Form.Item>
+        <Form.Item name="reason" label={label(MemberField.adjustReason)} required>
+          <Input.TextArea maxLength={200} showCount rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function AdjustButton({ member, button }: { member: Member; button?: ButtonProps }) {
+  const { t } = useTranslation('members');
+  const [open, setOpen] = useState(false);
+  return (
     <>
       <Can perm="admin:user:adjust">
-        <Button
-          type="link"
-          size="small"
-          {...button}
-          onClick={() => {
-            form.resetFields();
-            setOpen(true);
-          }}
-        >
+        <Button type="link" size="small" {...button} onClick={() => setOpen(true)}>
           {t('adjust')}
         </Button>
       </Can>
-      {open && (
-        <Modal
-          open
-          title={t('adjustTitle', { member: who(member) })}
-          onCancel={() => setOpen(false)}
-          onOk={submit}
-          confirmLoading={adjust.pending}
-        >
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'balance',
-                label: label(MemberField.balance),
-                children: <MoneyText cents={member.balance} />,
-              },
-            ]}
-            style={{ marginBottom: 16 }}
-          />
-          <Form<AdjustValues>
-            form={form}
-            layout="vertical"
-            name="adjust"
-            initialValues={{ direction: 1 }}
-            disabled={adjust.pending}
-            onValuesChange={(changed: AdjustValues) =>
-              form.setFields(
-                Object.keys(changed).map((name) => ({ name: name as keyof AdjustValues, errors: [] })),
-              )
-            }
-          >
-            <Form.Item name="direction" label={t('direction')}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 1, label: t('increase') },
-                  { value: -1, label: t('decrease') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="amount" label={label(MemberField.adjustChange)} required>
-              <MoneyInput min={1} />
-            </Form.Item>
-            <Form.Item name="reason" label={label(MemberField.adjustReason)} required>
-              <Input.TextArea maxLength={200} showCount rows={2} />
-            </Form.Item>
-          </Form>
-        </Modal>
-      )}
+      {open && <AdjustDialog member={member} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -382,20 +370,70 @@ export function UnbindButton({
   );
 }
 
-/** A member row's actions: detail, ledger, counter consumption, adjustment, freeze, unbind. */
+/**
+ * A member row's actions: detail and counter consumption, the rest under "more" (ledger,
+ * adjustment, freeze and unbind, the last two asked first).
+ */
 export function MemberRowActions({ row, reload }: { row: MemberRow; reload: () => void }) {
   const { t } = useTranslation('members');
   const navigate = useNavigate();
+  const can = usePermission();
+  const { modal } = App.useApp();
+  const [dialog, setDialog] = useState<'ledger' | 'adjust' | null>(null);
+  const frozen = row.status === MEMBER_STATUS.frozen;
+  const options = { refresh: [[userApi.query]] as const, onSuccess: reload };
+  const freeze = useAction(
+    () => post(userApi.update, { id: row.id, status: frozen ? MEMBER_STATUS.active : MEMBER_STATUS.frozen }),
+    options,
+  );
+  const unbind = useAction(() => get(userApi.unbindPhone, { id: row.id }), options);
+  const ask = (
+    title: string,
+    description: string | undefined,
+    run: () => Promise<unknown>,
+    danger: boolean,
+  ) => modal.confirm({ title, content: description, okButtonProps: { danger }, onOk: run });
+  const items: MenuProps['items'] = [
+    { key: 'ledger', label: t('ledger') },
+    { key: 'adjust', label: t('adjust'), disabled: !can('admin:user:adjust') },
+    {
+      key: 'freeze',
+      label: t(frozen ? 'unfreeze' : 'freeze'),
+      danger: !frozen,
+      disabled: !can('admin:user:update'),
+    },
+    {
+      key: 'unbind',
+      label: t('unbind'),
+      danger: true,
+      disabled: !can('admin:user:update') || !row.phoneBound,
+    },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'ledger' || key === 'adjust') setDialog(key);
+    else if (key === 'freeze')
+      ask(
+        t(frozen ? 'unfreezeConfirm' : 'freezeConfirm', { member: who(row) }),
+        undefined,
+        freeze.run,
+        !frozen,
+      );
+    else if (key === 'unbind')
+      ask(t('unbindConfirm', { member: who(row) }), t('unbindHint'), unbind.run, true);
+  };
   return (
     <>
       <Button type="link" size="small" onClick={() => void navigate(memberDetailPath(row.id))}>
         {t('detail')}
       </Button>
-      <LedgerButton member={row} />
       <ConsumeButton member={row} />
-      <AdjustButton member={row} />
-      <FreezeButton member={row} onDone={reload} />
-      <UnbindButton member={row} onDone={reload} />
+      <Dropdown menu={{ items, onClick }} trigger={['click']}>
+        <Button type="link" size="small" loading={freeze.pending || unbind.pending}>
+          {t('more')} <DownOutlined />
+        </Button>
+      </Dropdown>
+      {dialog === 'ledger' && <LedgerDrawer member={row} onClose={() => setDialog(null)} />}
+      {dialog === 'adjust' && <AdjustDialog member={row} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -11,6 +11,7 @@ export default {
       phoneUnbound: '未绑定',
       levelEditHint: '手动调整等级会记入等级变动；会员之后只会随消费自动升级',
       detail: '详情',
+      more: '更多',
       ledger: '余额明细',
       ledgerTitle: '余额明细 · {{member}}',
       consume: '柜台消费',
@@ -63,7 +64,7 @@ export default {
       ruleText: '充 {{pay}} 送 {{gift}}',
       // top-up rules
       giftRate: '赠送比例',
-      giftPercent: '{{percent}}%',
+      percent: '{{percent}}%',
       payAmountHint: '同一景区每个充值金额只能有一条规则',
       enableAll: '全部启用',
       disableAll: '全部停用',
@@ -79,6 +80,7 @@ export default {
       levelEditHint:
         'A level set by hand is recorded in the level history; afterwards the member only moves up as they spend',
       detail: 'Detail',
+      more: 'More',
       ledger: 'Balance',
       ledgerTitle: 'Balance history · {{member}}',
       consume: 'Charge',
@@ -129,7 +131,7 @@ export default {
       noRule: 'None',
       ruleText: 'Pay {{pay}}, get {{gift}} more',
       giftRate: 'Gift rate',
-      giftPercent: '{{percent}}%',
+      percent: '{{percent}}%',
       payAmountHint: 'One rule per top-up amount in a scenic area',
       enableAll: 'Enable all',
       disableAll: 'Disable all',

@@ -4,7 +4,7 @@ export default defineWebModule({
   name: 'members',
   menu: {
     zh: {
-      user: '会员列表',
+      userList: '会员列表',
       userDetail: '会员详情',
       memberRank: '会员等级',
       memberRankDetail: '等级详情',
@@ -13,7 +13,7 @@ export default defineWebModule({
       traveler: '常用出行人',
     },
     en: {
-      user: 'Member list',
+      userList: 'Member list',
       userDetail: 'Member',
       memberRank: 'Member levels',
       memberRankDetail: 'Member level',
@@ -26,7 +26,7 @@ export default defineWebModule({
   routes: [
     {
       path: '/user/user',
-      title: 'user',
+      title: 'userList',
       perms: ['admin:user:page'],
       page: () => import('./member-list.page.tsx'),
     },

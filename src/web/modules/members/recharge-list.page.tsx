@@ -15,6 +15,7 @@ import {
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
+import { yuan } from './level-parts.tsx';
 import { memberDetailPath } from './paths.ts';
 
 const search: SearchFieldDef[] = [
@@ -85,7 +86,7 @@ function Member({ row }: { row: RechargeRow }) {
 function Rule({ row }: { row: RechargeRow }) {
   const { t } = useTranslation('members');
   if (row.ruleId == null) return <Typography.Text type="secondary">{t('noRule')}</Typography.Text>;
-  return t('ruleText', { pay: formatCents(row.amount), gift: formatCents(row.giftAmount) });
+  return t('ruleText', { pay: yuan(row.amount), gift: yuan(row.giftAmount) });
 }
 
 const definition = defineListPage<RechargeRow>({
@@ -96,11 +97,11 @@ const definition = defineListPage<RechargeRow>({
   perms: { export: 'admin:recharge:page' },
   search,
   columns: [
-    { key: 'rechargeNo', title: MemberField.rechargeNo, width: 170 },
+    { key: 'rechargeNo', title: MemberField.rechargeNo, width: 180 },
     { key: 'member', title: MemberField.member, width: 150, render: (_, row) => <Member row={row} /> },
     { key: 'amount', title: MemberField.payAmount, kind: 'money', sortable: true, width: 110 },
     { key: 'giftAmount', title: MemberField.giftAmount, kind: 'money', width: 110 },
-    { key: 'ruleId', title: MemberField.rule, width: 140, render: (_, row) => <Rule row={row} /> },
+    { key: 'ruleId', title: MemberField.rule, width: 160, render: (_, row) => <Rule row={row} /> },
     { key: 'payWay', title: MemberField.payWay, kind: 'dict', dict: PayWay, width: 110 },
     { key: 'status', title: MemberField.status, kind: 'dict', dict: RechargeStatus, width: 100 },
     { key: 'createTime', title: MemberField.createTime, kind: 'dateTime', sortable: true },

@@ -36,7 +36,7 @@ function AllRulesButtons({ reload }: { reload: () => void }) {
 function GiftText({ row }: { row: RechargeRuleRow }) {
   const { t } = useTranslation('members');
   if (!row.giftAmount) return null;
-  return t('giftPercent', { percent: Math.round((row.giftAmount * 1000) / row.payAmount) / 10 });
+  return t('percent', { percent: Math.round((row.giftAmount * 1000) / row.payAmount) / 10 });
 }
 
 const definition = defineListPage<RechargeRuleRow>({
