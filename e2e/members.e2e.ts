@@ -3,23 +3,15 @@
 // and selling APIs, then the console showing the coupon used (/promotion/couponRecord) and the
 // ledger rows on the member's page (/user/userDetail).
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { memberApi } from '../src/shared/api/member-api.ts';
 import { openApi, openOrderApi, type Sellable } from '../src/shared/api/selling.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
 import { clientToken } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
-import { button, drawer, pane, row, toast } from './support/ui.ts';
+import { button, chooseOption, drawer, pane, row, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
-
-const choose = async (page: Page, text: string) =>
-  page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
 
 describe('members, coupons and the balance in selling', () => {
   it('a member claims a console coupon, pays with it and the balance, and the console shows both', async () => {
@@ -38,7 +30,7 @@ describe('members, coupons and the balance in selling', () => {
     await form.locator('#record_minSpend').fill('50');
     await form.locator('#record_totalQuantity').fill('100');
     await form.locator('#record_status').click();
-    await choose(page, '上架');
+    await chooseOption(page, '上架');
     await button(form, '保存').click();
     await toast(page, '操作成功').waitFor();
     await row(page, couponName).waitFor();

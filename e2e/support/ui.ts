@@ -63,6 +63,15 @@ export function dropdownItem(page: Page, text: string): Locator {
     .filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
 }
 
+/** Clicks the first option with this text in the open select's dropdown. */
+export async function chooseOption(page: Page, text: string): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
 /** Waits until the sidebar shows these entries (exactly, in order). */
 export async function expectMenu(page: Page, expected: string[]): Promise<void> {
   await expect.poll(() => menuTexts(page)).toEqual(expected);

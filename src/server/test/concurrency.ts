@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * A second pool on a test app's PostgreSQL database, wide enough for every racer to hold a
@@ -24,4 +25,22 @@ export function barrier(n: number): () => Promise<void> {
     if (waiting === n) open();
     await opened;
   };
+}
+
+/**
+ * Runs `work(i)` `n` times at once, each after all have started; sorts the outcomes into
+ * successes, 409 refusals (the guard working) and anything else (a bug: a deadlock, a 500).
+ */
+export async function rush<T>(n: number, work: (i: number) => Promise<T>) {
+  const gate = barrier(n);
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: n }, async (_, i) => {
+      await gate();
+      return work(i);
+    }),
+  );
+  const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
+  const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
+  const values = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+  return { ok: values.length, conflicts: failures.length - unexpected.length, unexpected, values };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
+import { openWidePool, rush } from '../../test/concurrency.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { giveCoupon } from '../coupons/index.ts';
 import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
@@ -32,23 +32,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await wide?.close();
       await t?.close();
     });
-
-    async function rush<T>(n: number, work: (i: number) => Promise<T>) {
-      const gate = barrier(n);
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: n }, async (_, i) => {
-          await gate();
-          return work(i);
-        }),
-      );
-      const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-      const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
-      return {
-        ok: outcomes.length - failures.length,
-        conflicts: failures.length - unexpected.length,
-        unexpected,
-      };
-    }
 
     async function member(balance: number): Promise<number> {
       const [row] = await queryRows<{ id: number }>(

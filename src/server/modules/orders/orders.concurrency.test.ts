@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
+import { openWidePool, rush } from '../../test/concurrency.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createOrderFixtures, rowsOf, soldOf, type OrderFixtures } from './orders.fixture.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
@@ -26,21 +26,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('orders under concurrent buyers 
     await wide?.close();
     await t?.close();
   });
-
-  /** Runs `work(i)` `n` times at once, each after all have started; counts successes and 409s. */
-  async function rush<T>(n: number, work: (i: number) => Promise<T>) {
-    const gate = barrier(n);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: n }, async (_, i) => {
-        await gate();
-        return work(i);
-      }),
-    );
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-    const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
-    const values = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-    return { ok: values.length, conflicts: failures.length - unexpected.length, unexpected, values };
-  }
 
   const setStock = (productId: number, stock: number, sold: number) =>
     db.execute(
