@@ -8,9 +8,10 @@ import {
   MEMBER_COUPON_STATUS as MC,
   type RECEIVE_WAY,
 } from '../../../shared/dict/coupons.ts';
+import { MEMBER_COUPON_TRANSITIONS } from '../../../shared/domain/stored-value-transitions.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { queryRows, statusIn } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { areaInstant, addDays, areaTimeZone } from '../../lib/area-clock.ts';
 
@@ -20,6 +21,8 @@ import { areaInstant, addDays, areaTimeZone } from '../../lib/area-clock.ts';
  * order, reserved by an unpaid order (T1), spent when it is paid (T2/T3), released when it is
  * cancelled (T4/T5). Every change of a member coupon is a compare-and-set on its state.
  */
+
+const { spend: SPEND, expire: EXPIRE } = MEMBER_COUPON_TRANSITIONS;
 
 type ReceiveWay = (typeof RECEIVE_WAY)[keyof typeof RECEIVE_WAY];
 
@@ -218,9 +221,10 @@ export async function spendCoupon(
   const holder = input.fromFree ? sql`reserved_order_no is null` : sql`reserved_order_no = ${input.orderNo}`;
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`update member_coupons set status = ${MC.used}, used_order_no = ${input.orderNo}, used_at = ${input.now},
+    sql`update member_coupons set status = ${SPEND.to}, used_order_no = ${input.orderNo}, used_at = ${input.now},
           discount_amount = ${input.discount}, reserved_order_no = null
-        where id = ${input.memberCouponId} and scenic_id = ${input.scenicId} and status = ${MC.unused} and ${holder}
+        where id = ${input.memberCouponId} and scenic_id = ${input.scenicId} and status in ${statusIn(SPEND.from)}
+          and ${holder}
         returning id`,
   );
   if (!row && !input.fromFree) throw new AppError(409, 'memberCouponUnavailable');
@@ -239,8 +243,8 @@ export async function releaseCoupon(tx: Db, input: { scenicId: number; orderNo: 
 export async function expireMemberCoupons(db: Db, now = new Date()): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update member_coupons set status = ${MC.expired}
-        where status = ${MC.unused} and reserved_order_no is null and valid_until <= ${now}
+    sql`update member_coupons set status = ${EXPIRE.to}
+        where status in ${statusIn(EXPIRE.from)} and reserved_order_no is null and valid_until <= ${now}
         returning id`,
   );
   return rows.length;

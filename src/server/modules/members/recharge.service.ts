@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { BALANCE_OP, MEMBER_STATUS, RECHARGE_STATUS } from '../../../shared/dict/members.ts';
+import { RECHARGE_TRANSITIONS } from '../../../shared/domain/stored-value-transitions.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { queryRows, statusIn } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { creditBalance } from './balance.service.ts';
@@ -103,8 +104,8 @@ export async function confirmRecharge(
       });
     const [paid] = await queryRows<Record<string, unknown>>(
       tx,
-      sql`update recharges set status = ${RECHARGE_STATUS.paid}, provider_txn_id = ${input.providerTxnId}, paid_at = ${now}
-          where id = ${record.id} and status in (${RECHARGE_STATUS.pending}, ${RECHARGE_STATUS.closed})
+      sql`update recharges set status = ${RECHARGE_TRANSITIONS.pay.to}, provider_txn_id = ${input.providerTxnId}, paid_at = ${now}
+          where id = ${record.id} and status in ${statusIn(RECHARGE_TRANSITIONS.pay.from)}
           returning id, recharge_no, member_id, amount, gift_amount, status`,
     );
     if (!paid) throw new AppError(409, 'rechargeNotPending');
@@ -126,8 +127,8 @@ export async function closeStaleRecharges(db: Db, now = new Date()): Promise<num
   const cutoff = new Date(now.getTime() - RECHARGE_DEADLINE_MINUTES * 60_000);
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update recharges set status = ${RECHARGE_STATUS.closed}
-        where status = ${RECHARGE_STATUS.pending} and created_at < ${cutoff}
+    sql`update recharges set status = ${RECHARGE_TRANSITIONS.close.to}
+        where status in ${statusIn(RECHARGE_TRANSITIONS.close.from)} and created_at < ${cutoff}
         returning id`,
   );
   return rows.length;
