@@ -32,3 +32,13 @@ export async function encryptWithForge(publicKeyBase64: string, plain: string): 
   });
   return forge.util.encode64(encrypted);
 }
+
+/**
+ * A random request key (an Idempotency-Key): 128 bits as hex. `crypto.getRandomValues`, unlike
+ * `crypto.randomUUID`, also works on plain-HTTP intranet hosts (not a secure context).
+ */
+export function newRequestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}

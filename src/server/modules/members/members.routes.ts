@@ -36,6 +36,7 @@ import {
   MemberText,
   RECHARGE_STATUS,
 } from '../../../shared/dict/members.ts';
+import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
@@ -45,6 +46,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { admins } from '../accounts/index.ts';
 import { writeAudit } from '../audit/index.ts';
+import { withIdempotency } from '../orders/index.ts';
 import { decryptField, verifyPassword } from '../auth/index.ts';
 import { adjustBalance, debitBalance } from './balance.service.ts';
 import { recordSpend } from './levels.service.ts';
@@ -336,7 +338,7 @@ export async function memberRoutes(root: FastifyInstance) {
         .where(eq(admins.id, auth.adminId));
       if (!operator || !(await verifyPassword(password, operator.passwordHash)))
         throw new AppError(400, 'counterPasswordWrong', { data: { field: 'admPassword' } });
-      const entry = await db.transaction(async (tx) => {
+      const charge = async (tx: Db) => {
         const moved = await debitBalance(tx, {
           scenicId,
           memberId: q.wxUserId,
@@ -358,9 +360,14 @@ export async function memberRoutes(root: FastifyInstance) {
             ledgerId: moved.id,
           },
         });
-        return moved;
-      });
-      return ok(req, { ledgerId: entry.id, balance: entry.balanceAfter });
+        return { ledgerId: moved.id, balance: moved.balanceAfter };
+      };
+      // with an Idempotency-Key (the console sends one per dialog), a repeated charge answers the first
+      const { admPassword: _password, ...charged } = q;
+      const data = req.headers['idempotency-key']
+        ? await withIdempotency(db, req, `admin:${auth.adminId}`, charge, charged)
+        : await db.transaction(charge);
+      return ok(req, data);
     },
   );
 

@@ -298,6 +298,24 @@ describe('counter consumption (GET /web/api/admin/user/consume)', () => {
     return rows[Math.floor(Math.random() * 20)]!;
   }
 
+  it('with an Idempotency-Key, the same charge sent twice is taken once; the key with another amount is 409', async () => {
+    const m = await richMember();
+    const before = await member(m.id);
+    const charge = (money: number) =>
+      t.call(
+        tok.admin!,
+        'GET',
+        `${userApi.consume}?${query({ wxUserId: m.id, admPassword: t.encrypt(ADMIN_PASSWORD), conOperateMoney: money, conRemark: '' })}`,
+        undefined,
+        { 'idempotency-key': `consume-${m.id}-${before.balance}` },
+      );
+    const first = await data<{ ledgerId: number; balance: number }>(await charge(300));
+    // the encrypted password differs on every try; the charge is the same
+    expect(await data<{ ledgerId: number; balance: number }>(await charge(300))).toEqual(first);
+    expect((await charge(400)).statusCode).toBe(409);
+    expect((await member(m.id)).balance).toBe(before.balance - 300);
+  });
+
   it('takes the amount off the balance with its ledger row, counts it as spend, audited', async () => {
     const m = await richMember();
     const before = await member(m.id);

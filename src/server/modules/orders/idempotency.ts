@@ -30,17 +30,20 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
  * (docs/architecture.md). The same key with the same method, path and body answers what the first call
  * answered; with another request it is a 409. A failed call keeps no key, so it may be retried.
  * Two concurrent calls with one key: the second waits on the key's unique index, then replays.
+ * `request`: what identifies the call besides method and path (default the body; a GET names its
+ * query, without parts that differ on every try such as an encrypted password).
  */
 export async function withIdempotency<T>(
   db: Db,
   req: FastifyRequest,
   clientId: string,
   run: (tx: Db) => Promise<T>,
+  request: unknown = req.body ?? null,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
   const requestHash = crypto
     .createHash('sha256')
-    .update(stableJson({ method: req.method, path: req.routeOptions.url, body: req.body ?? null }))
+    .update(stableJson({ method: req.method, path: req.routeOptions.url, body: request }))
     .digest('hex');
   return db.transaction(async (tx) => {
     const [claimed] = await tx

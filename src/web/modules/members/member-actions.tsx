@@ -39,6 +39,7 @@ import {
 import { MoneyInput } from '../../components/money-input.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
+import { newRequestKey } from '../../lib/crypto.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -115,15 +116,21 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
   const label = useLabel();
   const { lang } = useSettings();
   const [open, setOpen] = useState(false);
+  // one charge per opening of the dialog: a repeated request answers the first (Idempotency-Key)
+  const [chargeKey, setChargeKey] = useState('');
   const [form] = Form.useForm<ConsumeValues>();
   const consume = useAction(
     async (body: { conOperateMoney: number; admPassword: string; conRemark: string }) =>
-      get<{ balance: number }>(userApi.consume, {
-        wxUserId: member.id,
-        admPassword: await encryptSensitive(body.admPassword),
-        conOperateMoney: body.conOperateMoney,
-        conRemark: body.conRemark,
-      }),
+      get<{ balance: number }>(
+        userApi.consume,
+        {
+          wxUserId: member.id,
+          admPassword: await encryptSensitive(body.admPassword),
+          conOperateMoney: body.conOperateMoney,
+          conRemark: body.conRemark,
+        },
+        { headers: { 'Idempotency-Key': chargeKey } },
+      ),
     {
       success: (r) => t('consumed', { balance: formatCents(r.balance) }),
       refresh: BALANCE_QUERIES,
@@ -157,6 +164,7 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
           disabled={frozen || member.balance <= 0}
           onClick={() => {
             form.resetFields();
+            setChargeKey(newRequestKey());
             setOpen(true);
           }}
         >
