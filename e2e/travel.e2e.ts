@@ -13,7 +13,7 @@ import {
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
 import { authGet, authPost, clientToken } from './support/api.ts';
 import { NARROW, snap, useConsole } from './support/browser.ts';
-import { button, drawer, modal, pane, row, toast } from './support/ui.ts';
+import { button, drawer, modal, pane, row, toast, waitForAnimations } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
@@ -49,14 +49,21 @@ describe('travel packages', () => {
     await toast(page, 'Done').waitFor();
     await row(page, name).waitFor();
 
-    // --- a departure, through the package's dialog
+    // --- a departure, through the package's dialog (each step waits for the one before: under
+    // load, keys typed before the picker opened went elsewhere and the dialog was gone)
+    await form.waitFor({ state: 'hidden' });
     await button(row(page, name), 'Departures').click();
     const dialog = modal(page);
+    await dialog.locator('#range').waitFor();
+    await waitForAnimations(page);
     await dialog.locator('#range').click();
+    const picker = page.locator('.ant-picker-dropdown:visible');
+    await picker.waitFor();
     await page.keyboard.type(date);
     await page.keyboard.press('Enter');
     await page.keyboard.type(date);
     await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden' });
     await dialog.locator('#capacity').fill('12');
     await dialog.locator('#price').fill('288');
     await button(dialog, 'Add departures').click();
