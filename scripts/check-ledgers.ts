@@ -1,10 +1,12 @@
 // `npm run check:ledgers`: proves on the configured database (DATA_DIR or DATABASE_URL, like
-// `npm start`) that every member balance equals the sum of its ledger (docs/decisions.md "Stored
-// value"). Prints the members that differ and exits 1 when any does; the members test runs the same
-// check on the demo data.
+// `npm start`) that every member balance equals the sum of its ledger, and every distributor's
+// balance, credit used and held money the sum of its ledger rows of that account (docs/decisions.md
+// "Stored value", "Distributor balance and credit"). Prints what differs and exits 1 when anything
+// does; the members and distribution tests run the same checks on the demo data.
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
+import { distributorLedgerMismatches } from '../src/server/modules/distribution/index.ts';
 import { ledgerMismatches } from '../src/server/modules/members/index.ts';
 
 const config = loadConfig();
@@ -22,6 +24,15 @@ try {
     process.exitCode = 1;
   } else {
     console.log('every member balance equals the sum of its ledger');
+  }
+  const distributors = await distributorLedgerMismatches(database.db);
+  if (distributors.length) {
+    console.error(`${distributors.length} distributor account(s) differ from their ledger:`);
+    for (const d of distributors.slice(0, 50))
+      console.error(`  distributor ${d.distributorId} ${d.account}: ${d.value}, ledger ${d.ledger}`);
+    process.exitCode = 1;
+  } else {
+    console.log('every distributor balance, credit used and held amount equals the sum of its ledger');
   }
 } finally {
   await database.close();

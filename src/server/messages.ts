@@ -5,6 +5,7 @@ import { checkinMessages } from './modules/checkin/checkin.messages.ts';
 import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
 import { couponsMessages } from './modules/coupons/coupons.messages.ts';
+import { distributionMessages } from './modules/distribution/distribution.messages.ts';
 import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
 import { membersMessages } from './modules/members/members.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
@@ -33,6 +34,7 @@ const moduleMessages = {
   ...contentMessages,
   ...copyrightMessages,
   ...couponsMessages,
+  ...distributionMessages,
   ...inventoryMessages,
   ...membersMessages,
   ...noticesMessages,

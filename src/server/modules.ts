@@ -4,6 +4,7 @@ import auth from './modules/auth/auth.module.ts';
 import checkin from './modules/checkin/checkin.module.ts';
 import content from './modules/content/content.module.ts';
 import coupons from './modules/coupons/coupons.module.ts';
+import distribution from './modules/distribution/distribution.module.ts';
 import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
@@ -57,6 +58,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   inventory,
   members,
   coupons,
+  distribution,
   orders,
   orderAdmin,
   refunds,

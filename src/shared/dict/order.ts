@@ -71,6 +71,9 @@ export const PayWay = defineDict({
 export type PayWayCode = keyof typeof PayWay;
 /** Pay way 9: the member's stored value (docs/decisions.md "Members in selling"). */
 export const PAY_WAY_MEMBER_BALANCE = 9 satisfies PayWayCode;
+/** Pay ways 5 and 8: a distributor's prepaid balance and its credit (docs/decisions.md "Distributor balance and credit"). */
+export const PAY_WAY_AGENCY_BALANCE = 5 satisfies PayWayCode;
+export const PAY_WAY_AGENCY_CREDIT = 8 satisfies PayWayCode;
 
 /** docs/domain.md "Payment": created → pending → confirmed | failed | canceled; confirmed → refunded. */
 export const PaymentStatus = defineDict({

@@ -11,3 +11,4 @@ export { placeOrder } from './order-placing.ts';
 export { confirmPayment } from './order-payment.ts';
 export { withIdempotency } from './idempotency.ts';
 export { BALANCE_PROVIDER } from './order-member.ts';
+export { AGENCY_PROVIDER } from './order-distributor.ts';

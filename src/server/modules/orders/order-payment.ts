@@ -20,6 +20,7 @@ import {
 } from './order-core.ts';
 import { cancelLocked } from './order-closing.ts';
 import { isBalancePayWay, memberOrderPaid } from './order-member.ts';
+import { isAgencyPayWay } from './order-distributor.ts';
 
 /** Payment of an order (T3), and payments that arrive after the deadline (T6, T7). */
 
@@ -51,6 +52,8 @@ export async function confirmPayment(
   const now = input.now ?? new Date();
   // the member's balance pays only together with the order (T2), where the debit is guarded
   if (isBalancePayWay(input.payWay)) throw new AppError(400, 'balancePaysAtOrder');
+  // likewise a distributor's balance or credit (pay ways 5 and 8)
+  if (isAgencyPayWay(input.payWay)) throw new AppError(400, 'agencyPaysAtOrder');
   const provider = paymentProvider(input.provider);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.scenicId, { orderNo: input.orderNo });

@@ -20,6 +20,7 @@ import {
   type MemberPrices,
   type MemberTerms,
 } from './order-member.ts';
+import { AGENCY_PROVIDER, isAgencyPayWay, payFromDistributor } from './order-distributor.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import {
   checkIdNumberLimits,
@@ -74,7 +75,10 @@ export interface PlaceOrderInput {
   externalNo?: string | undefined;
   buyer: { name: string; phone: string; idNumber?: string | undefined };
   lines: PlaceLineInput[];
-  /** Paid together with the order (T2): an offline pay way, or 9 (the member's balance) */
+  /**
+   * Paid together with the order (T2): an offline pay way, 9 (the member's balance), or 5 / 8 (the
+   * balance or credit of the distributor whose account `adminId` is)
+   */
   payNow?: { payWay: PayWayCode } | undefined;
   /** The member buying: their level discount, their coupon (reserved or spent), their balance (pay way 9) */
   member?: MemberTerms | undefined;
@@ -364,13 +368,15 @@ async function settleOrder(
 ): Promise<OrderRecord> {
   if (payNow) {
     if (input.payNow && total > 0) {
-      const balance = isBalancePayWay(input.payNow.payWay);
+      const { payWay } = input.payNow;
+      const balance = isBalancePayWay(payWay);
       if (balance) await payFromBalance(tx, order, total);
+      if (isAgencyPayWay(payWay)) await payFromDistributor(tx, order, payWay, total);
       await tx.insert(payments).values({
         orderId: order.id,
         scenicId: input.scenicId,
-        payWay: input.payNow.payWay,
-        provider: balance ? BALANCE_PROVIDER : 'offline',
+        payWay,
+        provider: balance ? BALANCE_PROVIDER : isAgencyPayWay(payWay) ? AGENCY_PROVIDER : 'offline',
         amount: total,
         status: 'confirmed',
         confirmedAt: now,
@@ -412,9 +418,11 @@ export async function placeOrder(
   const now = placed.now ?? new Date();
   if (!placed.lines.length) throw new FieldError('lines', ValidationMessage.required);
   const byBalance = isBalancePayWay(placed.payNow?.payWay);
-  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay) && !byBalance)
+  const byAgency = isAgencyPayWay(placed.payNow?.payWay);
+  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay) && !byBalance && !byAgency)
     throw new FieldError('payNow.payWay', ValidationMessage.payWayOffline);
   if (byBalance && !placed.member) throw new AppError(400, 'couponNeedsMember');
+  if (byAgency && placed.adminId == null) throw new AppError(400, 'agencyNeedsDistributor');
 
   return db.transaction(async (tx) => {
     const input = await resolveLines(tx, placed);

@@ -6,6 +6,14 @@ export const ordersMessages = defineDict({
     zh: '会员余额只能在下单时支付（payNow.payWay = 9）',
     en: 'The member balance pays only when the order is placed (payNow.payWay = 9)',
   },
+  agencyPaysAtOrder: {
+    zh: '分销商余额和授信只能在下单时支付（payNow.payWay = 5 或 8）',
+    en: 'A distributor balance or credit pays only when the order is placed (payNow.payWay = 5 or 8)',
+  },
+  agencyNeedsDistributor: {
+    zh: '分销商余额和授信只能支付分销商账号的订单',
+    en: 'A distributor balance or credit pays only for orders of a distributor account',
+  },
   orderNotFound: { zh: '订单不存在', en: 'Order not found' },
   orderProductNotFound: { zh: '产品 {id} 不存在', en: 'Product {id} not found' },
   orderProductOffShelf: { zh: '产品“{name}”已下架', en: 'Product "{name}" is off shelf' },

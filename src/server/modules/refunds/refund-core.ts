@@ -8,8 +8,9 @@ import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
 import { releaseStock } from '../inventory/index.ts';
-import { BALANCE_PROVIDER, transitionTickets } from '../orders/index.ts';
+import { AGENCY_PROVIDER, BALANCE_PROVIDER, transitionTickets } from '../orders/index.ts';
 import { creditBalance } from '../members/index.ts';
+import { refundDistributorPayment } from '../distribution/index.ts';
 import { releaseSeats } from '../theatres/index.ts';
 import { releaseDepartureSeats } from '../travel/index.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -240,7 +241,8 @@ export async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date
 /**
  * Money back for some tickets of one order: refund rows split over the order's confirmed payments,
  * the largest remaining first, each guarded by `refunded_amount + x <= amount`. Offline payments are
- * refunded outside the system at once ('external'); online ones wait for the provider ('created').
+ * refunded outside the system at once ('external'); stored value (a member's balance, a distributor's
+ * balance or credit) goes back at once ('done'); online ones wait for the provider ('created').
  */
 export async function createRefunds(
   tx: Db,
@@ -281,9 +283,12 @@ export async function createRefunds(
           where id = ${payment.id} and refunded_amount + ${take} <= amount returning id`,
     );
     if (!guarded) throw new AppError(409, 'refundExceedsPaid');
-    // a member-balance payment goes back to the balance at once (ledger operation 3, refund)
+    // a member-balance payment goes back to the balance at once (ledger operation 3, refund); a
+    // distributor's to its balance or credit, where it came from (ledger kind refund)
     const toBalance = payment.provider === BALANCE_PROVIDER;
-    const status = payment.provider === OFFLINE_PROVIDER ? 'external' : toBalance ? 'done' : 'created';
+    const toDistributor = payment.provider === AGENCY_PROVIDER;
+    const status =
+      payment.provider === OFFLINE_PROVIDER ? 'external' : toBalance || toDistributor ? 'done' : 'created';
     const [refund] = await queryRows<Record<string, unknown>>(
       tx,
       sql`insert into refunds (scenic_id, order_id, payment_id, refund_request_id, ticket_ids, amount, status,
@@ -294,6 +299,8 @@ export async function createRefunds(
           returning id, payment_id, amount, status, ticket_ids`,
     );
     if (toBalance) await refundToBalance(tx, input.scenicId, input.orderId, take, Number(refund!.id));
+    if (toDistributor)
+      await refundToDistributor(tx, input.scenicId, input.orderId, take, Number(refund!.id), input.adminId);
     created.push({
       id: Number(refund!.id),
       paymentId: Number(refund!.payment_id),
@@ -321,6 +328,28 @@ async function refundToBalance(tx: Db, scenicId: number, orderId: number, amount
     amount,
     reference: order.order_no,
     remark: `refund ${refundId}`,
+  });
+}
+
+/** A refund of a distributor's balance or credit payment: back where it came from, with its ledger row. */
+async function refundToDistributor(
+  tx: Db,
+  scenicId: number,
+  orderId: number,
+  amount: number,
+  refundId: number,
+  adminId: number,
+) {
+  const [order] = await queryRows<{ order_no: string }>(
+    tx,
+    sql`select order_no from ticket_orders where id = ${orderId}`,
+  );
+  await refundDistributorPayment(tx, {
+    scenicId,
+    reference: order!.order_no,
+    amount,
+    remark: `refund ${refundId}`,
+    adminId,
   });
 }
 
