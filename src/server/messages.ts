@@ -12,6 +12,7 @@ import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
 import { pictureGroupsMessages } from './modules/picture-groups/picture-groups.messages.ts';
+import { priceTiersMessages } from './modules/price-tiers/price-tiers.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
 import { productsMessages } from './modules/products/products.messages.ts';
 import { refundsMessages } from './modules/refunds/refunds.messages.ts';
@@ -41,6 +42,7 @@ const moduleMessages = {
   ...oauthMessages,
   ...ordersMessages,
   ...pictureGroupsMessages,
+  ...priceTiersMessages,
   ...printTemplatesMessages,
   ...productsMessages,
   ...refundsMessages,

@@ -15,6 +15,7 @@ import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
 import orders from './modules/orders/orders.module.ts';
 import pictureGroups from './modules/picture-groups/picture-groups.module.ts';
+import priceTiers from './modules/price-tiers/price-tiers.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
 import products from './modules/products/products.module.ts';
 import refunds from './modules/refunds/refunds.module.ts';
@@ -59,6 +60,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   members,
   coupons,
   distribution,
+  priceTiers,
   orders,
   orderAdmin,
   refunds,

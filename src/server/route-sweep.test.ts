@@ -65,10 +65,12 @@ describe('distributor accounts (finding 2)', () => {
         }
       }
     }
-    // the routes a distributor reaches: its own account, and its own orders
+    // the routes a distributor reaches: its own account, its own orders, and buying for itself
     expect(reached.sort()).toEqual(
       [
         'GET /order/countRefundApply',
+        'GET /web/api/ticket/disBuy/sellable',
+        'POST /web/api/ticket/disBuy/create',
         'GET /web/api/admin/order/distribution',
         'GET /web/api/admin/order/productOptions',
         'GET /web/api/admin/order/query',

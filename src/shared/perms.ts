@@ -12,6 +12,7 @@ import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
+import { priceTiersPermissions } from './perms/price-tiers.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
 import { productsPermissions } from './perms/products.ts';
 import { refundsPermissions } from './perms/refunds.ts';
@@ -49,6 +50,7 @@ const MODULE_PERMISSIONS = [
   reservationsPermissions,
   membersPermissions,
   couponsPermissions,
+  priceTiersPermissions,
   gatesPermissions,
   accountsPermissions,
   rolesPermissions,

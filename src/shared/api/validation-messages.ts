@@ -181,5 +181,14 @@ export const ValidationMessage = defineDict({
     zh: '须为逗号分隔的优惠券 ID（最多 200 个）',
     en: 'must be up to 200 coupon ids separated by commas',
   },
+  // price tiers (issue 17)
+  retailFloorBelowSettlement: {
+    zh: '最低零售价不能低于结算价',
+    en: 'must not be below the settlement price',
+  },
+  tierLineOverlap: {
+    zh: '与该产品的另一价格条目日期重叠',
+    en: 'overlaps another line of this product in the tier',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

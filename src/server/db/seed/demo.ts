@@ -70,11 +70,12 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
   const staffPerms: Permission[] = ['admin:scenic:page', 'admin:loginLog:page'];
   const staffRole = await role(first.scenicId, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
   const shopRole = await role(first.scenicId, { code: 'shop_staff', name: '商城店员', perms: [] });
-  // a distributor sees its own orders only (docs/accounts.md "Distributors")
+  // a distributor sees its own orders only (docs/accounts.md "Distributors") and buys for itself on
+  // its balance or credit (/disManage/buy, docs/decisions.md "Price tiers")
   const agentRole = await role(first.scenicId, {
     code: 'distributor',
     name: '分销商',
-    perms: ['admin:order:page'],
+    perms: ['admin:order:page', 'admin:disBuy:create'],
   });
   const secondStaffRole = await role(second.id, {
     code: 'scenic_staff',

@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
+import { priceTiers } from '../price-tiers/price-tiers.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -48,6 +49,8 @@ export const distributors = pgTable(
     /** Withdrawals requested and not yet paid out or released, in cents (account 'held') */
     held: integer('held').notNull().default(0),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** The price tier it buys at (price-tiers module); none: the calendar prices */
+    tierId: integer('tier_id').references(() => priceTiers.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,5 +10,6 @@ export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
 export { confirmPayment } from './order-payment.ts';
 export { withIdempotency } from './idempotency.ts';
+export { sellableOn } from './sellable.ts';
 export { BALANCE_PROVIDER } from './order-member.ts';
 export { AGENCY_PROVIDER } from './order-distributor.ts';

@@ -20,7 +20,12 @@ import {
   type MemberPrices,
   type MemberTerms,
 } from './order-member.ts';
-import { AGENCY_PROVIDER, isAgencyPayWay, payFromDistributor } from './order-distributor.ts';
+import {
+  AGENCY_PROVIDER,
+  isAgencyPayWay,
+  payFromDistributor,
+  priceForDistributor,
+} from './order-distributor.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import {
   checkIdNumberLimits,
@@ -115,6 +120,8 @@ interface PlannedTicket {
   validFrom: Date;
   validUntil: Date;
   price: number;
+  /** Set on a ticket priced by the distributor's tier */
+  retailFloor?: number | null | undefined;
   entriesLeft: number;
   visitor: VisitorInput | null;
 }
@@ -343,6 +350,7 @@ function insertTickets(
         validFrom: p.validFrom,
         validUntil: p.validUntil,
         price: p.price,
+        retailFloor: p.retailFloor ?? null,
         visitorName: p.visitor?.name ?? '',
         visitorIdNumber: p.visitor?.idNumber || null,
         visitorPhone: p.visitor?.phone ?? '',
@@ -363,7 +371,12 @@ async function settleOrder(
   input: ResolvedOrderInput,
   order: OrderRecord,
   planned: PlannedTicket[],
-  { total, payNow, prices }: { total: number; payNow: boolean; prices: MemberPrices | null },
+  {
+    total,
+    payNow,
+    prices,
+    tierId,
+  }: { total: number; payNow: boolean; prices: MemberPrices | null; tierId: number | null },
   now: Date,
 ): Promise<OrderRecord> {
   if (payNow) {
@@ -389,6 +402,7 @@ async function settleOrder(
     .update(ticketOrders)
     .set({
       totalAmount: total,
+      tierId,
       originalAmount: prices?.originalAmount ?? total,
       levelDiscount: prices?.levelDiscount ?? 0,
       couponDiscount: prices?.couponDiscount ?? 0,
@@ -434,6 +448,8 @@ export async function placeOrder(
     // the order row first: its number is the hold reference of the seats
     const order = await insertOrder(tx, input, now, timeZone);
     const planned = await planTickets(tx, input, products, order, timeZone);
+    // a distributor's tier prices its tickets first (orders/order-distributor.ts)
+    const tierId = await priceForDistributor(tx, input.scenicId, input.adminId, planned);
     // a member's level discount and coupon change each ticket's price before the total is taken
     const prices = input.member
       ? await priceForMember(tx, {
@@ -447,7 +463,7 @@ export async function placeOrder(
     const total = planned.reduce((sum, p) => sum + p.price, 0);
     const payNow = input.payNow != null || total === 0;
     const tickets = await insertTickets(tx, input, order, planned, payNow ? S.unused : S.pendingPayment);
-    const saved = await settleOrder(tx, input, order, planned, { total, payNow, prices }, now);
+    const saved = await settleOrder(tx, input, order, planned, { total, payNow, prices, tierId }, now);
     if (payNow) await memberOrderPaid(tx, saved, now);
     await audit(tx, input.actor, input.scenicId, {
       action: payNow ? 'placeAndPay' : 'place',
@@ -463,6 +479,7 @@ export async function placeOrder(
           memberCouponId: input.member!.memberCouponId ?? null,
         }),
         payWay: input.payNow?.payWay ?? null,
+        ...(tierId != null && { tierId }),
         tickets: tickets.length,
       },
     });

@@ -16,6 +16,7 @@ import {
 import { admins } from '../accounts/accounts.table.ts';
 import { memberCoupons } from '../coupons/coupons.table.ts';
 import { members } from '../members/members.table.ts';
+import { priceTiers } from '../price-tiers/price-tiers.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
@@ -77,6 +78,8 @@ export const ticketOrders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** The distributor's price tier the order was priced at (orders/order-distributor.ts) */
+    tierId: integer('tier_id').references(() => priceTiers.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -158,6 +161,8 @@ export const orderTickets = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     price: integer('price').notNull(),
+    /** A tier-priced ticket: the lowest price the distributor may sell it at, in cents */
+    retailFloor: integer('retail_floor'),
     visitorName: varchar('visitor_name', { length: 50 }).notNull().default(''),
     visitorIdNumber: varchar('visitor_id_number', { length: 18 }),
     visitorPhone: varchar('visitor_phone', { length: 20 }).notNull().default(''),

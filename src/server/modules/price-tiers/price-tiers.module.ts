@@ -1,0 +1,10 @@
+import { defineServerModule } from '../../server-module.ts';
+import { disBuyRoutes } from './dis-buy.routes.ts';
+import { priceTierRoutes } from './price-tiers.routes.ts';
+import { seedDemoPriceTiers } from './price-tiers.seed.ts';
+
+export default defineServerModule({
+  name: 'priceTiers',
+  routes: [priceTierRoutes, disBuyRoutes],
+  seedDemo: seedDemoPriceTiers,
+});
