@@ -53,11 +53,12 @@ describe('permissions', () => {
     await snap(page, 'profile-shop');
   });
 
-  it('shows a distributor (type 3) its own orders only, and nothing else', async () => {
+  it('shows a distributor (type 3) its own orders and its buying screen, and nothing else', async () => {
     const { page, go } = await openPage();
     await go('/login');
     await loginWithForm(page, 'agent', DEMO_PASSWORD, '/dashboard');
-    await expectMenu(page, ['首页', '票务管理']);
+    // its role: its own orders (admin:order:page) and buying on its balance or credit (admin:disBuy:create)
+    await expectMenu(page, ['首页', '票务管理', '分销管理']);
     await sidebar(page).getByText('票务管理').click();
     await sidebar(page).getByText('订单管理').click();
     await waitForRoute(page, '/ticket/order');

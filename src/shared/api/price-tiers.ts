@@ -28,6 +28,7 @@ export const priceTierApi = endpoints('/web/api/ticket/retailRole', [
   'deleteLine',
   'distributors',
   'assign',
+  'products',
 ]);
 
 /** /disManage/buy: a distributor (account type 3) buys for itself on balance (5) or credit (8). */
@@ -123,6 +124,14 @@ export const PriceTierLineRowSchema = z.object({
   retailFloor: z.number().int().describe('cents'),
 });
 export type PriceTierLineRow = z.infer<typeof PriceTierLineRowSchema>;
+
+/** The area's calendar-priced products (what a line may name). */
+export const TierProductOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+});
+export type TierProductOption = z.infer<typeof TierProductOptionSchema>;
 
 /** The area's distributors with their tier: what the assign action picks from. */
 export const TierDistributorRowSchema = z.object({

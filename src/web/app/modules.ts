@@ -9,6 +9,7 @@ import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
+import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
 import printTemplates from '../modules/print-templates/print-templates.module.ts';
 import products from '../modules/products/products.module.ts';
@@ -44,6 +45,7 @@ export const WEB_MODULES = [
   reservations,
   members,
   coupons,
+  priceTiers,
   products,
   theatres,
   staffCards,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,10 +16,12 @@ import {
   PriceTierStatusSchema,
   PriceTierUpdateSchema,
   TierDistributorRowSchema,
+  TierProductOptionSchema,
   type PriceTierPage,
   type PriceTierRow,
 } from '../../../shared/api/price-tiers.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PriceTierField, PriceTierText } from '../../../shared/dict/price-tiers.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +35,7 @@ import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { distributors } from '../distribution/index.ts';
 import { ticketOrders } from '../orders/index.ts';
+import { ticketProducts } from '../products/index.ts';
 import { priceTiers, type PriceTier } from './price-tiers.table.ts';
 import { assignTier, deleteTierLine, saveTierLine, tierCounts, tierLines } from './tiers.service.ts';
 
@@ -205,6 +208,32 @@ export async function priceTierRoutes(root: FastifyInstance) {
       });
       return ok(req, null);
     },
+  );
+
+  app.get(
+    priceTierApi.products,
+    {
+      config: { access: perm('admin:retailRole:page') },
+      schema: {
+        tags,
+        summary: "The acting area's calendar-priced products (performances sell by seat and are not tiered)",
+        response: { 200: envelopeSchema(z.array(TierProductOptionSchema)) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        await db
+          .select({ id: ticketProducts.id, name: ticketProducts.name, price: ticketProducts.price })
+          .from(ticketProducts)
+          .where(
+            and(
+              eq(ticketProducts.scenicId, scenicScope(req)),
+              ne(ticketProducts.productType, PRODUCT_TYPE.performance),
+            ),
+          )
+          .orderBy(asc(ticketProducts.sort), asc(ticketProducts.id)),
+      ),
   );
 
   app.get(
