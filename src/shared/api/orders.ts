@@ -300,6 +300,14 @@ export const OrderDistributionSchema = z.object({
   dueAmount: z.number().int(),
   /** Settled tickets (405) of the order; settlement batches do not exist yet */
   settledTickets: z.number().int(),
+  /** The distributor's price tier the order was priced at (docs/decisions.md "Price tiers") */
+  tier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** What the distributor settles: the sum of its tickets' prices (tier prices where a line covered them), cents */
+  settlementAmount: z.number().int(),
+  /** The sum of the tier's lowest retail prices of its tier-priced tickets (null: none was tier-priced), cents */
+  retailFloorAmount: z.number().int().nullable(),
+  /** Commission owed to the distributor: 0 until a settlement module defines commission rules */
+  commission: z.number().int(),
   createTime: z.string(),
   paidTime: z.string().nullable(),
 });

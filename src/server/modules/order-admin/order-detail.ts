@@ -10,6 +10,7 @@ import { auditLogs } from '../audit/index.ts';
 import { gateEvents } from '../checkin/index.ts';
 import { gates } from '../gates/index.ts';
 import { orderTickets, payments } from '../orders/index.ts';
+import { priceTiers } from '../price-tiers/index.ts';
 import { productSessions, ticketProducts } from '../products/index.ts';
 import { refundRequests, refunds, refundView } from '../refunds/index.ts';
 import { findOrder } from './order-admin.query.ts';
@@ -289,7 +290,7 @@ export async function orderDistribution(
 ): Promise<OrderDistribution> {
   const order = await findOrder(db, scenicId, id, ownerId);
   if (!order) throw notFound('recordNotFound');
-  const [[distributor], [settled]] = await Promise.all([
+  const [[distributor], [settled], [tier]] = await Promise.all([
     order.adminId
       ? db
           .select({
@@ -303,9 +304,19 @@ export async function orderDistribution(
           .where(eq(admins.id, order.adminId))
       : Promise.resolve([]),
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        n: sql<number>`count(*) filter (where ${orderTickets.status} = ${TICKET_STATUS.settled})::int`,
+        amount: sql<number>`coalesce(sum(${orderTickets.price}), 0)::int`,
+        floor: sql<number | null>`sum(${orderTickets.retailFloor})::int`,
+      })
       .from(orderTickets)
-      .where(and(eq(orderTickets.orderId, order.id), eq(orderTickets.status, TICKET_STATUS.settled))),
+      .where(eq(orderTickets.orderId, order.id)),
+    order.tierId
+      ? db
+          .select({ id: priceTiers.id, name: priceTiers.name })
+          .from(priceTiers)
+          .where(eq(priceTiers.id, order.tierId))
+      : Promise.resolve([]),
   ]);
   return {
     id: order.id,
@@ -322,7 +333,11 @@ export async function orderDistribution(
     paidAmount: order.paidAmount,
     refundedAmount: order.refundedAmount,
     dueAmount: order.paidAmount - order.refundedAmount,
-    settledTickets: settled?.n ?? 0,
+    settledTickets: Number(settled?.n ?? 0),
+    tier: tier ?? null,
+    settlementAmount: Number(settled?.amount ?? 0),
+    retailFloorAmount: settled?.floor == null ? null : Number(settled.floor),
+    commission: 0,
     createTime: order.createdAt.toISOString(),
     paidTime: iso(order.paidAt),
   };

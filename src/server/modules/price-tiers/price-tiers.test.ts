@@ -10,6 +10,7 @@ import {
   type PriceTierRow,
   type TierDistributorRow,
 } from '../../../shared/api/price-tiers.ts';
+import { orderApi, type OrderDistribution } from '../../../shared/api/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -318,6 +319,16 @@ describe('buying as a distributor (/disManage/buy)', () => {
     );
     expect(order).toMatchObject({ channel: 13, client_id: 'distributionManagement', pay_way: 5 });
     expect(Number(order.admin_id)).toBe(agentId);
+    // the distribution view names the tier and the settlement; the agent sees its own order there
+    const view = await data<OrderDistribution>(
+      await call('agent', 'GET', `${orderApi.distribution}?id=${paid.id}`),
+    );
+    expect(view).toMatchObject({
+      tier: { id: tierId },
+      settlementAmount: 12000,
+      retailFloorAmount: 16000,
+      commission: 0,
+    });
     const credit = await data<DisBuyResult>(await buy(buyBody(8)));
     expect(credit).toMatchObject({ totalAmount: 6000, payWay: 8 });
     expect((await money()).creditUsed).toBe(before.creditUsed + 6000);

@@ -80,6 +80,18 @@ function Distribution({ d }: { d: OrderDistribution }) {
             { key: 'paid', label: f('paidAmount'), children: <MoneyText cents={d.paidAmount} /> },
             { key: 'refunded', label: f('refundedAmount'), children: <MoneyText cents={d.refundedAmount} /> },
             { key: 'due', label: t('dueAmount'), children: <MoneyText cents={d.dueAmount} /> },
+            { key: 'tier', label: t('priceTier'), children: d.tier?.name ?? t('priceTierNone') },
+            {
+              key: 'settlementAmount',
+              label: t('settlementAmount'),
+              children: <MoneyText cents={d.settlementAmount} />,
+            },
+            {
+              key: 'retailFloorAmount',
+              label: t('retailFloorAmount'),
+              children: <MoneyText cents={d.retailFloorAmount} />,
+            },
+            { key: 'commission', label: t('commission'), children: <MoneyText cents={d.commission} /> },
             {
               key: 'settled',
               label: t('settledTickets'),
