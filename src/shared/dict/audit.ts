@@ -20,6 +20,7 @@ export const AuditModule = defineDict({
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
   reservations: { zh: '预约', en: 'Bookings' },
   promotion: { zh: '营销', en: 'Promotions' },
+  distribution: { zh: '分销', en: 'Distribution' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -60,5 +61,8 @@ export const AuditTarget = defineDict({
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
   coupon: { zh: '优惠券', en: 'Coupon' },
+  withdrawal: { zh: '提现', en: 'Withdrawal' },
+  settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
+  settlementBatch: { zh: '结算批次', en: 'Settlement batch' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;
