@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_PASSWORD } from './db/seed/demo.ts';
 import { seedDemoOrders } from './db/seed/demo-orders.ts';
+import { seedDemoSettlement } from './modules/settlement/index.ts';
 
 function readConfig(): Config {
   try {
@@ -29,6 +30,8 @@ const seed = await seedDatabase(database.db, { mode: config.seed, adminPassword:
 if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
   // a year of order history for the demo area, outside the first seed's transaction
   await seedDemoOrders(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
+  // a closed settlement batch per past month of its distribution orders (issue 17)
+  await seedDemoSettlement(database.db, seed.demoScenicId ?? 1);
 }
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 

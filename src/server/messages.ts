@@ -6,6 +6,8 @@ import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
 import { couponsMessages } from './modules/coupons/coupons.messages.ts';
 import { distributionMessages } from './modules/distribution/distribution.messages.ts';
+import { settlementMessages } from './modules/settlement/settlement.messages.ts';
+import { withdrawalsMessages } from './modules/withdrawals/withdrawals.messages.ts';
 import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
 import { membersMessages } from './modules/members/members.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
@@ -36,6 +38,8 @@ const moduleMessages = {
   ...copyrightMessages,
   ...couponsMessages,
   ...distributionMessages,
+  ...withdrawalsMessages,
+  ...settlementMessages,
   ...inventoryMessages,
   ...membersMessages,
   ...noticesMessages,

@@ -5,6 +5,8 @@ import checkin from './modules/checkin/checkin.module.ts';
 import content from './modules/content/content.module.ts';
 import coupons from './modules/coupons/coupons.module.ts';
 import distribution from './modules/distribution/distribution.module.ts';
+import settlement from './modules/settlement/settlement.module.ts';
+import withdrawals from './modules/withdrawals/withdrawals.module.ts';
 import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
@@ -64,6 +66,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   orders,
   orderAdmin,
   refunds,
+  withdrawals,
+  settlement,
   checkin,
   reservations,
   travel,

@@ -80,6 +80,16 @@ describe('distributor accounts (finding 2)', () => {
         'POST /web/api/admin/order/page',
         'POST /web/api/admin/order/totals',
         'POST /web/api/ticket/auth/changePassword',
+        // issue 17: its own withdrawals, distribution orders and statements
+        'POST /web/api/admin/haul/page',
+        'POST /web/api/admin/haul/export',
+        'POST /web/api/admin/haul/totals',
+        'POST /web/api/admin/haul/apply',
+        'POST /web/api/admin/haul/cancel',
+        'POST /web/api/admin/disorder/page',
+        'POST /web/api/admin/disorder/export',
+        'POST /web/api/admin/disorder/totals',
+        'POST /web/api/admin/settle/statement',
       ].sort(),
     );
   });

@@ -8,6 +8,8 @@ import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
 import { membersPermissions } from './perms/members.ts';
+import { settlementPermissions } from './perms/settlement.ts';
+import { withdrawalsPermissions } from './perms/withdrawals.ts';
 import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
@@ -49,6 +51,8 @@ const MODULE_PERMISSIONS = [
   checkinPermissions,
   reservationsPermissions,
   membersPermissions,
+  withdrawalsPermissions,
+  settlementPermissions,
   couponsPermissions,
   priceTiersPermissions,
   gatesPermissions,

@@ -84,6 +84,7 @@ export const ValidationMessage = defineDict({
   // members (issue 16)
   idNumberFormat: { zh: '须为 5-20 位字母或数字', en: 'must be 5-20 letters or digits' },
   amountPositive: { zh: '须为大于 0 的金额', en: 'must be an amount above 0' },
+  bankAccount: { zh: '须为 8-32 位数字', en: 'must be 8 to 32 digits' },
   changeNonZero: { zh: '调整金额不能为 0', en: 'must not be 0' },
   requiredForReadMode: {
     zh: '所选读卡方式需要填写此项',

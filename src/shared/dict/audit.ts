@@ -64,5 +64,8 @@ export const AuditTarget = defineDict({
   priceTier: { zh: '价格等级', en: 'Price tier' },
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },
   distributor: { zh: '分销商', en: 'Distributor' },
+  withdrawal: { zh: '提现', en: 'Withdrawal' },
+  settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
+  settlementBatch: { zh: '结算批次', en: 'Settlement batch' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

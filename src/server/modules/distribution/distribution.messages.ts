@@ -3,6 +3,10 @@ import { defineDict } from '../../../shared/dict/dict.ts';
 /** What the distribution module says to users, in both languages (collected by src/server/messages.ts). */
 export const distributionMessages = defineDict({
   distributorNotFound: { zh: '分销商不存在', en: 'Distributor not found' },
+  distributorHeldInsufficient: {
+    zh: '冻结的提现金额不足',
+    en: 'Not enough money held for withdrawals',
+  },
   distributorFrozen: {
     zh: '分销商已冻结，不能使用余额或授信',
     en: 'This distributor is frozen and cannot use its balance or credit',

@@ -394,3 +394,86 @@ export async function distributorLedgerMismatches(
   }
   return found;
 }
+
+/**
+ * A withdrawal request (ledger kind 6 on both accounts): the amount leaves the balance
+ * (`balance >= amount` in the UPDATE) and is held until it is paid out or released. Any number of
+ * parallel requests can never hold more than the balance (409 with the balance in yuan).
+ */
+export async function holdForWithdrawal(tx: Db, move: DistributorMove): Promise<DistributorLedgerEntry[]> {
+  checkAmount(move.amount);
+  const [row] = await queryRows<{ balance: number; held: number }>(
+    tx,
+    sql`update distributors set balance = balance - ${move.amount}, held = held + ${move.amount}, updated_at = now()
+        where id = ${move.distributorId} and scenic_id = ${move.scenicId} and balance >= ${move.amount}
+        returning balance, held`,
+  );
+  if (!row) {
+    const d = await moneyOf(tx, move.scenicId, move.distributorId);
+    if (!d) throw new AppError(404, 'distributorNotFound');
+    throw new AppError(409, 'distributorBalanceInsufficient', {
+      params: { balance: formatCents(d.balance), amount: formatCents(move.amount) },
+    });
+  }
+  return [
+    await insertLedger(tx, move, {
+      account: ACCOUNT.balance,
+      kind: KIND.withdrawalHold,
+      change: -move.amount,
+      after: Number(row.balance),
+    }),
+    await insertLedger(tx, move, {
+      account: ACCOUNT.held,
+      kind: KIND.withdrawalHold,
+      change: move.amount,
+      after: Number(row.held),
+    }),
+  ];
+}
+
+/** A rejected or canceled withdrawal: the held amount returns to the balance (kind 7 on both accounts). */
+export async function releaseWithdrawalHold(
+  tx: Db,
+  move: DistributorMove,
+): Promise<DistributorLedgerEntry[]> {
+  checkAmount(move.amount);
+  const [row] = await queryRows<{ balance: number; held: number }>(
+    tx,
+    sql`update distributors set balance = balance + ${move.amount}, held = held - ${move.amount}, updated_at = now()
+        where id = ${move.distributorId} and scenic_id = ${move.scenicId} and held >= ${move.amount}
+        returning balance, held`,
+  );
+  if (!row) throw new AppError(409, 'distributorHeldInsufficient');
+  return [
+    await insertLedger(tx, move, {
+      account: ACCOUNT.held,
+      kind: KIND.holdRelease,
+      change: -move.amount,
+      after: Number(row.held),
+    }),
+    await insertLedger(tx, move, {
+      account: ACCOUNT.balance,
+      kind: KIND.holdRelease,
+      change: move.amount,
+      after: Number(row.balance),
+    }),
+  ];
+}
+
+/** A withdrawal paid out by bank transfer: the held amount leaves the distributor (kind 8). */
+export async function payOutWithdrawal(tx: Db, move: DistributorMove): Promise<DistributorLedgerEntry> {
+  checkAmount(move.amount);
+  const [row] = await queryRows<{ held: number }>(
+    tx,
+    sql`update distributors set held = held - ${move.amount}, updated_at = now()
+        where id = ${move.distributorId} and scenic_id = ${move.scenicId} and held >= ${move.amount}
+        returning held`,
+  );
+  if (!row) throw new AppError(409, 'distributorHeldInsufficient');
+  return insertLedger(tx, move, {
+    account: ACCOUNT.held,
+    kind: KIND.payout,
+    change: -move.amount,
+    after: Number(row.held),
+  });
+}

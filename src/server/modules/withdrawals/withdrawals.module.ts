@@ -1,0 +1,9 @@
+import { defineServerModule } from '../../server-module.ts';
+import { withdrawalRoutes } from './withdrawals.routes.ts';
+import { seedDemoWithdrawals } from './withdrawals.seed.ts';
+
+export default defineServerModule({
+  name: 'withdrawals',
+  routes: [withdrawalRoutes],
+  seedDemo: seedDemoWithdrawals,
+});
