@@ -11,6 +11,7 @@ import { membersMessages } from './modules/members/members.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
+import { otaMessages } from './modules/ota/ota.messages.ts';
 import { pictureGroupsMessages } from './modules/picture-groups/picture-groups.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
 import { productsMessages } from './modules/products/products.messages.ts';
@@ -40,6 +41,7 @@ const moduleMessages = {
   ...noticesMessages,
   ...oauthMessages,
   ...ordersMessages,
+  ...otaMessages,
   ...pictureGroupsMessages,
   ...printTemplatesMessages,
   ...productsMessages,

@@ -14,6 +14,7 @@ import notices from './modules/notices/notices.module.ts';
 import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
 import orders from './modules/orders/orders.module.ts';
+import ota from './modules/ota/ota.module.ts';
 import pictureGroups from './modules/picture-groups/picture-groups.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
 import products from './modules/products/products.module.ts';
@@ -65,4 +66,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   checkin,
   reservations,
   travel,
+  ota,
 ];

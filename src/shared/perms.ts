@@ -11,6 +11,7 @@ import { membersPermissions } from './perms/members.ts';
 import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
+import { otaPermissions } from './perms/ota.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
 import { productsPermissions } from './perms/products.ts';
@@ -48,6 +49,7 @@ const MODULE_PERMISSIONS = [
   checkinPermissions,
   reservationsPermissions,
   membersPermissions,
+  otaPermissions,
   couponsPermissions,
   gatesPermissions,
   accountsPermissions,

@@ -20,6 +20,7 @@ export const AuditModule = defineDict({
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
   reservations: { zh: '预约', en: 'Bookings' },
   promotion: { zh: '营销', en: 'Promotions' },
+  ota: { zh: 'OTA渠道', en: 'OTA channels' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -60,5 +61,7 @@ export const AuditTarget = defineDict({
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
   coupon: { zh: '优惠券', en: 'Coupon' },
+  otaChannel: { zh: 'OTA渠道', en: 'OTA channel' },
+  otaMapping: { zh: 'OTA产品映射', en: 'OTA product mapping' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

@@ -8,6 +8,7 @@ export const PERMISSION_GROUP_LABELS = {
   user: { zh: '会员管理', en: 'Members' },
   promotion: { zh: '营销管理', en: 'Promotions' },
   terminal: { zh: '终端管理', en: 'Terminals' },
+  ota: { zh: 'OTA管理', en: 'OTA channels' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;
 
