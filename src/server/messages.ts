@@ -13,6 +13,7 @@ import { membersMessages } from './modules/members/members.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
+import { otaMessages } from './modules/ota/ota.messages.ts';
 import { pictureGroupsMessages } from './modules/picture-groups/picture-groups.messages.ts';
 import { priceTiersMessages } from './modules/price-tiers/price-tiers.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
@@ -45,6 +46,7 @@ const moduleMessages = {
   ...noticesMessages,
   ...oauthMessages,
   ...ordersMessages,
+  ...otaMessages,
   ...pictureGroupsMessages,
   ...priceTiersMessages,
   ...printTemplatesMessages,

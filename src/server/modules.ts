@@ -16,6 +16,7 @@ import notices from './modules/notices/notices.module.ts';
 import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
 import orders from './modules/orders/orders.module.ts';
+import ota from './modules/ota/ota.module.ts';
 import pictureGroups from './modules/picture-groups/picture-groups.module.ts';
 import priceTiers from './modules/price-tiers/price-tiers.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
@@ -71,4 +72,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   checkin,
   reservations,
   travel,
+  ota,
 ];

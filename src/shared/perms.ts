@@ -13,6 +13,7 @@ import { withdrawalsPermissions } from './perms/withdrawals.ts';
 import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
+import { otaPermissions } from './perms/ota.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { priceTiersPermissions } from './perms/price-tiers.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
@@ -53,6 +54,7 @@ const MODULE_PERMISSIONS = [
   membersPermissions,
   withdrawalsPermissions,
   settlementPermissions,
+  otaPermissions,
   couponsPermissions,
   priceTiersPermissions,
   gatesPermissions,

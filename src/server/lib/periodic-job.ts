@@ -13,6 +13,7 @@ export const JOB_LOCKS = {
   reservations: 60_071,
   members: 60_161,
   coupons: 60_171,
+  ota: 60_181,
 } as const;
 
 /**

@@ -21,6 +21,7 @@ export const AuditModule = defineDict({
   reservations: { zh: '预约', en: 'Bookings' },
   promotion: { zh: '营销', en: 'Promotions' },
   distribution: { zh: '分销', en: 'Distribution' },
+  ota: { zh: 'OTA渠道', en: 'OTA channels' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -67,5 +68,7 @@ export const AuditTarget = defineDict({
   withdrawal: { zh: '提现', en: 'Withdrawal' },
   settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },
+  otaChannel: { zh: 'OTA渠道', en: 'OTA channel' },
+  otaMapping: { zh: 'OTA产品映射', en: 'OTA product mapping' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

@@ -9,6 +9,7 @@ export const PERMISSION_GROUP_LABELS = {
   promotion: { zh: '营销管理', en: 'Promotions' },
   distribution: { zh: '分销管理', en: 'Distribution' },
   terminal: { zh: '终端管理', en: 'Terminals' },
+  ota: { zh: 'OTA管理', en: 'OTA channels' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;
 

@@ -12,4 +12,4 @@ export {
 } from './auth.service.ts';
 export { loginLogs } from './auth.table.ts';
 export { hashPassword, sha256, verifyPassword } from './password.ts';
-export { decryptField } from './rsa.service.ts';
+export { decryptField, loadKeyPair } from './rsa.service.ts';

@@ -1,0 +1,6 @@
+/**
+ * The public entry of the ota module: what other modules may use (eslint: a module reaches
+ * another only through its index.ts). Routes are registered by app.ts, never imported.
+ */
+export { notifyRedemptions, syncStock } from './ota.service.ts';
+export { otaChannels, otaLogs, otaMappings } from './ota.table.ts';

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC } from '../../http/access.ts';
+import { handleInbound } from './ota.service.ts';
+
+/**
+ * `POST /api/ota/<platform>/<action>`: the platforms' calls. Access is `public` because a platform
+ * has no account or token here: each call authenticates by its signature instead (HMAC-SHA256 of
+ * `<timestamp>\n<body>` with the channel's secret, the timestamp within 5 minutes, the channel named
+ * by its app key), checked by handleInbound before anything is read or written; every call naming
+ * a known channel is logged, refused ones too. The answer is the platform's, not our envelope.
+ */
+export async function otaInboundRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+  app.post(
+    '/api/ota/:platform/:action',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['ota'],
+        summary:
+          'A platform’s signed call: order, cancel (cancel or refund), query (headers x-ota-key, x-ota-timestamp, x-ota-signature)',
+        params: z.object({ platform: z.string().max(16), action: z.string().max(16) }),
+      },
+    },
+    async (req, reply) => {
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const { status, answer } = await handleInbound(db, {
+        platform: req.params.platform,
+        action: req.params.action,
+        appKey: header('x-ota-key'),
+        timestamp: header('x-ota-timestamp'),
+        signature: header('x-ota-signature'),
+        // the signature covers the JSON text; re-serialised in the order it was parsed (docs/decisions.md)
+        raw: JSON.stringify(req.body ?? null),
+        body: req.body,
+      });
+      return reply.code(status).send(answer);
+    },
+  );
+}
