@@ -20,11 +20,14 @@ export const AuditModule = defineDict({
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
   reservations: { zh: '预约', en: 'Bookings' },
   promotion: { zh: '营销', en: 'Promotions' },
+  distribution: { zh: '分销', en: 'Distribution' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
 export const AuditTarget = defineDict({
   admin: { zh: '账号', en: 'Account' },
+  distributor: { zh: '分销商', en: 'Distributor' },
+  distributorTopUp: { zh: '分销商充值', en: 'Distributor top-up' },
   member: { zh: '会员', en: 'Member' },
   memberLevel: { zh: '会员等级', en: 'Member level' },
   rechargeRule: { zh: '充值规则', en: 'Top-up rule' },

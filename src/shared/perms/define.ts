@@ -7,6 +7,7 @@ export const PERMISSION_GROUP_LABELS = {
   make: { zh: '预约管理', en: 'Bookings' },
   user: { zh: '会员管理', en: 'Members' },
   promotion: { zh: '营销管理', en: 'Promotions' },
+  distribution: { zh: '分销管理', en: 'Distribution' },
   terminal: { zh: '终端管理', en: 'Terminals' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;

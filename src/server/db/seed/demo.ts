@@ -74,7 +74,14 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
   const agentRole = await role(first.scenicId, {
     code: 'distributor',
     name: '分销商',
-    perms: ['admin:order:page'],
+    perms: [
+      'admin:order:page',
+      // its own ledger, top-ups and credit (/disManage, issue 17)
+      'admin:disLedger:page',
+      'admin:disRecharge:page',
+      'admin:disRecharge:create',
+      'admin:disCredit:page',
+    ],
   });
   const secondStaffRole = await role(second.id, {
     code: 'scenic_staff',
