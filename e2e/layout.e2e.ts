@@ -50,6 +50,7 @@ describe('language', () => {
       '预约管理',
       '会员管理',
       '营销管理',
+      '分销管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -76,6 +77,7 @@ describe('language', () => {
       'Reservations',
       'Members',
       'Promotions',
+      'Distribution',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -111,6 +113,7 @@ describe('language', () => {
       'Reservations',
       'Members',
       'Promotions',
+      'Distribution',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);
