@@ -1,5 +1,6 @@
 // Issue 14 (docs/accessibility.md): axe-core on every screen of the route table and the public
 // screens, in Chinese and English, at 1440 px and 800 px; no serious or critical violation.
+import { distributorApi } from '../src/shared/api/distribution.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Axe from 'axe-core';
@@ -56,6 +57,7 @@ async function firstId(
 const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/scenic/announDetail': async (b, t) => `?id=${await firstId(b, t, announcementApi.page)}`,
   '/scenic/sceManageDetail': async (b, t) => `?id=${await firstId(b, t, scenicApi.page)}`,
+  '/disManage/details': async (b, t) => `?id=${await firstId(b, t, distributorApi.page)}`,
   '/ticket/detailPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/disOrderPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/printer': async (b, t) => `?id=${await firstId(b, t, printTemplateApi.page)}`,

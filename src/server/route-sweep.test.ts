@@ -90,6 +90,18 @@ describe('distributor accounts (finding 2)', () => {
         'POST /web/api/admin/disorder/export',
         'POST /web/api/admin/disorder/totals',
         'POST /web/api/admin/settle/statement',
+        // its own ledger, top-ups and credit (/disManage, issue 17)
+        'GET /web/api/admin/distributor/options',
+        'POST /web/api/admin/disCredit/export',
+        'POST /web/api/admin/disCredit/page',
+        'POST /web/api/admin/disCredit/records',
+        'POST /web/api/admin/disCredit/recordsExport',
+        'POST /web/api/admin/disLedger/export',
+        'POST /web/api/admin/disLedger/page',
+        'POST /web/api/admin/disLedger/totals',
+        'POST /web/api/admin/disRecharge/create',
+        'POST /web/api/admin/disRecharge/export',
+        'POST /web/api/admin/disRecharge/page',
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@ import { auditPermissions } from './perms/audit.ts';
 import { checkinPermissions } from './perms/checkin.ts';
 import { contentPermissions } from './perms/content.ts';
 import { couponsPermissions } from './perms/coupons.ts';
+import { distributionPermissions } from './perms/distribution.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
@@ -57,6 +58,7 @@ const MODULE_PERMISSIONS = [
   otaPermissions,
   couponsPermissions,
   priceTiersPermissions,
+  distributionPermissions,
   gatesPermissions,
   accountsPermissions,
   rolesPermissions,

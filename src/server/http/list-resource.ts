@@ -52,6 +52,11 @@ export interface ListResourceDefinition<
   table: T;
   /** Id and scenic columns, audit names and writer: needed by query and every write. */
   resource?: Resource<T>;
+  /**
+   * Distributor accounts may call the read routes (page, export, query), seeing their own rows only:
+   * `scope` must then narrow by `ownerScope(req)` (docs/accounts.md "Distributors").
+   */
+  distributor?: 'own';
   /** The caller's scope, handed to `where` and the mappings; default `scenicScope` (the acting area). */
   scope?: (req: FastifyRequest) => Scope;
   /** The list filter: the scope and the query's filters. */
@@ -169,7 +174,12 @@ export function registerListResource<
       app.route({
         method,
         url: need(def.api[name], `api.${name}`),
-        config: { access: perm(need(def.perms[permission], `perms.${permission}`)) },
+        config: {
+          access: perm(
+            need(def.perms[permission], `perms.${permission}`),
+            def.distributor && permission === 'page' ? { distributor: def.distributor } : {},
+          ),
+        },
         schema: {
           tags: [def.tag],
           summary: part.summary,

@@ -49,6 +49,8 @@ export const OrderFilterShape = {
   idNumber: z.string().trim().max(18).optional(),
   /** The member who bought (/user/userDetail's orders) */
   memberId: IdSchema.optional(),
+  /** The account that placed it: a distributor's login (/disManage/details' orders) */
+  adminId: IdSchema.optional(),
 };
 
 type OrderFilterValue = {

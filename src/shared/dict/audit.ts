@@ -27,6 +27,8 @@ export type AuditModuleCode = keyof typeof AuditModule;
 
 export const AuditTarget = defineDict({
   admin: { zh: '账号', en: 'Account' },
+  distributor: { zh: '分销商', en: 'Distributor' },
+  distributorTopUp: { zh: '分销商充值', en: 'Distributor top-up' },
   member: { zh: '会员', en: 'Member' },
   memberLevel: { zh: '会员等级', en: 'Member level' },
   rechargeRule: { zh: '充值规则', en: 'Top-up rule' },
@@ -64,7 +66,6 @@ export const AuditTarget = defineDict({
   coupon: { zh: '优惠券', en: 'Coupon' },
   priceTier: { zh: '价格等级', en: 'Price tier' },
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },
-  distributor: { zh: '分销商', en: 'Distributor' },
   withdrawal: { zh: '提现', en: 'Withdrawal' },
   settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },

@@ -4,6 +4,7 @@ import checkin from '../modules/checkin/checkin.module.ts';
 import content from '../modules/content/content.module.ts';
 import coupons from '../modules/coupons/coupons.module.ts';
 import dashboard from '../modules/dashboard/dashboard.module.ts';
+import distribution from '../modules/distribution/distribution.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
 import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
@@ -45,6 +46,7 @@ export const WEB_MODULES = [
   reservations,
   members,
   coupons,
+  distribution,
   priceTiers,
   products,
   theatres,

@@ -75,7 +75,20 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
   const agentRole = await role(first.scenicId, {
     code: 'distributor',
     name: '分销商',
-    perms: ['admin:order:page', 'admin:disBuy:create'],
+    perms: [
+      'admin:order:page',
+      // its own ledger, top-ups and credit (/disManage, issue 17)
+      'admin:disLedger:page',
+      'admin:disRecharge:page',
+      'admin:disRecharge:create',
+      'admin:disCredit:page',
+      // buying on balance or credit, its withdrawals, distribution orders and statements
+      'admin:disBuy:create',
+      'admin:haul:page',
+      'admin:haul:apply',
+      'admin:disorder:page',
+      'admin:settle:statement',
+    ],
   });
   const secondStaffRole = await role(second.id, {
     code: 'scenic_staff',

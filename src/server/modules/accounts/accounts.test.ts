@@ -5,6 +5,7 @@ import { auditLogs } from '../audit/audit.table.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { adminRoles, admins, roles } from './accounts.table.ts';
+import { dropDemoDistributorLogins } from '../distribution/distribution.fixture.ts';
 
 const A = '/web/api/admin/admin';
 const R = '/web/api/admin/role';
@@ -135,6 +136,8 @@ beforeAll(async () => {
 
   // An account manager of area 1 (not a platform account): every account permission, role lists, and
   // what the staff role holds, so it may assign that role (privilege.ts: only what one holds).
+  // the demo distributors' own logins (issue 17) are not what these tests count
+  await dropDemoDistributorLogins(t.database.db);
   const mgrRole = await createRole('admin', {
     code: 'acct_mgr',
     permissions: [
@@ -143,6 +146,11 @@ beforeAll(async () => {
       'admin:scenic:page',
       'admin:loginLog:page',
       'admin:order:page',
+      // what the demo distributor role holds (issue 17), so it may assign that role
+      'admin:disLedger:page',
+      'admin:disRecharge:page',
+      'admin:disRecharge:create',
+      'admin:disCredit:page',
     ],
   });
   role.acct_mgr = mgrRole;

@@ -43,4 +43,18 @@ export const distributionMessages = defineDict({
     zh: '订单 {orderNo} 没有分销商余额或授信的扣款记录',
     en: 'Order {orderNo} has no debit of a distributor balance or credit',
   },
+  distributorStateChanged: {
+    zh: '分销商状态已变化，请刷新后重试',
+    en: 'The distributor’s state has changed; refresh and try again',
+  },
+  distributorNeedsAccount: {
+    zh: '分销商还没有登录账号',
+    en: 'This distributor has no login account yet',
+  },
+  distributorTopUpNotFound: { zh: '充值记录不存在', en: 'Top-up not found' },
+  distributorTopUpReviewed: {
+    zh: '该充值已被处理，不能重复确认或驳回',
+    en: 'This top-up has already been handled',
+  },
+  distributorTopUpNeedsDistributor: { zh: '请选择分销商', en: 'Choose a distributor' },
 });

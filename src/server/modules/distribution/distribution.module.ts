@@ -1,9 +1,11 @@
 import { defineServerModule } from '../../server-module.ts';
 import { seedDemoDistributors } from './distribution.seed.ts';
+import { distributorRoutes } from './distributors.routes.ts';
+import { moneyRoutes } from './money.routes.ts';
 
 export default defineServerModule({
   name: 'distribution',
-  // the foundation of issue 17: the stored value of distributors, used by orders and refunds; screens follow
-  routes: [],
+  // issue 17: distributors, applications, ledger, top-ups and credit (/disManage); other parts follow
+  routes: [distributorRoutes, moneyRoutes],
   seedDemo: seedDemoDistributors,
 });

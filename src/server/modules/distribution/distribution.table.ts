@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -51,6 +52,10 @@ export const distributors = pgTable(
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** The price tier it buys at (price-tiers module); none: the calendar prices */
     tierId: integer('tier_id').references(() => priceTiers.id, { onDelete: 'restrict' }),
+    /** Who reviewed its application (/disManage/information), when, and what they noted */
+    reviewedBy: integer('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewRemark: varchar('review_remark', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,5 +114,73 @@ export const distributorLedger = pgTable(
   ],
 );
 
+/**
+ * A top-up by bank transfer (/disManage/recharge): recorded pending, then confirmed by finance
+ * (the balance is credited once, with its ledger row of reference `top_up_no`) or rejected.
+ */
+export const distributorTopUps = pgTable(
+  'distributor_top_ups',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    distributorId: integer('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    topUpNo: varchar('top_up_no', { length: 32 }).notNull(),
+    amount: integer('amount').notNull(),
+    bankRef: varchar('bank_ref', { length: 64 }).notNull(),
+    transferDate: date('transfer_date', { mode: 'string' }).notNull(),
+    voucher: varchar('voucher', { length: 500 }).notNull().default(''),
+    /** DistributorTopUpState: 1 pending, 2 confirmed, 3 rejected */
+    state: smallint('state').notNull().default(1),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewRemark: varchar('review_remark', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('distributor_top_ups_no_uq').on(t.topUpNo),
+    index('distributor_top_ups_scenic_idx').on(t.scenicId, t.createdAt),
+    index('distributor_top_ups_distributor_idx').on(t.distributorId, t.id),
+    check('distributor_top_ups_amount_check', sql`${t.amount} > 0`),
+    check('distributor_top_ups_state_check', sql`${t.state} between 1 and 3`),
+  ],
+);
+
+/**
+ * The records of /disManage/disgrant: each change of a credit limit (`amount` = new − old) and each
+ * repayment (`amount` > 0; its ledger row has the same reference).
+ */
+export const distributorCreditRecords = pgTable(
+  'distributor_credit_records',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    distributorId: integer('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    /** DistributorCreditKind: 1 limit change, 2 repayment */
+    kind: smallint('kind').notNull(),
+    amount: integer('amount').notNull(),
+    limitAfter: integer('limit_after').notNull(),
+    usedAfter: integer('used_after').notNull(),
+    reference: varchar('reference', { length: 40 }).notNull().default(''),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('distributor_credit_records_scenic_idx').on(t.scenicId, t.createdAt),
+    index('distributor_credit_records_distributor_idx').on(t.distributorId, t.id),
+    check('distributor_credit_records_kind_check', sql`${t.kind} in (1, 2)`),
+    check('distributor_credit_records_repay_check', sql`${t.kind} = 1 or ${t.amount} > 0`),
+  ],
+);
+
+export type DistributorTopUp = typeof distributorTopUps.$inferSelect;
+export type DistributorCreditRecord = typeof distributorCreditRecords.$inferSelect;
 export type Distributor = typeof distributors.$inferSelect;
 export type DistributorLedgerRow = typeof distributorLedger.$inferSelect;

@@ -58,6 +58,7 @@ export function orderWhere(
     q.orderNo ? eq(o.orderNo, q.orderNo) : undefined,
     q.phone ? eq(o.buyerPhone, q.phone) : undefined,
     q.memberId ? eq(o.memberId, q.memberId) : undefined,
+    q.adminId ? eq(o.adminId, q.adminId) : undefined,
     q.idNumber
       ? ticketExists(
           sql`${orderTickets.visitorIdNumber} = ${q.idNumber.toUpperCase()} and ${orderTickets.scenicId} = ${scenicId}`,

@@ -1,0 +1,265 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Tabs, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  distributorApi,
+  distributorCreditApi,
+  distributorLedgerApi,
+  distributorTopUpApi,
+  type CreditRecordRow,
+  type DistributorLedgerRow,
+  type DistributorRow,
+  type TopUpRow,
+} from '../../../shared/api/distribution.ts';
+import { orderApi, type OrderRow } from '../../../shared/api/orders.ts';
+import {
+  DistributionField,
+  DistributorAccount,
+  DistributorLedgerKind,
+  DistributorState,
+  DistributorTopUpState,
+} from '../../../shared/dict/distribution.ts';
+import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
+import { OrderField } from '../../../shared/dict/order-fields.ts';
+import type { Permission } from '../../../shared/perms.ts';
+import { usePermission } from '../../components/can.tsx';
+import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
+import { DictTag } from '../../components/dict-tag.tsx';
+import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
+import { MoneyText } from '../../components/money-text.tsx';
+import { RecordState, useIdParam } from '../../components/record-state.tsx';
+import { get } from '../../lib/request.ts';
+import { useCreditRecordColumns } from './credit-list.page.tsx';
+import { SubList } from './distribution-parts.tsx';
+import { DistributorActions } from './distributor-list.page.tsx';
+
+function useLedgerColumns(): TableColumnsType<DistributorLedgerRow> {
+  const f = useLabel();
+  return [
+    { key: 'createTime', title: f(DistributionField.createTime), render: (_, r) => time(r.createTime) },
+    {
+      key: 'account',
+      title: f(DistributionField.account),
+      render: (_, r) => (
+        <DictTag dict={DistributorAccount} value={r.account as keyof typeof DistributorAccount} />
+      ),
+    },
+    {
+      key: 'kind',
+      title: f(DistributionField.kind),
+      render: (_, r) => <DictTag dict={DistributorLedgerKind} value={r.kind} />,
+    },
+    {
+      key: 'change',
+      title: f(DistributionField.change),
+      align: 'right',
+      render: (_, r) => <MoneyText cents={r.change} />,
+    },
+    {
+      key: 'amountAfter',
+      title: f(DistributionField.amountAfter),
+      align: 'right',
+      render: (_, r) => <MoneyText cents={r.amountAfter} />,
+    },
+    { key: 'reference', dataIndex: 'reference', title: f(DistributionField.reference) },
+    { key: 'remark', dataIndex: 'remark', title: f(DistributionField.remark) },
+    { key: 'operator', dataIndex: 'operator', title: f(DistributionField.operator) },
+  ];
+}
+
+function useTopUpColumns(): TableColumnsType<TopUpRow> {
+  const f = useLabel();
+  return [
+    { key: 'topUpNo', dataIndex: 'topUpNo', title: f(DistributionField.topUpNo) },
+    {
+      key: 'amount',
+      title: f(DistributionField.amount),
+      align: 'right',
+      render: (_, r) => <MoneyText cents={r.amount} />,
+    },
+    { key: 'bankRef', dataIndex: 'bankRef', title: f(DistributionField.bankRef) },
+    { key: 'transferDate', dataIndex: 'transferDate', title: f(DistributionField.transferDate) },
+    {
+      key: 'state',
+      title: f(DistributionField.topUpState),
+      render: (_, r) => <DictTag dict={DistributorTopUpState} value={r.state} />,
+    },
+    { key: 'reviewer', dataIndex: 'reviewer', title: f(DistributionField.reviewer) },
+    { key: 'createTime', title: f(DistributionField.createTime), render: (_, r) => time(r.createTime) },
+  ];
+}
+
+function useOrderColumns(): TableColumnsType<OrderRow> {
+  const navigate = useNavigate();
+  const f = useLabel();
+  return [
+    {
+      key: 'orderNo',
+      title: f(OrderField.orderNo),
+      render: (_, o) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => void navigate(`/ticket/detailPage?id=${o.id}`)}
+        >
+          {o.orderNo}
+        </Button>
+      ),
+    },
+    { key: 'product', dataIndex: 'productName', title: f(OrderField.product) },
+    { key: 'visitDate', dataIndex: 'visitDate', title: f(OrderField.visitDate) },
+    {
+      key: 'totalAmount',
+      title: f(OrderField.totalAmount),
+      render: (_, o) => <MoneyText cents={o.totalAmount} />,
+    },
+    {
+      key: 'payWay',
+      title: f(OrderField.payWay),
+      render: (_, o) => <DictTag dict={PayWay} value={o.payWay} />,
+    },
+    {
+      key: 'payStatus',
+      title: f(OrderField.payStatus),
+      render: (_, o) => <DictTag dict={PayStatus} value={o.payStatus} />,
+    },
+    {
+      key: 'status',
+      title: f(OrderField.status),
+      render: (_, o) => <DictTag dict={TicketStatus} value={o.status} />,
+    },
+    { key: 'createTime', title: f(OrderField.createTime), render: (_, o) => time(o.createTime) },
+  ];
+}
+
+function Profile({ d, reload }: { d: DistributorRow; reload: () => void }) {
+  const { t } = useTranslation('distribution');
+  const navigate = useNavigate();
+  const f = useLabel();
+  return (
+    <DetailCard
+      size="default"
+      bordered
+      title={d.company}
+      extra={
+        <Space wrap>
+          <DistributorActions row={d} onDone={reload} />
+          <Button onClick={() => void navigate('/disManage/accManage')}>{t('backToList')}</Button>
+        </Space>
+      }
+      items={[
+        { key: 'id', label: f(DistributionField.id), children: d.id },
+        { key: 'contact', label: f(DistributionField.contact), children: d.contact },
+        { key: 'phone', label: f(DistributionField.phone), children: d.phone },
+        { key: 'username', label: f(DistributionField.username), children: d.username },
+        {
+          key: 'state',
+          label: f(DistributionField.state),
+          children: <DictTag dict={DistributorState} value={d.state} />,
+        },
+        ...(d.tierName ? [{ key: 'tier', label: f(DistributionField.tier), children: d.tierName }] : []),
+        { key: 'balance', label: f(DistributionField.balance), children: <MoneyText cents={d.balance} /> },
+        { key: 'held', label: f(DistributionField.held), children: <MoneyText cents={d.held} /> },
+        {
+          key: 'creditLimit',
+          label: f(DistributionField.creditLimit),
+          children: <MoneyText cents={d.creditLimit} />,
+        },
+        {
+          key: 'creditUsed',
+          label: f(DistributionField.creditUsed),
+          children: <MoneyText cents={d.creditUsed} />,
+        },
+        {
+          key: 'creditAvailable',
+          label: f(DistributionField.creditAvailable),
+          children: <MoneyText cents={d.creditAvailable} />,
+        },
+        { key: 'createTime', label: f(DistributionField.createTime), children: time(d.createTime) },
+        { key: 'remark', label: f(DistributionField.remark), children: d.remark },
+      ]}
+    />
+  );
+}
+
+function Records({ d }: { d: DistributorRow }) {
+  const { t } = useTranslation('distribution');
+  const can = usePermission();
+  const params = { distributorId: d.id };
+  const ledger = useLedgerColumns();
+  const topUps = useTopUpColumns();
+  const orders = useOrderColumns();
+  const credit = useCreditRecordColumns();
+  const tab = (key: string, label: string, perm: Permission, children: ReactNode) => ({
+    key,
+    label,
+    disabled: !can(perm),
+    children: can(perm) ? children : null,
+  });
+  return (
+    <Card>
+      <Tabs
+        destroyOnHidden
+        items={[
+          tab(
+            'ledger',
+            t('tabLedger'),
+            'admin:disLedger:page',
+            <SubList url={distributorLedgerApi.page} params={params} columns={ledger} />,
+          ),
+          ...(d.adminId == null
+            ? []
+            : [
+                tab(
+                  'orders',
+                  t('tabOrders'),
+                  'admin:order:page',
+                  <SubList url={orderApi.page} params={{ adminId: d.adminId }} columns={orders} />,
+                ),
+              ]),
+          tab(
+            'topUps',
+            t('tabTopUps'),
+            'admin:disRecharge:page',
+            <SubList url={distributorTopUpApi.page} params={params} columns={topUps} />,
+          ),
+          tab(
+            'credit',
+            t('tabCredit'),
+            'admin:disCredit:page',
+            <SubList<CreditRecordRow> url={distributorCreditApi.records} params={params} columns={credit} />,
+          ),
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** docs/product.md §2 /disManage/details (hidden): the distributor of `?id=`, its money, ledger, orders, top-ups and credit. */
+export default function DistributorDetailPage() {
+  const { t } = useTranslation('distribution');
+  const id = useIdParam();
+  const query = useQuery({
+    queryKey: [distributorApi.query, id] as const,
+    queryFn: () => get<DistributorRow>(distributorApi.query, { id }),
+    enabled: id !== null,
+  });
+  const queryClient = useQueryClient();
+  const reload = () => {
+    void query.refetch();
+    void queryClient.invalidateQueries({ queryKey: listQueryKey(distributorApi.page) });
+  };
+  return (
+    <RecordState id={id} query={query} notFound={t('notFound')}>
+      {(data) => (
+        <>
+          <Profile d={data} reload={reload} />
+          <Records d={data} />
+        </>
+      )}
+    </RecordState>
+  );
+}
