@@ -151,6 +151,11 @@ beforeAll(async () => {
       'admin:disRecharge:page',
       'admin:disRecharge:create',
       'admin:disCredit:page',
+      'admin:disBuy:create',
+      'admin:haul:page',
+      'admin:haul:apply',
+      'admin:disorder:page',
+      'admin:settle:statement',
     ],
   });
   role.acct_mgr = mgrRole;
