@@ -186,15 +186,17 @@ export default function DisBuyPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('buyerName')}>
+          <Form.Item label={t('buyerName')} htmlFor="dis-buy-name">
             <Input
+              id="dis-buy-name"
               maxLength={50}
               value={buyer.name}
               onChange={(e) => setBuyer((b) => ({ ...b, name: e.target.value }))}
             />
           </Form.Item>
-          <Form.Item label={t('buyerPhone')}>
+          <Form.Item label={t('buyerPhone')} htmlFor="dis-buy-phone">
             <Input
+              id="dis-buy-phone"
               maxLength={20}
               value={buyer.phone}
               onChange={(e) => setBuyer((b) => ({ ...b, phone: e.target.value }))}
