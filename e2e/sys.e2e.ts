@@ -80,6 +80,9 @@ describe('system screens', () => {
     await pickOption(page, drawer(page).locator('#record_roleIds'), ROLE.name);
     await snap(page, 'sys-admin-form');
     await button(drawer(page), '保存').click();
+    await toast(page, '操作成功').waitFor();
+    // the area has more accounts than a page (the demo distributors' logins): find it by name
+    await go(`/sys/admin?username=${CLERK.username}`);
     await row(page, CLERK.username).waitFor();
     // created with must-change-password
     await row(page, CLERK.username).getByText('待改密').waitFor();
@@ -147,6 +150,8 @@ describe('system screens', () => {
     // the account list: it may look, not change
     await sidebar(clerk.page).getByText('账号管理').click();
     await waitForRoute(clerk.page, '/sys/admin');
+    // more accounts than a page (the demo distributors' logins): its own row by name
+    await clerk.go(`/sys/admin?username=${CLERK.username}`);
     const own = row(clerk.page, CLERK.username);
     await own.waitFor();
     for (const text of ['新增', '启用', '禁用'])
