@@ -90,8 +90,10 @@ export const PERMISSION_GROUPS: readonly {
   return Object.keys(perms).length ? [{ module, label: PERMISSION_GROUP_LABELS[module], perms }] : [];
 });
 
-/** Grants every permission (docs/product.md §6). */
-export const WILDCARD = '*';
+import { WILDCARD } from './perms/define.ts';
+
+/** The permission primitives (also imported straight from perms/define.ts by the console's shell). */
+export { hasPermission, WILDCARD } from './perms/define.ts';
 
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(
   (group) => Object.keys(group.perms) as Permission[],
@@ -117,13 +119,4 @@ export function isPlatformPermission(value: string): boolean {
 
 export function isKnownPermission(value: string): value is Permission {
   return value === WILDCARD || (ALL_PERMISSIONS as readonly string[]).includes(value);
-}
-
-/** True when `granted` holds `required`, the full wildcard, or a trailing `*` segment covering it. */
-export function hasPermission(granted: readonly string[], required: string): boolean {
-  for (const perm of granted) {
-    if (perm === WILDCARD || perm === required) return true;
-    if (perm.endsWith(':*') && required.startsWith(perm.slice(0, -1))) return true;
-  }
-  return false;
 }

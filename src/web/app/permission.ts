@@ -1,4 +1,4 @@
-import { hasPermission, WILDCARD } from '../../shared/perms.ts';
+import { hasPermission, WILDCARD } from '../../shared/perms/define.ts';
 import type { AppRoute } from './route-types.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useCallback, type ReactElement, type ReactNode } from 'react';
-import { hasPermission, type Permission } from '../../shared/perms.ts';
+import type { Permission } from '../../shared/perms.ts';
+import { hasPermission } from '../../shared/perms/define.ts';
 import { useUser } from '../lib/session.ts';
 
 export type PermissionCheck = (perm: Permission | readonly Permission[]) => boolean;

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { scenicApi } from '../../shared/api/endpoints.ts';
 import type { ScenicRow } from '../../shared/api/scenic.ts';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
-import { hasPermission } from '../../shared/perms.ts';
+import { hasPermission } from '../../shared/perms/define.ts';
 import { reloadTo } from '../lib/navigation.ts';
 import { post } from '../lib/request.ts';
 import { chooseScenicArea, useUser } from '../lib/session.ts';
