@@ -41,6 +41,7 @@ import {
   showFieldErrors,
   useLabel,
   validateWithSchema,
+  type PageResult,
 } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
@@ -290,17 +291,32 @@ export function NewBatchButton({ onCreated }: { onCreated: (batch: SettlementBat
       );
     void create.run(checked.data);
   };
-  // the previous month, the usual monthly batch
-  const lastMonth = dayjs().subtract(1, 'month');
+  // the period after the latest batch that is not discarded, up to yesterday (or that day)
+  const latest = useQuery({
+    queryKey: [...listQueryKey(settlementBatchApi.page), 'latest'],
+    queryFn: () =>
+      post<PageResult<SettlementBatchRow>>(
+        settlementBatchApi.page,
+        { page: 1, limit: 20, sort: 'periodFrom', order: 'desc' },
+        { silent: true },
+      ),
+  });
+  const suggested = (): [Dayjs, Dayjs] => {
+    const last = latest.data?.rows.find((b) => b.state !== SETTLEMENT_BATCH_STATE.discarded);
+    const yesterday = dayjs().subtract(1, 'day').startOf('day');
+    const from = last ? dayjs(last.periodTo).add(1, 'day') : yesterday.startOf('month');
+    return [from, from.isAfter(yesterday) ? from : yesterday];
+  };
   return (
     <>
       <Can perm="admin:settle:close">
         <Button
           type="primary"
           icon={<PlusOutlined />}
+          data-testid="batch-new"
           onClick={() => {
             form.resetFields();
-            form.setFieldsValue({ period: [lastMonth.startOf('month'), lastMonth.endOf('month')] });
+            form.setFieldsValue({ period: suggested() });
             setOpen(true);
           }}
         >

@@ -125,7 +125,8 @@ function SettingsTab() {
           style={{ maxWidth: 560 }}
         >
           <Typography.Paragraph type="secondary">
-            {t('settingsHint')}{' '}
+            {t('settingsHint')}
+            <br />
             {data.updateTime
               ? `${t('updateTime')}: ${dayjs(data.updateTime).format('YYYY-MM-DD HH:mm:ss')}`
               : t('defaults')}

@@ -68,7 +68,7 @@ const columns = (staff: boolean): ColumnDef<WithdrawalRow>[] => [
   { key: 'state', title: WithdrawalField.state, kind: 'dict', dict: WithdrawalState, width: 90 },
   { key: 'review', title: WithdrawalField.review, kind: 'dict', dict: WithdrawalReview, width: 90 },
   { key: 'bankState', title: WithdrawalField.bankState, kind: 'dict', dict: WithdrawalBankState, width: 100 },
-  { key: 'bankName', title: WithdrawalField.bankName, width: 140 },
+  { key: 'bankName', title: WithdrawalField.bankName, width: 180 },
   { key: 'bankAccount', title: WithdrawalField.bankAccount, width: 120 },
   { key: 'accountName', title: WithdrawalField.accountName, width: 120 },
   { key: 'requestedBy', title: WithdrawalField.requestedBy, width: 100 },
