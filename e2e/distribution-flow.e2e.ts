@@ -9,17 +9,36 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useConsole } from './support/browser.ts';
-import { button, modal, pane, row, toast, waitForAnimations } from './support/ui.ts';
+import { button, modal, pane, row, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
 const openDrawer = (page: Page): Locator => page.locator('.ant-drawer-open');
 const popconfirm = (page: Page): Locator => page.locator('.ant-popover:not(.ant-popover-hidden)');
 
+/**
+ * Waits until no finite animation runs (a drawer sliding in, a toast leaving), allowing a busy CI
+ * machine more than waitForAnimations' default second.
+ */
+async function stillScreen(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            !document
+              .getAnimations()
+              .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
+        ),
+      { timeout: 15_000, interval: 200 },
+    )
+    .toBe(true);
+}
+
 /** Presses a row's button that asks first, and confirms. */
 async function confirmInRow(page: Page, rowText: string, text: string): Promise<void> {
   await button(row(page, rowText), text).click();
-  await waitForAnimations(page);
+  // a click waits for the popover's button to stand still
   await button(popconfirm(page), '确定').click();
 }
 
@@ -71,7 +90,6 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await agent.page.locator('#dis-buy-phone').fill('13800001234');
     await expect.poll(() => agent.page.getByTestId('dis-buy-total').innerText()).not.toBe('0.00');
     await agent.page.getByTestId('dis-buy-submit').click();
-    await waitForAnimations(agent.page);
     await button(popconfirm(agent.page), '确定').click();
     await toast(agent.page, '下单成功').waitFor();
 
@@ -81,7 +99,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     const form = openDrawer(agent.page);
     await form.locator('#withdrawal_amount').waitFor();
     expect(await form.locator('#withdrawal_distributorId').count()).toBe(0);
-    await waitForAnimations(agent.page);
+    await stillScreen(agent.page);
     await form.locator('#withdrawal_amount').fill('12.34');
     await form.locator('#withdrawal_bankName').fill('招商银行杭州分行');
     await form.locator('#withdrawal_bankAccount').fill('6222020200009876');
@@ -109,7 +127,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await button(mine, '打款').click();
     const payDialog = modal(page);
     await payDialog.locator('#withdrawalPrompt_bankReference').waitFor();
-    await waitForAnimations(page);
+    await stillScreen(page);
     await payDialog.locator('#withdrawalPrompt_bankReference').fill(reference);
     await button(payDialog, '确定').click();
     await expect.poll(() => mine.innerText()).toContain('已打款');
@@ -124,7 +142,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await page.getByTestId('batch-new').click();
     const create = modal(page);
     await create.locator('#settlementBatch_period').waitFor();
-    await waitForAnimations(page);
+    await stillScreen(page);
     await button(create, '确定').click();
     const items = openDrawer(page);
     await items.getByTestId('batch-items').waitFor();
