@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { snap, useConsole } from './support/browser.ts';
-import { button, modal, pane, row, toast } from './support/ui.ts';
+import { button, chooseOption, modal, pane, row, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
@@ -134,6 +134,30 @@ describe('distribution: buying, withdrawals and settlement', () => {
     expect(await mine.innerText()).toContain(reference);
     await expect.poll(() => page.getByTestId('withdrawal-totals').innerText()).toContain('已打款');
     await snap(page, 'distribution-haul-admin');
+
+    // --- a request admin makes for the agent: admin may not approve it (the server's message), cancels it
+    const ownName = `${accountName} 代申请`;
+    await button(pane(page), '申请提现').click();
+    const staffForm = openDrawer(page);
+    await staffForm.locator('#withdrawal_distributorId').waitFor();
+    await stillScreen(page);
+    // a searchable select of the area's distributors (a long, virtual list)
+    await staffForm.locator('#withdrawal_distributorId').click();
+    await staffForm.locator('#withdrawal_distributorId').fill('山水');
+    await chooseOption(page, '山水旅行社');
+    await staffForm.locator('#withdrawal_amount').fill('1');
+    await staffForm.locator('#withdrawal_bankName').fill('招商银行杭州分行');
+    await staffForm.locator('#withdrawal_bankAccount').fill('6222020200005555');
+    await staffForm.locator('#withdrawal_accountName').fill(ownName);
+    await button(staffForm, '提交').click();
+    await staffForm.waitFor({ state: 'detached' });
+    const byAdmin = row(page, ownName);
+    await expect.poll(() => byAdmin.innerText()).toContain('已申请');
+    await confirmInRow(page, ownName, '同意');
+    await toast(page, '不能审核或打款自己申请的提现').waitFor();
+    expect(await byAdmin.innerText()).toContain('已申请');
+    await confirmInRow(page, ownName, '撤销');
+    await expect.poll(() => byAdmin.innerText()).toContain('已撤销');
 
     // --- a settlement batch of the period after the last one: previewed, closed once, its statement
     await go('/disManage/setMange');
