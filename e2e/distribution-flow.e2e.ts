@@ -12,6 +12,8 @@ import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, modal, pane, row, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
+/** A list refreshes after a change: on a busy CI machine that may take more than a second. */
+const LONG = { timeout: 15_000, interval: 200 };
 
 const openDrawer = (page: Page): Locator => page.locator('.ant-drawer-open');
 const popconfirm = (page: Page): Locator => page.locator('.ant-popover:not(.ant-popover-hidden)');
@@ -38,8 +40,11 @@ async function stillScreen(page: Page): Promise<void> {
 /** Presses a row's button that asks first, and confirms. */
 async function confirmInRow(page: Page, rowText: string, text: string): Promise<void> {
   await button(row(page, rowText), text).click();
+  const question = popconfirm(page);
+  await question.waitFor();
   // a click waits for the popover's button to stand still
-  await button(popconfirm(page), '确定').click();
+  await button(question, '确定').click();
+  await question.waitFor({ state: 'hidden' });
 }
 
 /** Clicks a button that downloads a file; resolves with the file's bytes and name. */
@@ -88,7 +93,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await chosen!.fill('1');
     await agent.page.locator('#dis-buy-name').fill('E2E 联系人');
     await agent.page.locator('#dis-buy-phone').fill('13800001234');
-    await expect.poll(() => agent.page.getByTestId('dis-buy-total').innerText()).not.toBe('0.00');
+    await expect.poll(() => agent.page.getByTestId('dis-buy-total').innerText(), LONG).not.toBe('0.00');
     await agent.page.getByTestId('dis-buy-submit').click();
     await button(popconfirm(agent.page), '确定').click();
     await toast(agent.page, '下单成功').waitFor();
@@ -107,7 +112,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await button(form, '提交').click();
     await form.waitFor({ state: 'detached' });
     const requested = row(agent.page, accountName);
-    await expect.poll(() => requested.innerText()).toContain('已申请');
+    await expect.poll(() => requested.innerText(), LONG).toContain('已申请');
     const requestedText = await requested.innerText();
     expect(requestedText).toContain('12.34');
     expect(requestedText).toContain('****9876');
@@ -123,16 +128,16 @@ describe('distribution: buying, withdrawals and settlement', () => {
     const mine = row(page, accountName);
     await mine.waitFor();
     await confirmInRow(page, accountName, '同意');
-    await expect.poll(() => mine.innerText()).toContain('已同意');
+    await expect.poll(() => mine.innerText(), LONG).toContain('已同意');
     await button(mine, '打款').click();
     const payDialog = modal(page);
     await payDialog.locator('#withdrawalPrompt_bankReference').waitFor();
     await stillScreen(page);
     await payDialog.locator('#withdrawalPrompt_bankReference').fill(reference);
     await button(payDialog, '确定').click();
-    await expect.poll(() => mine.innerText()).toContain('已打款');
+    await expect.poll(() => mine.innerText(), LONG).toContain('已打款');
     expect(await mine.innerText()).toContain(reference);
-    await expect.poll(() => page.getByTestId('withdrawal-totals').innerText()).toContain('已打款');
+    await expect.poll(() => page.getByTestId('withdrawal-totals').innerText(), LONG).toContain('已打款');
     await snap(page, 'distribution-haul-admin');
 
     // --- a request admin makes for the agent: admin may not approve it (the server's message), cancels it
@@ -152,12 +157,12 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await button(staffForm, '提交').click();
     await staffForm.waitFor({ state: 'detached' });
     const byAdmin = row(page, ownName);
-    await expect.poll(() => byAdmin.innerText()).toContain('已申请');
+    await expect.poll(() => byAdmin.innerText(), LONG).toContain('已申请');
     await confirmInRow(page, ownName, '同意');
     await toast(page, '不能审核或打款自己申请的提现').waitFor();
     expect(await byAdmin.innerText()).toContain('已申请');
     await confirmInRow(page, ownName, '撤销');
-    await expect.poll(() => byAdmin.innerText()).toContain('已撤销');
+    await expect.poll(() => byAdmin.innerText(), LONG).toContain('已撤销');
 
     // --- a settlement batch of the period after the last one: previewed, closed once, its statement
     await go('/disManage/setMange');
@@ -173,15 +178,15 @@ describe('distribution: buying, withdrawals and settlement', () => {
     const title = await items.locator('.ant-drawer-title').innerText();
     const batchNo = /批次\s*(\S+)\s*明细/.exec(title)?.[1];
     expect(batchNo).toBeTruthy();
-    await expect.poll(() => items.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await expect.poll(() => items.locator('.ant-table-row').count(), LONG).toBeGreaterThan(0);
     await snap(page, 'distribution-batch-preview');
     await items.locator('.ant-drawer-close').click();
     await items.waitFor({ state: 'detached' });
 
     const batch = row(page, batchNo!);
-    await expect.poll(() => batch.innerText()).toContain('草稿');
+    await expect.poll(() => batch.innerText(), LONG).toContain('草稿');
     await confirmInRow(page, batchNo!, '结算');
-    await expect.poll(() => batch.innerText()).toContain('已结算');
+    await expect.poll(() => batch.innerText(), LONG).toContain('已结算');
     const statement = await download(page, button(batch, '结算单'));
     expect(statement.name).toMatch(/\.xlsx$/);
     const rows = xlsxRows(statement.body);
