@@ -134,6 +134,12 @@ export const DisorderRowSchema = z.object({
   settledTickets: z.number(),
   settleState: z.number(),
   batchNo: z.string().nullable(),
+  /** the batch that settled its tickets (for its statement) */
+  batchId: z.number().nullable(),
+  /** the products of its tickets, comma-separated */
+  productName: z.string(),
+  /** the retail value of its tickets: each ticket's retail floor (tier price), else its price */
+  retailAmount: z.number(),
   payWay: z.number().nullable(),
   status: z.number(),
   createTime: z.string(),

@@ -45,6 +45,7 @@ export const SettlementField = defineDict({
   ticketStatus: { zh: '票状态', en: 'Ticket status' },
   product: { zh: '产品', en: 'Product' },
   settleState: { zh: '结算状态', en: 'Settlement' },
+  retailAmount: { zh: '零售金额', en: 'Retail amount' },
   ticketCountOrder: { zh: '张数', en: 'Tickets' },
   payWay: { zh: '支付方式', en: 'Pay way' },
   orderStatus: { zh: '订单状态', en: 'Order status' },

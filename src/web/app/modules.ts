@@ -22,9 +22,11 @@ import scenic from '../modules/scenic/scenic.module.ts';
 import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
+import settlement from '../modules/settlement/settlement.module.ts';
 import travel from '../modules/travel/travel.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
 import ticketDisplay from '../modules/ticket-display/ticket-display.module.ts';
+import withdrawals from '../modules/withdrawals/withdrawals.module.ts';
 
 /**
  * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
@@ -48,6 +50,8 @@ export const WEB_MODULES = [
   coupons,
   distribution,
   priceTiers,
+  withdrawals,
+  settlement,
   products,
   theatres,
   staffCards,

@@ -28,15 +28,22 @@ function baseSql(scenicId: number, owner: number | null): SQL {
   return sql`select o.id, o.order_no, o.visit_date, o.ticket_count, o.total_amount, o.paid_amount,
       o.refunded_amount, o.pay_way, o.status, o.created_at, d.id as distributor_id,
       coalesce(d.company, a.nickname, a.username) as distributor_name,
-      coalesce(s.n, 0) as settled, coalesce(s.commission, 0) as commission, s.batch_no,
+      coalesce(s.n, 0) as settled, coalesce(s.commission, 0) as commission, s.batch_no, s.batch_id,
+      tp.product_names, coalesce(tp.retail, 0) as retail_amount,
       case when coalesce(s.n, 0) = 0 then 0 when s.n >= o.ticket_count then 2 else 1 end as settle_state
     from ticket_orders o
     join admins a on a.id = o.admin_id and a.adm_type = ${ADM_TYPE.distributor}
     left join distributors d on d.admin_id = o.admin_id and d.scenic_id = o.scenic_id
     left join lateral (
-      select count(*)::int as n, sum(i.commission)::bigint as commission, min(b.batch_no) as batch_no
+      select count(*)::int as n, sum(i.commission)::bigint as commission,
+        (array_agg(b.batch_no order by b.id))[1] as batch_no, min(b.id) as batch_id
       from settlement_items i join settlement_batches b on b.id = i.batch_id where i.order_id = o.id
     ) s on true
+    left join lateral (
+      select string_agg(distinct p.name, ', ') as product_names,
+        sum(coalesce(t.retail_floor, t.price))::bigint as retail
+      from order_tickets t left join ticket_products p on p.id = t.product_id where t.order_id = o.id
+    ) tp on true
     where o.scenic_id = ${scenicId} ${owner != null ? sql`and o.admin_id = ${owner}` : sql``}`;
 }
 
@@ -83,6 +90,9 @@ async function listOrders(
     settledTickets: Number(r.settled),
     settleState: Number(r.settle_state),
     batchNo: r.batch_no == null ? null : String(r.batch_no),
+    batchId: r.batch_id == null ? null : Number(r.batch_id),
+    productName: String(r.product_names ?? ''),
+    retailAmount: Number(r.retail_amount),
     payWay: r.pay_way == null ? null : Number(r.pay_way),
     status: Number(r.status),
     createTime: new Date(r.created_at as string).toISOString(),
@@ -93,7 +103,9 @@ const COLUMNS: ExportColumn<DisorderRow>[] = [
   { header: SettlementField.orderNo, value: (r) => r.orderNo, width: 22 },
   { header: SettlementField.distributor, value: (r) => r.distributorName, width: 20 },
   { header: SettlementField.visitDate, value: (r) => r.visitDate, width: 12 },
+  { header: SettlementField.product, value: (r) => r.productName, width: 24 },
   { header: SettlementField.ticketCountOrder, value: (r) => r.ticketCount, kind: 'number' },
+  { header: SettlementField.retailAmount, value: (r) => r.retailAmount, kind: 'money' },
   { header: SettlementField.amount, value: (r) => r.totalAmount, kind: 'money' },
   { header: SettlementField.commission, value: (r) => r.commission, kind: 'money' },
   {

@@ -129,6 +129,19 @@ describe('settlement batches (T25)', () => {
     );
     expect(orders.total).toBeGreaterThan(0);
     expect(orders.rows.every((r) => r.batchNo === batch.batchNo && r.settleState > 0)).toBe(true);
+    // the statement's batch, the products and the retail value of each order (the screen's columns)
+    expect(orders.rows.every((r) => r.batchId === batch.id && r.productName !== '')).toBe(true);
+    const [first] = await queryRows<{ retail: number; products: string }>(
+      db,
+      sql`select sum(coalesce(t.retail_floor, t.price))::int as retail, min(p.name) as products
+          from order_tickets t join ticket_products p on p.id = t.product_id
+          join ticket_orders o on o.id = t.order_id where o.order_no = ${orders.rows[0]!.orderNo}`,
+    );
+    expect(orders.rows[0]!.retailAmount).toBe(Number(first!.retail));
+    expect(orders.rows[0]!.productName).toContain(first!.products);
+    expect(
+      xlsxText((await call('agent', 'POST', disorderApi.export, { page: 1, limit: 10 })).rawPayload),
+    ).toContain(first!.products);
     const totals = data<{ commission: number }>(
       await call('agent', 'POST', disorderApi.totals, { page: 1, limit: 10, batchNo: batch.batchNo }),
     );
@@ -206,6 +219,10 @@ describe('settlement batches (T25)', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.distributorId === Number(agent!.id))).toBe(true);
+    // unsettled orders have no batch
+    expect(
+      rows.filter((r) => r.settleState === 0).every((r) => r.batchId === null && r.batchNo === null),
+    ).toBe(true);
     const x = await call('agent', 'POST', disorderApi.export, { page: 1, limit: 10 });
     expect(x.statusCode).toBe(200);
   });

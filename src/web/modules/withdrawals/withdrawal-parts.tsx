@@ -1,0 +1,270 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { z } from 'zod';
+import { distributorApi, type DistributorOption } from '../../../shared/api/distribution.ts';
+import {
+  withdrawalApi,
+  WithdrawalApplySchema,
+  type WithdrawalTotalsSchema,
+} from '../../../shared/api/withdrawals.ts';
+import { WITHDRAWAL_MAX } from '../../../shared/api/withdrawals.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { WithdrawalField } from '../../../shared/dict/withdrawals.ts';
+import { formatCents } from '../../../shared/money.ts';
+import type { Permission } from '../../../shared/perms.ts';
+import { Can } from '../../components/can.tsx';
+import type { Dict } from '../../components/dict-tag.tsx';
+import {
+  filtersBody,
+  listQueryKey,
+  parseListState,
+  showFieldErrors,
+  useLabel,
+  validateWithSchema,
+  type SearchFieldDef,
+} from '../../components/list-page/index.ts';
+import type { Label } from '../../components/list-page/types.ts';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { errorField, get, post } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
+
+type Totals = z.infer<typeof WithdrawalTotalsSchema>;
+
+/** Count and sums of the filtered withdrawals (the URL's filter), above the table. */
+export function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
+  const { t } = useTranslation('withdrawals');
+  const location = useLocation();
+  const filters = useMemo(
+    () => filtersBody(parseListState(location.search, search, []).values, search),
+    [location.search, search],
+  );
+  const { data, isFetching } = useQuery({
+    queryKey: [...listQueryKey(withdrawalApi.page), 'totals', filters],
+    queryFn: () => post<Totals>(withdrawalApi.totals, filters, { silent: true }),
+  });
+  return (
+    <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="withdrawal-totals">
+      <Typography.Text>
+        {t('totals', { count: data?.count ?? 0, amount: formatCents(data?.amount ?? 0) })}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {t('held', { amount: formatCents(data?.heldAmount ?? 0) })}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {t('paid', { amount: formatCents(data?.paidAmount ?? 0) })}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/**
+ * A row action that asks for a value in a dialog (the rejection's reason, the bank reference),
+ * checks it with the server's schema and posts it.
+ */
+export function PromptAction({
+  perm,
+  text,
+  title,
+  hint,
+  field,
+  schema,
+  send,
+  onDone,
+  danger,
+  testId,
+}: {
+  perm: Permission;
+  text: string;
+  title: string;
+  hint?: ReactNode;
+  field: { name: string; label: Label; kind: 'text' | 'textarea'; maxLength: number };
+  schema: z.ZodType;
+  send: (values: Record<string, unknown>) => Promise<unknown>;
+  onDone?: () => void;
+  danger?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation('withdrawals');
+  const label = useLabel();
+  const { lang } = useSettings();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const action = useAction(send, {
+    refresh: [listQueryKey(withdrawalApi.page)],
+    onSuccess: () => {
+      setOpen(false);
+      onDone?.();
+    },
+    onError: (error) => {
+      const name = errorField(error);
+      if (name) form.setFields([{ name, errors: [(error as Error).message] }]);
+    },
+  });
+  const submit = () => {
+    const checked = validateWithSchema(schema, form.getFieldsValue(), lang);
+    if (checked.errors) return showFieldErrors(form, checked.errors, [field.name]);
+    void action.run(checked.data as Record<string, unknown>);
+  };
+  return (
+    <>
+      <Can perm={perm}>
+        <Button
+          type="link"
+          size="small"
+          danger={danger}
+          data-testid={testId}
+          onClick={() => (form.resetFields(), setOpen(true))}
+        >
+          {text}
+        </Button>
+      </Can>
+      <Modal
+        open={open}
+        title={title}
+        onCancel={() => setOpen(false)}
+        onOk={submit}
+        okText={t('ok')}
+        cancelText={t('cancelButton')}
+        okButtonProps={{ loading: action.pending, danger }}
+        destroyOnHidden
+      >
+        {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
+        <Form form={form} layout="vertical" name="withdrawalPrompt" preserve={false} onFinish={submit}>
+          <Form.Item name={field.name} label={label(field.label)} required>
+            {field.kind === 'textarea' ? (
+              <Input.TextArea rows={3} maxLength={field.maxLength} showCount />
+            ) : (
+              <Input maxLength={field.maxLength} />
+            )}
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** The area's distributors (null until loaded, or when the account may not list them). */
+export function useDistributors(enabled = true): DistributorOption[] | null {
+  const { data } = useQuery({
+    queryKey: [distributorApi.options],
+    queryFn: () => get<DistributorOption[]>(distributorApi.options, undefined, { silent: true }),
+    enabled,
+  });
+  return data ?? null;
+}
+
+/** The distributors as a dictionary, for a filter's select (the company name in both languages). */
+export const distributorDict = (list: readonly DistributorOption[]): Dict =>
+  Object.fromEntries(list.map((d) => [d.id, { zh: d.company, en: d.company }]));
+
+/** The area's distributors to choose (staff applying for one). */
+function DistributorPicker(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
+  const { t } = useTranslation('withdrawals');
+  const { data, isLoading } = useQuery({
+    queryKey: [distributorApi.options],
+    queryFn: () => get<DistributorOption[]>(distributorApi.options, undefined, { silent: true }),
+  });
+  return (
+    <Select
+      id={props.id}
+      value={props.value}
+      onChange={props.onChange}
+      loading={isLoading}
+      showSearch
+      optionFilterProp="label"
+      notFoundContent={t('noDistributors')}
+      options={(data ?? []).map((d) => ({ value: d.id, label: d.company }))}
+    />
+  );
+}
+
+const APPLY_FIELDS = ['distributorId', 'amount', 'bankName', 'bankAccount', 'accountName', 'remark'];
+
+/**
+ * "Request withdrawal": a distributor's account for itself, staff holding admin:haul:apply for
+ * the distributor they choose. The amount is typed in yuan and sent in cents.
+ */
+export function ApplyButton({ chooseDistributor }: { chooseDistributor: boolean }) {
+  const { t } = useTranslation(['withdrawals', 'common']);
+  const label = useLabel();
+  const { lang } = useSettings();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const apply = useAction((body: unknown) => post(withdrawalApi.apply, body), {
+    refresh: [listQueryKey(withdrawalApi.page)],
+    onSuccess: () => setOpen(false),
+    onError: (error) => {
+      const name = errorField(error);
+      if (name && APPLY_FIELDS.includes(name)) form.setFields([{ name, errors: [(error as Error).message] }]);
+    },
+  });
+  const submit = () => {
+    const values = Object.fromEntries(
+      Object.entries(form.getFieldsValue()).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+    );
+    const checked = validateWithSchema(WithdrawalApplySchema, values, lang);
+    if (checked.errors) return showFieldErrors(form, checked.errors, APPLY_FIELDS);
+    if (chooseDistributor && !values.distributorId)
+      return form.setFields([{ name: 'distributorId', errors: [ValidationMessage.required[lang]] }]);
+    void apply.run(checked.data);
+  };
+  const item = (name: string, fieldLabel: Label, control: ReactNode, required = true) => (
+    <Form.Item name={name} label={label(fieldLabel)} required={required}>
+      {control}
+    </Form.Item>
+  );
+  return (
+    <>
+      <Can perm="admin:haul:apply">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => (form.resetFields(), setOpen(true))}>
+          {t('apply')}
+        </Button>
+      </Can>
+      <Drawer
+        open={open}
+        title={t('applyTitle')}
+        onClose={() => setOpen(false)}
+        size={480}
+        destroyOnHidden
+        footer={
+          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+            <Button onClick={() => setOpen(false)}>{t('common:cancel')}</Button>
+            <Button type="primary" loading={apply.pending} onClick={submit}>
+              {t('submit')}
+            </Button>
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('applyHint')}</Typography.Paragraph>
+        <Form
+          form={form}
+          name="withdrawal"
+          layout="vertical"
+          disabled={apply.pending}
+          onFinish={submit}
+          onValuesChange={(changed: Record<string, unknown>) =>
+            form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+          }
+        >
+          {chooseDistributor && item('distributorId', WithdrawalField.distributor, <DistributorPicker />)}
+          {item('amount', WithdrawalField.amount, <MoneyInput min={1} max={WITHDRAWAL_MAX} />)}
+          {item('bankName', WithdrawalField.bankName, <Input maxLength={50} />)}
+          {item('bankAccount', WithdrawalField.bankAccount, <Input maxLength={32} inputMode="numeric" />)}
+          {item('accountName', WithdrawalField.accountName, <Input maxLength={50} />)}
+          {item(
+            'remark',
+            WithdrawalField.remark,
+            <Input.TextArea rows={3} maxLength={200} showCount />,
+            false,
+          )}
+          <button type="submit" hidden />
+        </Form>
+      </Drawer>
+    </>
+  );
+}
