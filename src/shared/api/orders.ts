@@ -37,9 +37,13 @@ export const OrderFilterShape = {
   productId: IdSchema.optional(),
   /** ProductType of any of the order's tickets */
   ordTicketType: dictCodeSchema(ProductType).optional(),
+  /** The ticket category (/ticket/ticType, ticket_types.id) of any ticket's product (docs/decisions.md "Order list: subTicketType and ordPayId") */
+  subTicketType: IdSchema.optional(),
   channel: dictCodeSchema(BuyChannel).optional(),
   ordPayWay: dictCodeSchema(PayWay).optional(),
   ordIsPay: dictCodeSchema(PayStatus).optional(),
+  /** The payment provider's transaction id of any payment of the order, exactly */
+  ordPayId: z.string().trim().max(64).optional(),
   /** The order's summary status (TicketStatus) */
   status: dictCodeSchema(TicketStatus).optional(),
   orderNo: z.string().trim().max(32).optional(),
@@ -82,6 +86,10 @@ export const OrderRowSchema = z.object({
   /** The first ticket's product, and how many distinct products the order has */
   productName: z.string(),
   productCount: z.number().int(),
+  /** subTicketType: the ticket category of the first ticket's product ('' when it has none) */
+  ticketTypeName: z.string(),
+  /** ordPayId: the provider's transaction id of the order's paid (or latest) payment */
+  payId: z.string().nullable(),
   ticketCount: z.number().int(),
   visitDate: z.string(),
   totalAmount: z.number().int().describe('cents'),
@@ -111,6 +119,9 @@ export const OrderProductOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   productType: z.number().int(),
+  /** The product's ticket category (subTicketType filter) */
+  typeId: z.number().int(),
+  typeName: z.string(),
 });
 export type OrderProductOption = z.infer<typeof OrderProductOptionSchema>;
 
@@ -132,6 +143,10 @@ const TicketSchema = z.object({
   productId: z.number().int(),
   productName: z.string(),
   productType: z.number().int(),
+  /** The product's ValidityDisplay (docs/product.md §4): how validFrom/validUntil are shown */
+  validityDisplay: z.number().int(),
+  /** The product's validity text (validity type 6 display), '' when none */
+  validityText: z.string(),
   sessionName: z.string().nullable(),
   seatLabel: z.string().nullable(),
   visitDate: z.string(),

@@ -13,6 +13,7 @@ import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { placeOrder } from '../orders/orders.service.ts';
+import { ticketTypes } from '../products/products.table.ts';
 import { anyProduct, insertOrder, type FixtureOrder } from './order-admin.fixture.ts';
 
 const BASE = '/web/api/admin/order';
@@ -150,6 +151,34 @@ describe('POST /order/page', () => {
     expect(await ids({ idNumber: '110101199001011234', channel: 4 })).toEqual([]);
   });
 
+  it('subTicketType (the ticket category of any product) and ordPayId (the provider’s transaction id) filter and show', async () => {
+    const db = t.database.db;
+    const timed = await anyProduct(db, 1, 2);
+    const regular = await anyProduct(db, 1, 1);
+    expect(await ids({ subTicketType: timed.typeId })).toEqual(
+      timed.typeId === regular.typeId ? [a.id, b.id, c.id, mixed.id].sort() : [b.id, mixed.id].sort(),
+    );
+    expect(await ids({ subTicketType: 999_999 })).toEqual([]);
+    expect(await ids({ ordPayId: `fx-${b.orderNo}` })).toEqual([b.id]);
+    expect(await ids({ ordPayId: `fx-${b.orderNo}`, channel: 1 })).toEqual([]);
+    expect(await ids({ ordPayId: 'no-such-txn' })).toEqual([]);
+    const rows = (await page(tok.admin, {})).rows;
+    const [typeName] = await db
+      .select({ name: ticketTypes.name })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, timed.typeId));
+    expect(rows.find((r) => r.id === b.id)).toMatchObject({
+      payId: `fx-${b.orderNo}`,
+      ticketTypeName: typeName!.name,
+    });
+    // unpaid: no payment, no transaction id
+    expect(rows.find((r) => r.id === c.id)!.payId).toBeNull();
+    // another area's transaction id finds nothing here
+    expect(await ids({ ordPayId: `fx-${other.orderNo}` })).toEqual([]);
+    const theirs = await page(tok.yunling, { ordPayId: `fx-${other.orderNo}` });
+    expect(theirs.rows.map((r) => r.id)).toEqual([other.id]);
+  });
+
   it('sorts by visit date and amount, pages stably', async () => {
     const byVisit = await page(tok.admin, { sort: 'visitDate', order: 'asc' });
     expect(byVisit.rows.map((r) => r.id)).toEqual([a.id, c.id, mixed.id, b.id]);
@@ -169,6 +198,9 @@ describe('POST /order/page', () => {
       [{ ordStartTime: '2019-03-10T00:00:00Z', ordEndTime: '2019-03-01T00:00:00Z' }, 'ordEndTime'],
       [{ subStartTime: 'tomorrow' }, 'subStartTime'],
       [{ channel: 99 }, 'channel'],
+      [{ subTicketType: 'x' }, 'subTicketType'],
+      [{ subTicketType: 0 }, 'subTicketType'],
+      [{ ordPayId: 'x'.repeat(65) }, 'ordPayId'],
     ] as const) {
       const res = await t.call(tok.admin, 'POST', `${BASE}/page`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -198,6 +230,8 @@ describe('GET /order/productOptions', () => {
     expect(res.statusCode).toBe(200);
     const mine = res.json<{ data: { id: number }[] }>().data.map((p) => p.id);
     expect(mine).toContain((await anyProduct(t.database.db, 1)).id);
+    const options = res.json<{ data: { id: number; typeId: number; typeName: string }[] }>().data;
+    expect(options.every((p) => p.typeId > 0 && p.typeName !== '')).toBe(true);
     const theirs = (await t.call(tok.yunling, 'GET', `${BASE}/productOptions`)).json<{
       data: { id: number }[];
     }>();
@@ -249,6 +283,10 @@ describe('POST /order/export', () => {
     const text = xlsxText(res.rawPayload);
     expect(text).toContain(b.orderNo);
     expect(text).toContain('EXT-001');
+    // ordPayId and the ticket category are columns of the export
+    expect(text).toContain(`fx-${b.orderNo}`);
+    expect(text).toContain('支付流水号');
+    expect(text).toContain('票种');
     expect(text).not.toContain(a.orderNo);
     expect(text).not.toContain(other.orderNo);
   });

@@ -11,7 +11,7 @@ import { gateEvents } from '../checkin/index.ts';
 import { gates } from '../gates/index.ts';
 import { orderTickets, payments } from '../orders/index.ts';
 import { priceTiers } from '../price-tiers/index.ts';
-import { productSessions, ticketProducts } from '../products/index.ts';
+import { productSessions, ticketProducts, ticketTypes } from '../products/index.ts';
 import { refundRequests, refunds, refundView } from '../refunds/index.ts';
 import { findOrder } from './order-admin.query.ts';
 
@@ -38,10 +38,14 @@ async function orderRecords(db: Db, scenicId: number, order: Order) {
       .select({
         t: orderTickets,
         productName: ticketProducts.name,
+        typeName: ticketTypes.name,
+        validityDisplay: ticketProducts.validityDisplay,
+        validityText: ticketProducts.validityText,
         sessionName: productSessions.name,
       })
       .from(orderTickets)
       .innerJoin(ticketProducts, eq(ticketProducts.id, orderTickets.productId))
+      .leftJoin(ticketTypes, eq(ticketTypes.id, ticketProducts.typeId))
       .leftJoin(productSessions, eq(productSessions.id, orderTickets.sessionId))
       .where(and(eq(orderTickets.orderId, id), eq(orderTickets.scenicId, scenicId)))
       .orderBy(asc(orderTickets.id)),
@@ -133,11 +137,13 @@ async function memberOf(
 
 function orderHead(
   order: Order,
-  { tickets, admin }: Records,
+  { tickets, admin, pays }: Records,
   member: { memberName: string | null; couponName: string | null },
 ): OrderDetail['order'] {
   const [first] = tickets;
   const products = new Set(tickets.map((x) => x.t.productId));
+  const withTxn = pays.filter((p) => p.providerTxnId);
+  const paid = withTxn.find((p) => p.status === 'confirmed' || p.status === 'refunded') ?? withTxn.at(-1);
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -146,6 +152,8 @@ function orderHead(
     externalNo: order.externalNo,
     productName: first?.productName ?? '',
     productCount: products.size,
+    ticketTypeName: first?.typeName ?? '',
+    payId: paid?.providerTxnId ?? null,
     ticketCount: order.ticketCount,
     visitDate: order.visitDate,
     totalAmount: order.totalAmount,
@@ -173,11 +181,13 @@ function orderHead(
 }
 
 function ticketsOf({ tickets }: Records, showCodes: boolean): OrderDetail['tickets'] {
-  return tickets.map(({ t, productName, sessionName }) => ({
+  return tickets.map(({ t, productName, sessionName, validityDisplay, validityText }) => ({
     id: t.id,
     productId: t.productId,
     productName,
     productType: t.productType,
+    validityDisplay,
+    validityText,
     sessionName,
     seatLabel: t.seatLabel,
     visitDate: t.visitDate,
