@@ -7,7 +7,8 @@ import type {
   OrderRow,
   OrderTotals,
 } from '../../../shared/api/orders.ts';
-import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
@@ -311,6 +312,14 @@ describe('GET /order/query', () => {
     expect(d.payments).toHaveLength(1);
     expect(d.payments[0]).toMatchObject({ amount: 20_000, status: 'confirmed' });
     expect(d).toMatchObject({ refunds: [], refundRequests: [], gateEvents: [] });
+    // the product's validity display comes with each ticket; ordPayId and the category with the order
+    const product = await anyProduct(t.database.db, 1, 1);
+    expect(d.tickets[0]).toMatchObject({
+      validityDisplay: product.validityDisplay,
+      validityText: product.validityText,
+    });
+    expect(d.order.payId).toBe(`fx-${a.orderNo}`);
+    expect(d.order.ticketTypeName).not.toBe('');
   });
 
   it('hides codes from holders of admin:order:page only', async () => {
@@ -364,6 +373,27 @@ describe('POST /order/printData', () => {
     expect(tickets[0]).toMatchObject({ orderNo: a.orderNo, price: 10_000 });
     expect(tickets[0]!.visitor).toContain('1101**********1234');
     expect(tickets[0]!.qrCode).toMatch(/^[0-9a-f]{32}$/);
+    // the printed validity follows the product's validity display, in the area's zone
+    const product = await anyProduct(t.database.db, 1, 1);
+    expect(tickets[0]!.visitDate).toBe(
+      product.validityText ||
+        formatTicketValidity(
+          {
+            validFrom: areaDayStart('2019-03-06', DEFAULT_TIME_ZONE),
+            validUntil: areaDayEnd('2019-03-06', DEFAULT_TIME_ZONE),
+            validityDisplay: product.validityDisplay,
+          },
+          DEFAULT_TIME_ZONE,
+        ),
+    );
+    await t.database.db.execute(sql`update ticket_products set validity_display = 3 where id = ${product.id}`);
+    const again = (await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: a.id })).json<{ data: OrderPrint }>();
+    expect(again.data.groups[0]!.tickets[0]!.visitDate).toBe(
+      product.validityText || '2019-03-06 00:00 ~ 2019-03-06 23:59',
+    );
+    await t.database.db.execute(
+      sql`update ticket_products set validity_display = ${product.validityDisplay} where id = ${product.id}`,
+    );
     // unpaid tickets are not printable
     const unpaid = await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: c.id });
     expect(unpaid.json<{ data: OrderPrint }>().data.groups).toEqual([]);

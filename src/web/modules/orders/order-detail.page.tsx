@@ -15,6 +15,7 @@ import {
 } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
@@ -177,7 +178,7 @@ function Tickets({ d }: { d: OrderDetail }) {
           {
             key: 'validity',
             title: t('validity'),
-            render: (_, x) => `${time(x.validFrom)} ~ ${time(x.validUntil)}`,
+            render: (_, x) => formatTicketValidity(x),
           },
           { key: 'price', title: t('price'), render: (_, x) => <MoneyText cents={x.price} /> },
           { key: 'entries', title: t('entries'), render: (_, x) => `${x.entryCount} / ${x.entriesLeft}` },
