@@ -5,7 +5,10 @@ import { formatTicketValidity } from './ticket-validity.ts';
 const SH = 'Asia/Shanghai';
 const LA = 'America/Los_Angeles';
 const dayOf = (d: string, tz = SH) => ({ validFrom: areaDayStart(d, tz), validUntil: areaDayEnd(d, tz) });
-const slot = { validFrom: areaInstant('2026-05-01', '09:00', SH), validUntil: areaInstant('2026-05-01', '11:30', SH) };
+const slot = {
+  validFrom: areaInstant('2026-05-01', '09:00', SH),
+  validUntil: areaInstant('2026-05-01', '11:30', SH),
+};
 
 describe('formatTicketValidity', () => {
   it('0 timed: the start, date and minute', () => {
@@ -27,8 +30,12 @@ describe('formatTicketValidity', () => {
   });
 
   it('3 and 4 time range with minutes; a midnight end is the day’s last minute', () => {
-    expect(formatTicketValidity({ ...slot, validityDisplay: 3 }, SH)).toBe('2026-05-01 09:00 ~ 2026-05-01 11:30');
-    expect(formatTicketValidity({ ...slot, validityDisplay: 4 }, SH)).toBe('2026-05-01 09:00 ~ 2026-05-01 11:30');
+    expect(formatTicketValidity({ ...slot, validityDisplay: 3 }, SH)).toBe(
+      '2026-05-01 09:00 ~ 2026-05-01 11:30',
+    );
+    expect(formatTicketValidity({ ...slot, validityDisplay: 4 }, SH)).toBe(
+      '2026-05-01 09:00 ~ 2026-05-01 11:30',
+    );
     expect(formatTicketValidity({ ...dayOf('2026-05-01'), validityDisplay: 3 }, SH)).toBe(
       '2026-05-01 00:00 ~ 2026-05-01 23:59',
     );
@@ -46,7 +53,9 @@ describe('formatTicketValidity', () => {
   it('accepts ISO strings; a validity text (type 6 display) is shown instead of dates', () => {
     const iso = { validFrom: slot.validFrom.toISOString(), validUntil: slot.validUntil.toISOString() };
     expect(formatTicketValidity({ ...iso, validityDisplay: 1 }, SH)).toBe('2026-05-01');
-    expect(formatTicketValidity({ ...iso, validityDisplay: 1, validityText: '当日有效' }, SH)).toBe('当日有效');
+    expect(formatTicketValidity({ ...iso, validityDisplay: 1, validityText: '当日有效' }, SH)).toBe(
+      '当日有效',
+    );
   });
 
   it('without a zone, reads the runtime’s local clock (the console)', () => {

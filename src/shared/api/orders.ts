@@ -313,18 +313,57 @@ export const OrderDistributionSchema = z.object({
   totalAmount: z.number().int(),
   paidAmount: z.number().int(),
   refundedAmount: z.number().int(),
-  /** paid − refunded: what the area keeps (no commission model yet) */
+  /** paid − refunded */
   dueAmount: z.number().int(),
-  /** Settled tickets (405) of the order; settlement batches do not exist yet */
+  /** The distributor (agency) whose account placed the order: name, channel state (docs/product.md §4) */
+  agency: z
+    .object({ id: z.number().int(), company: z.string(), state: z.number().int().describe('ChannelState') })
+    .nullable(),
+  /** Settled tickets (405, each with its settlement row) of the order */
   settledTickets: z.number().int(),
+  /** OrderSettleState: 0 none of its tickets settled, 1 some, 2 all */
+  settleState: z.number().int(),
   /** The distributor's price tier the order was priced at (docs/decisions.md "Price tiers") */
   tier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** What the distributor settles: the sum of its tickets' prices (tier prices where a line covered them), cents */
+  /** The settlement price: the sum of its tickets' prices (tier prices where a line covered them), cents */
   settlementAmount: z.number().int(),
   /** The sum of the tier's lowest retail prices of its tier-priced tickets (null: none was tier-priced), cents */
   retailFloorAmount: z.number().int().nullable(),
-  /** Commission owed to the distributor: 0 until a settlement module defines commission rules */
+  /** Commission of its settled tickets (their settlement rows), cents */
   commission: z.number().int(),
+  /** Amount of its settled tickets (their settlement rows), cents */
+  settledAmount: z.number().int(),
+  /** The settlement batches its tickets were settled in (state SettlementBatchState) */
+  batches: z.array(
+    z.object({
+      id: z.number().int(),
+      batchNo: z.string(),
+      periodFrom: z.string(),
+      periodTo: z.string(),
+      state: z.number().int(),
+      commissionRate: z.number().int().describe('basis points'),
+      tickets: z.number().int(),
+      amount: z.number().int(),
+      commission: z.number().int(),
+      closedTime: z.string().nullable(),
+    }),
+  ),
+  /** Its tickets with their validity and settlement */
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      productName: z.string(),
+      visitDate: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+      validityDisplay: z.number().int(),
+      validityText: z.string(),
+      price: z.number().int(),
+      status: z.number().int().describe('TicketStatus'),
+      batchNo: z.string().nullable(),
+      commission: z.number().int().nullable(),
+    }),
+  ),
   createTime: z.string(),
   paidTime: z.string().nullable(),
 });

@@ -74,7 +74,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
         summary: 'Ticket orders of the acting scenic area: filters of issue 6, newest first',
         description:
           'ordStartTime/ordEndTime: order time (ISO); subStartTime/subEndTime: visit days ("YYYY-MM-DD" or the ISO ends of whole days); ' +
-          'ordTicketType: product type of any ticket; subTicketType: ticket category (ticket_types.id) of any ticket\'s product; ordPayId: provider transaction id of any payment; ordPayWay, ordIsPay, status; orderNo, phone (buyer) and idNumber (any visitor) match exactly.',
+          "ordTicketType: product type of any ticket; subTicketType: ticket category (ticket_types.id) of any ticket's product; ordPayId: provider transaction id of any payment; ordPayWay, ordIsPay, status; orderNo, phone (buyer) and idNumber (any visitor) match exactly.",
         body: OrderPageSchema,
         response: { 200: envelopeSchema(pageResultSchema(OrderRowSchema)) },
       },

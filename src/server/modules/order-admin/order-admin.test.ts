@@ -14,6 +14,7 @@ import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { placeOrder } from '../orders/orders.service.ts';
+import { createBatch, moveBatch } from '../settlement/settlement.service.ts';
 import { ticketTypes } from '../products/products.table.ts';
 import { anyProduct, insertOrder, type FixtureOrder } from './order-admin.fixture.ts';
 
@@ -386,8 +387,12 @@ describe('POST /order/printData', () => {
           DEFAULT_TIME_ZONE,
         ),
     );
-    await t.database.db.execute(sql`update ticket_products set validity_display = 3 where id = ${product.id}`);
-    const again = (await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: a.id })).json<{ data: OrderPrint }>();
+    await t.database.db.execute(
+      sql`update ticket_products set validity_display = 3 where id = ${product.id}`,
+    );
+    const again = (await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: a.id })).json<{
+      data: OrderPrint;
+    }>();
     expect(again.data.groups[0]!.tickets[0]!.visitDate).toBe(
       product.validityText || '2019-03-06 00:00 ~ 2019-03-06 23:59',
     );
@@ -423,6 +428,11 @@ describe('GET /order/distribution', () => {
       settledTickets: 0,
     });
     expect(d.distributor).toMatchObject({ id: agentId, username: 'agent' });
+    // the agency of the account, nothing settled yet
+    expect(d.agency).toMatchObject({ company: expect.any(String), state: 1 });
+    expect(d).toMatchObject({ settleState: 0, commission: 0, settledAmount: 0, batches: [] });
+    expect(d.tickets.map((x) => x.id)).toEqual(b.ticketIds);
+    expect(d.tickets[0]).toMatchObject({ price: 5_000, batchNo: null, commission: null });
     const plain = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${a.id}`)).json<{
       data: OrderDistribution;
     }>().data;
@@ -435,6 +445,71 @@ describe('GET /order/distribution', () => {
     expect(bad.body).toContain('id');
     expect((await t.call(tok.shop, 'GET', `${BASE}/distribution?id=${b.id}`)).statusCode).toBe(403);
     expect((await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${other.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows the settlement batch, commission and state once a batch settles its tickets', async () => {
+    const db = t.database.db;
+    // a used distribution order of the agent, visited in May 2019 (away from the other tests)
+    const used = await insertOrder(db, {
+      scenicId: 1,
+      product: await anyProduct(db, 1, 1),
+      tickets: 2,
+      createdAt: new Date(Date.UTC(2019, 4, 2, 10)),
+      visitDate: '2019-05-03',
+      payWay: 5,
+      channel: 13,
+      clientId: 'distributionManagement',
+      adminId: agentId,
+      price: 5_000,
+    });
+    // entered and used (T9, T11 of docs/domain.md)
+    for (const status of [302, 402])
+      await db.execute(sql`update order_tickets set status = ${status} where order_id = ${used.id}`);
+    await db.execute(
+      sql`insert into settlement_settings (scenic_id, commission_rate) values (1, 500)
+          on conflict (scenic_id) do update set commission_rate = 500`,
+    );
+    const batch = await createBatch(db, {
+      scenicId: 1,
+      periodFrom: '2019-05-01',
+      periodTo: '2019-05-31',
+      adminId: null,
+    });
+    const before = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${used.id}`)).json<{
+      data: OrderDistribution;
+    }>().data;
+    // a draft batch settles nothing yet
+    expect(before).toMatchObject({ settledTickets: 0, settleState: 0, batches: [] });
+    await moveBatch(db, { scenicId: 1, id: batch.id, move: 'close', adminId: null });
+    const d = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${used.id}`)).json<{
+      data: OrderDistribution;
+    }>().data;
+    expect(d).toMatchObject({ settledTickets: 2, settleState: 2, settledAmount: 10_000, commission: 500 });
+    expect(d.batches).toEqual([
+      expect.objectContaining({
+        batchNo: batch.batchNo,
+        state: 2,
+        tickets: 2,
+        amount: 10_000,
+        commission: 500,
+      }),
+    ]);
+    expect(d.tickets.map((x) => [x.status, x.batchNo, x.commission])).toEqual([
+      [405, batch.batchNo, 250],
+      [405, batch.batchNo, 250],
+    ]);
+  });
+
+  it('a distributor’s account sees its own orders only: another distributor’s order is 404', async () => {
+    const agent = (await t.login('agent')).access_token;
+    const res = await t.call(agent, 'GET', `${BASE}/distribution?id=${b.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // a staff order of the same area is not the distributor's
+    expect((await t.call(agent, 'GET', `${BASE}/distribution?id=${a.id}`)).statusCode).toBe(404);
+    // another distributor of the same area (a demo distributor's login)
+    const rival = (await t.login('dist01')).access_token;
+    expect((await t.call(rival, 'GET', `${BASE}/distribution?id=${b.id}`)).statusCode).toBe(404);
+    expect((await t.call(rival, 'GET', `${BASE}/query?id=${b.id}`)).statusCode).toBe(404);
   });
 });
 
