@@ -7,7 +7,7 @@ import { AdmType, PayType } from '../../../shared/dict/account.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { DistributorState } from '../../../shared/dict/distribution.ts';
-import { OrderSettleState, SettlementBatchState } from '../../../shared/dict/settlement.ts';
+import { OrderSettleState, SettlementBatchState, SettlementField } from '../../../shared/dict/settlement.ts';
 import { BuyChannel } from '../../../shared/dict/ticket.ts';
 import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
@@ -162,13 +162,13 @@ function Distribution({ d }: { d: OrderDistribution }) {
         <DetailTable
           rows={d.tickets}
           columns={[
-            { key: 'id', dataIndex: 'id', title: 'ID' },
+            { key: 'id', dataIndex: 'id', title: label(SettlementField.ticketId) },
             { key: 'product', dataIndex: 'productName', title: f('product') },
             { key: 'validity', title: t('validity'), render: (_, x) => formatTicketValidity(x) },
-            { key: 'price', title: t('settlementAmount'), render: (_, x) => <MoneyText cents={x.price} /> },
+            { key: 'price', title: t('settlementPrice'), render: (_, x) => <MoneyText cents={x.price} /> },
             {
               key: 'status',
-              title: f('status'),
+              title: label(SettlementField.ticketStatus),
               render: (_, x) => <DictTag dict={TicketStatus} value={x.status} />,
             },
             { key: 'batchNo', title: t('batchNo'), render: (_, x) => x.batchNo ?? t('notSettled') },
