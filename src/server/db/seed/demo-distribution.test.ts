@@ -14,10 +14,8 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0
 
 beforeAll(async () => {
   t = await createTestApp();
-  const started = performance.now();
   await seedDemoOrders(t.database.db, { scenicId: 1, orders: 1_500, now: NOW });
   await seedDemoSettlement(t.database.db, 1, NOW);
-  console.log(`demo orders, ledger and settlement: ${Math.round(performance.now() - started)} ms`);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -28,12 +26,6 @@ describe('the demo distributors', () => {
     const wrong = await one<{ n: number }>(sql`select count(*)::int as n from (
         select amount_after, sum(change) over (partition by distributor_id, account order by created_at, id) as run
         from distributor_ledger) x where amount_after <> run`);
-    if (wrong.n)
-      console.log(
-        await rows(sql`select * from (select id, distributor_id, account, kind, change, reference, created_at, amount_after,
-          sum(change) over (partition by distributor_id, account order by created_at, id) as run from distributor_ledger) x
-          where amount_after <> run`),
-      );
     expect(wrong.n).toBe(0);
   });
 
