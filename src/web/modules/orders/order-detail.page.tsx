@@ -89,6 +89,8 @@ function OrderSummary({ d, reload }: { d: OrderDetail; reload: () => void }) {
           children: <DictTag dict={BuyChannel} value={o.channel} />,
         },
         { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={o.payWay} /> },
+        { key: 'payId', label: f('payId'), children: o.payId ?? '' },
+        { key: 'ticketType', label: f('ticketType'), children: o.ticketTypeName },
         { key: 'visitDate', label: f('visitDate'), children: o.visitDate },
         { key: 'ticketCount', label: f('ticketCount'), children: o.ticketCount },
         { key: 'totalAmount', label: f('totalAmount'), children: <MoneyText cents={o.totalAmount} /> },
