@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   DISTRIBUTOR_ACCOUNT as ACCOUNT,
@@ -67,7 +68,7 @@ const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
 /** The year of one distributor, replayed: its ledger, top-ups, credit records and withdrawals. */
 function replay(
   events: Event[],
-  ctx: { scenicId: number; staffId: number | null; now: Date; seq: () => number },
+  ctx: { scenicId: number; staffId: number | null; now: Date; run: string; seq: () => number },
   out: Written,
 ): { balance: number; used: number; held: number; limit: number } {
   const s = { balance: 0, used: 0, held: 0, limit: 0 };
@@ -102,7 +103,7 @@ function replay(
   };
   const topUp = (amount: number, when: Date) => {
     const at = clamp(when);
-    const topUpNo = `DT${stamp(at)}${String(ctx.seq()).padStart(6, '0')}`;
+    const topUpNo = `DT${stamp(at)}${ctx.run}${String(ctx.seq()).padStart(6, '0')}`;
     s.balance += amount;
     out.topUps.push({
       distributor_id: distributorId,
@@ -121,7 +122,7 @@ function replay(
     const at = clamp(when);
     const amount = s.used;
     s.used = 0;
-    const reference = `RP${stamp(at)}${String(ctx.seq()).padStart(4, '0')}`;
+    const reference = `RP${stamp(at)}${ctx.run}${String(ctx.seq()).padStart(4, '0')}`;
     out.credits.push({
       distributor_id: distributorId,
       kind: DISTRIBUTOR_CREDIT_KIND.repay,
@@ -153,7 +154,7 @@ function replay(
     const amount = all ? s.balance : roundUp(s.balance * 0.3, 10_000) - 10_000;
     if (amount <= 0) return;
     const at = clamp(when);
-    const no = `WD${at.toISOString().slice(2, 10).replaceAll('-', '')}${String(ctx.seq()).padStart(10, '0')}`;
+    const no = `WD${at.toISOString().slice(2, 10).replaceAll('-', '')}${ctx.run}${String(ctx.seq()).padStart(8, '0')}`;
     // closed ones: mostly paid, some rejected or canceled (the demo's open ones are withdrawals.seed.ts')
     const state = all ? 3 : [3, 3, 4, 3, 5][withdrawals % 5]!;
     withdrawals += 1;
@@ -272,7 +273,9 @@ export async function seedDemoDistributorLedger(
   if (!found.length) return { orders: 0, ledgerRows: 0 };
   const [staff] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
   let n = 0;
-  const ctx = { scenicId, staffId: staff ? Number(staff.id) : null, now, seq: () => ++n };
+  // numbers unique across runs (a second `npm run seed -- --orders N` adds another history)
+  const run = crypto.randomBytes(2).toString('hex').toUpperCase();
+  const ctx = { scenicId, staffId: staff ? Number(staff.id) : null, now, run, seq: () => ++n };
   const out: Written = { ledger: [], topUps: [], credits: [], withdrawals: [] };
   const byDistributor = new Map<number, Event[]>();
   for (const f of found) {
