@@ -60,6 +60,8 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/disManage/details': async (b, t) => `?id=${await firstId(b, t, distributorApi.page)}`,
   '/ticket/detailPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
   '/ticket/disOrderPage': async (b, t) => `?id=${await firstId(b, t, orderApi.page)}`,
+  '/disManage/disOrderPage': async (b, t) =>
+    `?id=${await firstId(b, t, orderApi.page, { page: 1, limit: 10, channel: 13 })}`,
   '/ticket/printer': async (b, t) => `?id=${await firstId(b, t, printTemplateApi.page)}`,
   '/ticket/scenicTicDetail': async (b, t) => `?id=${await firstId(b, t, productApi.page)}`,
   '/ticket/productDetail': async (b, t) => `?id=${await firstId(b, t, productApi.page)}`,

@@ -37,9 +37,13 @@ export const OrderFilterShape = {
   productId: IdSchema.optional(),
   /** ProductType of any of the order's tickets */
   ordTicketType: dictCodeSchema(ProductType).optional(),
+  /** The ticket category (/ticket/ticType, ticket_types.id) of any ticket's product (docs/decisions.md "Order list: subTicketType and ordPayId") */
+  subTicketType: IdSchema.optional(),
   channel: dictCodeSchema(BuyChannel).optional(),
   ordPayWay: dictCodeSchema(PayWay).optional(),
   ordIsPay: dictCodeSchema(PayStatus).optional(),
+  /** The payment provider's transaction id of any payment of the order, exactly */
+  ordPayId: z.string().trim().max(64).optional(),
   /** The order's summary status (TicketStatus) */
   status: dictCodeSchema(TicketStatus).optional(),
   orderNo: z.string().trim().max(32).optional(),
@@ -82,6 +86,10 @@ export const OrderRowSchema = z.object({
   /** The first ticket's product, and how many distinct products the order has */
   productName: z.string(),
   productCount: z.number().int(),
+  /** subTicketType: the ticket category of the first ticket's product ('' when it has none) */
+  ticketTypeName: z.string(),
+  /** ordPayId: the provider's transaction id of the order's paid (or latest) payment */
+  payId: z.string().nullable(),
   ticketCount: z.number().int(),
   visitDate: z.string(),
   totalAmount: z.number().int().describe('cents'),
@@ -111,6 +119,9 @@ export const OrderProductOptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   productType: z.number().int(),
+  /** The product's ticket category (subTicketType filter) */
+  typeId: z.number().int(),
+  typeName: z.string(),
 });
 export type OrderProductOption = z.infer<typeof OrderProductOptionSchema>;
 
@@ -132,6 +143,10 @@ const TicketSchema = z.object({
   productId: z.number().int(),
   productName: z.string(),
   productType: z.number().int(),
+  /** The product's ValidityDisplay (docs/product.md §4): how validFrom/validUntil are shown */
+  validityDisplay: z.number().int(),
+  /** The product's validity text (validity type 6 display), '' when none */
+  validityText: z.string(),
   sessionName: z.string().nullable(),
   seatLabel: z.string().nullable(),
   visitDate: z.string(),
@@ -298,18 +313,57 @@ export const OrderDistributionSchema = z.object({
   totalAmount: z.number().int(),
   paidAmount: z.number().int(),
   refundedAmount: z.number().int(),
-  /** paid − refunded: what the area keeps (no commission model yet) */
+  /** paid − refunded */
   dueAmount: z.number().int(),
-  /** Settled tickets (405) of the order; settlement batches do not exist yet */
+  /** The distributor (agency) whose account placed the order: name, channel state (docs/product.md §4) */
+  agency: z
+    .object({ id: z.number().int(), company: z.string(), state: z.number().int().describe('ChannelState') })
+    .nullable(),
+  /** Settled tickets (405, each with its settlement row) of the order */
   settledTickets: z.number().int(),
+  /** OrderSettleState: 0 none of its tickets settled, 1 some, 2 all */
+  settleState: z.number().int(),
   /** The distributor's price tier the order was priced at (docs/decisions.md "Price tiers") */
   tier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** What the distributor settles: the sum of its tickets' prices (tier prices where a line covered them), cents */
+  /** The settlement price: the sum of its tickets' prices (tier prices where a line covered them), cents */
   settlementAmount: z.number().int(),
   /** The sum of the tier's lowest retail prices of its tier-priced tickets (null: none was tier-priced), cents */
   retailFloorAmount: z.number().int().nullable(),
-  /** Commission owed to the distributor: 0 until a settlement module defines commission rules */
+  /** Commission of its settled tickets (their settlement rows), cents */
   commission: z.number().int(),
+  /** Amount of its settled tickets (their settlement rows), cents */
+  settledAmount: z.number().int(),
+  /** The settlement batches its tickets were settled in (state SettlementBatchState) */
+  batches: z.array(
+    z.object({
+      id: z.number().int(),
+      batchNo: z.string(),
+      periodFrom: z.string(),
+      periodTo: z.string(),
+      state: z.number().int(),
+      commissionRate: z.number().int().describe('basis points'),
+      tickets: z.number().int(),
+      amount: z.number().int(),
+      commission: z.number().int(),
+      closedTime: z.string().nullable(),
+    }),
+  ),
+  /** Its tickets with their validity and settlement */
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      productName: z.string(),
+      visitDate: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+      validityDisplay: z.number().int(),
+      validityText: z.string(),
+      price: z.number().int(),
+      status: z.number().int().describe('TicketStatus'),
+      batchNo: z.string().nullable(),
+      commission: z.number().int().nullable(),
+    }),
+  ),
   createTime: z.string(),
   paidTime: z.string().nullable(),
 });

@@ -130,6 +130,9 @@ export const RefundApplyDetailSchema = z.object({
     status: z.number().int(),
     validFrom: z.string(),
     validUntil: z.string(),
+    /** The product's ValidityDisplay (docs/product.md §4) and validity text: how the validity is shown */
+    validityDisplay: z.number().int(),
+    validityText: z.string(),
   }),
   /** The product's refund rule as it is now (the fee itself was frozen on the request) */
   rule: z.object({

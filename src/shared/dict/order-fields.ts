@@ -7,6 +7,8 @@ export const OrderField = defineDict({
   visitDate: { zh: '游玩日期', en: 'Visit date' },
   product: { zh: '产品', en: 'Product' },
   productType: { zh: '产品类型', en: 'Product type' },
+  ticketType: { zh: '票种', en: 'Ticket category' },
+  payId: { zh: '支付流水号', en: 'Payment transaction ID' },
   ticketCount: { zh: '票数', en: 'Tickets' },
   totalAmount: { zh: '订单金额', en: 'Amount' },
   paidAmount: { zh: '实付金额', en: 'Paid' },

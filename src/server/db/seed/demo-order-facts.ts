@@ -36,13 +36,13 @@ export interface DemoGates {
 /** Inserts the orders; answers their ids by order number. */
 async function insertOrders(tx: Db, orderRows: Record<string, unknown>[]): Promise<Map<string, number>> {
   const inserted = rowsOf<{ id: number; order_no: string }>(
-    await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, admin_id, buyer_name,
+    await tx.execute(sql`insert into ticket_orders (order_no, scenic_id, channel, client_id, admin_id, tier_id, buyer_name,
         buyer_phone, visit_date, ticket_count, total_amount, paid_amount, pay_status, pay_way, status, paid_at,
         cancelled_at, expires_at, created_at, updated_at)
-      select order_no, scenic_id, channel, client_id, admin_id, buyer_name, buyer_phone, visit_date, ticket_count,
+      select order_no, scenic_id, channel, client_id, admin_id, tier_id, buyer_name, buyer_phone, visit_date, ticket_count,
         total_amount, paid_amount, pay_status, pay_way, status, paid_at, cancelled_at, expires_at, created_at, created_at
       from json_to_recordset(${json(orderRows)}) as x(order_no text, scenic_id int, channel smallint,
-        client_id text, admin_id int, buyer_name text, buyer_phone text, visit_date date, ticket_count int, total_amount int,
+        client_id text, admin_id int, tier_id int, buyer_name text, buyer_phone text, visit_date date, ticket_count int, total_amount int,
         paid_amount int, pay_status smallint, pay_way smallint, status smallint, paid_at timestamptz,
         cancelled_at timestamptz, expires_at timestamptz, created_at timestamptz)
       returning id, order_no`),
@@ -55,12 +55,12 @@ async function insertTickets(tx: Db, plans: OrderPlan[], orderId: Map<string, nu
   const ticketRows = plans.flatMap((p) => p.tickets.map((t) => ({ ...t, order_id: orderId.get(p.orderNo) })));
   const tickets = rowsOf<{ id: number; order_id: number; price: number }>(
     await tx.execute(sql`insert into order_tickets (order_id, scenic_id, product_id, product_type, session_id, period_id,
-        visit_date, valid_from, valid_until, price, visitor_name, visitor_id_number, visitor_phone, code, status, entries_left)
+        visit_date, valid_from, valid_until, price, retail_floor, visitor_name, visitor_id_number, visitor_phone, code, status, entries_left)
       select order_id, scenic_id, product_id, product_type, session_id, period_id, visit_date, valid_from, valid_until,
-        price, visitor_name, visitor_id_number, visitor_phone, code, status, entries_left
+        price, retail_floor, visitor_name, visitor_id_number, visitor_phone, code, status, entries_left
       from json_to_recordset(${json(ticketRows)}) as x(order_id bigint, scenic_id int, product_id int,
         product_type smallint, session_id int, period_id int, visit_date date, valid_from timestamptz,
-        valid_until timestamptz, price int, visitor_name text, visitor_id_number text, visitor_phone text, code text,
+        valid_until timestamptz, price int, retail_floor int, visitor_name text, visitor_id_number text, visitor_phone text, code text,
         status smallint, entries_left int)
       returning id, order_id, price`),
   );
@@ -139,7 +139,7 @@ function factsOf(
         orderNo: p.orderNo,
         orderId: id,
         tickets: own,
-        fee: feeOf(p.product, p.product.price),
+        fee: feeOf(p.product, p.unitPrice),
         at: new Date(p.createdAt.getTime() + 3_600_000),
       });
     gateRows.push(...gateRowsOf(area, gates, r, p, id, own));

@@ -196,9 +196,21 @@ export interface DemoArea {
   weighted: Product[];
   /** Numbers already taken by an earlier run (order numbers D…) */
   prefix: number;
-  distributorId: number | null;
+  /**
+   * The distributor accounts that sell on the distribution channel, the demo `agent` several times
+   * (docs/accounts.md "Distributors"), each with its price tier's settlement prices by product
+   */
+  sellers: DemoSeller[];
   /** The start of an area day */
   dayStart: (date: string) => Date;
+}
+
+/** A distributor account of the demo history and the tier prices it buys at. */
+export interface DemoSeller {
+  adminId: number;
+  tierId: number | null;
+  /** product id → the tier line's settlement price and lowest retail price (cents) */
+  lines: Map<number, { price: number; floor: number }>;
 }
 
 /** An order as planned: what its facts (payments, refunds, gate events) are written from. */
@@ -209,6 +221,8 @@ export interface OrderPlan {
   tickets: Record<string, unknown>[];
   payWay: number;
   paid: number;
+  /** The price of each ticket: the product's, or the seller's tier price */
+  unitPrice: number;
   createdAt: Date;
   visit: string;
 }
@@ -225,6 +239,8 @@ interface TicketPlan {
   validFrom: Date;
   validUntil: Date;
   ticketCount: number;
+  price: number;
+  retailFloor: number | null;
 }
 
 /** The tickets of a planned order: visitors (the first is the buyer), real-name ID numbers, new codes. */
@@ -242,7 +258,8 @@ function planTickets(r: Rng, order: TicketPlan) {
       visit_date: visit,
       valid_from: validFrom.toISOString(),
       valid_until: validUntil.toISOString(),
-      price: product.price,
+      price: order.price,
+      retail_floor: order.retailFloor,
       visitor_name: name,
       visitor_id_number: product.realName ? first17 + idNumberCheckChar(first17) : null,
       visitor_phone: k === 0 ? phone : '',
@@ -278,7 +295,11 @@ function planOrder(
       : null;
   const buyer = `${r.pick([...SURNAMES])}${r.pick([...GIVEN])}`;
   const phone = `1${r.pick(['3', '5', '7', '8', '9'])}${String(r.int(0, 999_999_999)).padStart(9, '0')}`;
-  const amount = product.price * ticketCount;
+  // a distribution order is sold by one of the distributors, at its tier's price where it has a line
+  const seller = channel === DISTRIBUTION_CHANNEL && area.sellers.length ? r.pick(area.sellers) : null;
+  const line = seller?.lines.get(product.id);
+  const price = line?.price ?? product.price;
+  const amount = price * ticketCount;
   const cancelled = outcome === 'userCancelled' || outcome === 'systemCancelled';
   const validFrom = area.dayStart(visit);
   const validUntil = new Date(area.dayStart(addDays(visit, Math.max(1, product.validDays))).getTime() - 1000);
@@ -294,6 +315,8 @@ function planOrder(
     validFrom,
     validUntil,
     ticketCount,
+    price,
+    retailFloor: line?.floor ?? null,
   });
   const statusNow = FINAL[outcome];
   const orderRow = {
@@ -301,7 +324,8 @@ function planOrder(
     scenic_id: area.scenicId,
     channel,
     client_id: CLIENT_OF_CHANNEL[channel],
-    admin_id: channel === DISTRIBUTION_CHANNEL ? area.distributorId : null,
+    admin_id: seller?.adminId ?? null,
+    tier_id: line ? seller!.tierId : null,
     buyer_name: buyer,
     buyer_phone: phone,
     visit_date: visit,
@@ -323,6 +347,7 @@ function planOrder(
     tickets,
     payWay,
     paid: cancelled ? 0 : amount,
+    unitPrice: price,
     createdAt,
     visit,
   };

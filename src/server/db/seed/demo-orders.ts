@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { seedDemoDistributorLedger } from '../../modules/distribution/index.ts';
 import { compactOrderTotals } from '../../modules/orders/order-totals.ts';
 import { areaDay, areaDayStart, areaTimeZone } from '../../lib/area-clock.ts';
 import type { Db } from '../client.ts';
@@ -10,6 +11,7 @@ import {
   planOrders,
   rng,
   type DemoArea,
+  type DemoSeller,
   type Period,
   type Product,
 } from './demo-order-plans.ts';
@@ -40,6 +42,57 @@ export interface DemoOrdersOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * Who sells on the distribution channel: the distributors of the area that have a login account
+ * (normal or frozen now; the history is the year before), each at its price tier's settlement
+ * prices. The area's first distributor account (the demo `agent`) sells a third of them. Without a
+ * distributor row, the area's first distributor account at the products' prices.
+ */
+async function demoSellers(db: Db, scenicId: number): Promise<DemoSeller[]> {
+  const rows = rowsOf<{ admin_id: number; tier_id: number | null }>(
+    await db.execute(sql`select d.admin_id, d.tier_id from distributors d join admins a on a.id = d.admin_id
+      where d.scenic_id = ${scenicId} and a.adm_type = 3 order by a.id`),
+  );
+  if (!rows.length) {
+    const [account] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select id from admins where scenic_id = ${scenicId} and adm_type = 3 order by id limit 1`,
+      ),
+    );
+    return account ? [{ adminId: Number(account.id), tierId: null, lines: new Map() }] : [];
+  }
+  // one line per tier and product: the one covering today, else the latest
+  const lines = rowsOf<{
+    tier_id: number;
+    product_id: number;
+    settlement_price: number;
+    retail_floor: number;
+  }>(
+    await db.execute(sql`select distinct on (tier_id, product_id) tier_id, product_id, settlement_price, retail_floor
+      from price_tier_lines where scenic_id = ${scenicId}
+      order by tier_id, product_id, (current_date between date_from and date_to) desc, date_from desc`),
+  );
+  const byTier = new Map<number, Map<number, { price: number; floor: number }>>();
+  for (const l of lines) {
+    const map = byTier.get(Number(l.tier_id)) ?? new Map<number, { price: number; floor: number }>();
+    map.set(Number(l.product_id), { price: Number(l.settlement_price), floor: Number(l.retail_floor) });
+    byTier.set(Number(l.tier_id), map);
+  }
+  const sellers = rows.map((r) => ({
+    adminId: Number(r.admin_id),
+    tierId: r.tier_id == null ? null : Number(r.tier_id),
+    lines:
+      (r.tier_id != null && byTier.get(Number(r.tier_id))) ||
+      new Map<number, { price: number; floor: number }>(),
+  }));
+  // the first account (the demo `agent`) as often as all the others together, halved
+  const first = sellers[0]!;
+  return [
+    ...Array.from({ length: Math.max(1, Math.ceil((sellers.length - 1) / 2)) }, () => first),
+    ...sellers.slice(1),
+  ];
+}
+
 /** What the history is planned from: the area's slots, gates, clock, distributor and numbering. */
 async function demoArea(
   db: Db,
@@ -59,13 +112,7 @@ async function demoArea(
   const [{ prefix } = { prefix: 0 }] = rowsOf<{ prefix: number }>(
     await db.execute(sql`select count(*)::int as prefix from ticket_orders where order_no like 'D%'`),
   );
-  // the distribution channel's orders belong to the area's first distributor account (the demo `agent`),
-  // which sees them and only them (docs/accounts.md "Distributors")
-  const [distributor] = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`select id from admins where scenic_id = ${scenicId} and adm_type = 3 order by id limit 1`,
-    ),
-  );
+  const sellers = await demoSellers(db, scenicId);
   // days and times on the area's clock
   const timeZone = await areaTimeZone(db, scenicId);
   // a day's start, once per day (a million orders meet a few hundred days)
@@ -86,7 +133,7 @@ async function demoArea(
       // regular products sell more than the night tour
       weighted: products.flatMap((p) => (p.productType === PRODUCT_TYPE.regular ? [p, p, p] : [p])),
       prefix,
-      distributorId: distributor ? Number(distributor.id) : null,
+      sellers,
       dayStart,
     },
     gates: {
@@ -115,6 +162,8 @@ export async function seedDemoOrders(
   }
 
   await alignStock(db, scenicId);
+  // the distributors' ledger rows of the orders paid on their balance or credit, and their year around them
+  await seedDemoDistributorLedger(db, scenicId, now);
   // one row per key in the daily totals, as the order jobs leave them
   await compactOrderTotals(db);
   return { orders: total, tickets: ticketsWritten };

@@ -26,4 +26,5 @@ export type {
   NewDistributor,
 } from './ledger.service.ts';
 export { distributorLedger, distributors } from './distribution.table.ts';
+export { seedDemoDistributorLedger } from './distribution-history.seed.ts';
 export type { Distributor, DistributorLedgerRow } from './distribution.table.ts';

@@ -4,8 +4,8 @@ import type { OrderPage, OrderRow, OrderTotals } from '../../../shared/api/order
 import { DAY_MS } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { orderFor } from '../../http/paging.ts';
-import { summaryAnswers, totalsFromSummary, orderTickets, ticketOrders } from '../orders/index.ts';
-import { ticketProducts } from '../products/index.ts';
+import { payments, summaryAnswers, totalsFromSummary, orderTickets, ticketOrders } from '../orders/index.ts';
+import { ticketProducts, ticketTypes } from '../products/index.ts';
 
 type Order = typeof ticketOrders.$inferSelect;
 
@@ -51,6 +51,16 @@ export function orderWhere(
     q.subEndTime ? lte(o.visitDate, visitDay(q.subEndTime, true)) : undefined,
     q.productId ? ticketExists(sql`${orderTickets.productId} = ${q.productId}`) : undefined,
     q.ordTicketType ? ticketExists(sql`${orderTickets.productType} = ${q.ordTicketType}`) : undefined,
+    // the category of any ticket's product (ticket_products_type_idx)
+    q.subTicketType
+      ? ticketExists(
+          sql`${orderTickets.productId} in (select ${ticketProducts.id} from ${ticketProducts} where ${ticketProducts.typeId} = ${q.subTicketType} and ${ticketProducts.scenicId} = ${scenicId})`,
+        )
+      : undefined,
+    // the provider's transaction id of any payment of the order (payments_txn_idx)
+    q.ordPayId
+      ? sql`exists (select 1 from ${payments} where ${payments.orderId} = ${o.id} and ${payments.providerTxnId} = ${q.ordPayId})`
+      : undefined,
     q.channel ? eq(o.channel, q.channel) : undefined,
     q.ordPayWay ? eq(o.payWay, q.ordPayWay) : undefined,
     q.ordIsPay ? eq(o.payStatus, q.ordIsPay) : undefined,
@@ -103,9 +113,12 @@ const listColumns = {
 };
 type ListOrder = Pick<Order, keyof typeof listColumns>;
 
-/** The first ticket's product name and the number of distinct products, for a page of orders at once. */
+/**
+ * The first ticket's product name and category and the number of distinct products, for a page of
+ * orders at once.
+ */
 async function productsOf(db: Db, orderIds: number[]) {
-  const map = new Map<number, { name: string; count: number }>();
+  const map = new Map<number, { name: string; typeName: string; count: number }>();
   if (!orderIds.length) return map;
   const first = sql<number>`(array_agg(${orderTickets.productId} order by ${orderTickets.id}))[1]`;
   const lines = await db
@@ -120,21 +133,46 @@ async function productsOf(db: Db, orderIds: number[]) {
   const productIds = [...new Set(lines.map((l) => Number(l.productId)))];
   const names = productIds.length
     ? await db
-        .select({ id: ticketProducts.id, name: ticketProducts.name })
+        .select({ id: ticketProducts.id, name: ticketProducts.name, typeName: ticketTypes.name })
         .from(ticketProducts)
+        .leftJoin(ticketTypes, eq(ticketTypes.id, ticketProducts.typeId))
         .where(inArray(ticketProducts.id, productIds))
     : [];
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  for (const l of lines)
-    map.set(Number(l.orderId), { name: nameOf.get(Number(l.productId)) ?? '', count: Number(l.products) });
+  const productOf = new Map(names.map((n) => [n.id, n]));
+  for (const l of lines) {
+    const p = productOf.get(Number(l.productId));
+    map.set(Number(l.orderId), {
+      name: p?.name ?? '',
+      typeName: p?.typeName ?? '',
+      count: Number(l.products),
+    });
+  }
+  return map;
+}
+
+/**
+ * ordPayId of a page of orders: the provider's transaction id of the confirmed payment (the latest
+ * one with an id when none is confirmed yet); null for payments without one (cash, balances).
+ */
+async function payIdsOf(db: Db, orderIds: number[]) {
+  const map = new Map<number, string>();
+  if (!orderIds.length) return map;
+  const rows = await db
+    .select({ orderId: payments.orderId, txn: payments.providerTxnId, status: payments.status })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), sql`${payments.providerTxnId} is not null`))
+    .orderBy(payments.id);
+  for (const r of rows) {
+    if (!r.txn) continue;
+    const confirmed = r.status === 'confirmed' || r.status === 'refunded';
+    if (confirmed || !map.has(r.orderId)) map.set(r.orderId, r.txn);
+  }
   return map;
 }
 
 async function toRows(db: Db, orders: ListOrder[]): Promise<OrderRow[]> {
-  const products = await productsOf(
-    db,
-    orders.map((o) => o.id),
-  );
+  const ids = orders.map((o) => o.id);
+  const [products, payIds] = await Promise.all([productsOf(db, ids), payIdsOf(db, ids)]);
   return orders.map((o) => ({
     id: o.id,
     orderNo: o.orderNo,
@@ -143,6 +181,8 @@ async function toRows(db: Db, orders: ListOrder[]): Promise<OrderRow[]> {
     externalNo: o.externalNo,
     productName: products.get(o.id)?.name ?? '',
     productCount: products.get(o.id)?.count ?? 0,
+    ticketTypeName: products.get(o.id)?.typeName ?? '',
+    payId: payIds.get(o.id) ?? null,
     ticketCount: o.ticketCount,
     visitDate: o.visitDate,
     totalAmount: o.totalAmount,

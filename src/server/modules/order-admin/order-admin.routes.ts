@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { hasPermission } from '../../../shared/perms.ts';
 import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { ticketProducts } from '../products/index.ts';
+import { ticketProducts, ticketTypes } from '../products/index.ts';
 import { countOrders, listOrders, orderTotals } from './order-admin.query.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
 import { orderDetail, orderDistribution } from './order-detail.ts';
@@ -43,12 +43,14 @@ const ORDER_EXPORT: ExportColumn<OrderRow>[] = [
         : r.productName,
     width: 28,
   },
+  { header: OrderField.ticketType, value: (r) => r.ticketTypeName },
   { header: OrderField.ticketCount, value: (r) => r.ticketCount, kind: 'number' },
   { header: OrderField.totalAmount, value: (r) => r.totalAmount, kind: 'money' },
   { header: OrderField.paidAmount, value: (r) => r.paidAmount, kind: 'money' },
   { header: OrderField.refundedAmount, value: (r) => r.refundedAmount, kind: 'money' },
   { header: OrderField.channel, value: (r, lang) => dictLabel(BuyChannel, r.channel, lang) },
   { header: OrderField.payWay, value: (r, lang) => (r.payWay ? dictLabel(PayWay, r.payWay, lang) : '') },
+  { header: OrderField.payId, value: (r) => r.payId, kind: 'text', width: 32 },
   { header: OrderField.payStatus, value: (r, lang) => dictLabel(PayStatus, r.payStatus, lang) },
   { header: OrderField.status, value: (r, lang) => dictLabel(TicketStatus, r.status, lang) },
   { header: OrderField.buyerName, value: (r) => r.buyerName },
@@ -72,7 +74,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
         summary: 'Ticket orders of the acting scenic area: filters of issue 6, newest first',
         description:
           'ordStartTime/ordEndTime: order time (ISO); subStartTime/subEndTime: visit days ("YYYY-MM-DD" or the ISO ends of whole days); ' +
-          'ordTicketType: product type of any ticket; ordPayWay, ordIsPay, status; orderNo, phone (buyer) and idNumber (any visitor) match exactly.',
+          "ordTicketType: product type of any ticket; subTicketType: ticket category (ticket_types.id) of any ticket's product; ordPayId: provider transaction id of any payment; ordPayWay, ordIsPay, status; orderNo, phone (buyer) and idNumber (any visitor) match exactly.",
         body: OrderPageSchema,
         response: { 200: envelopeSchema(pageResultSchema(OrderRowSchema)) },
       },
@@ -95,7 +97,7 @@ export async function orderAdminRoutes(root: FastifyInstance) {
       config: { access: perm('admin:order:page', { distributor: 'own' }) },
       schema: {
         tags: ['orders'],
-        summary: 'Products of the area for the order filter: id, name, product type',
+        summary: 'Products of the area for the order filter: id, name, product type, ticket category',
         response: { 200: envelopeSchema(z.array(OrderProductOptionSchema)) },
       },
     },
@@ -107,8 +109,11 @@ export async function orderAdminRoutes(root: FastifyInstance) {
             id: ticketProducts.id,
             name: ticketProducts.name,
             productType: ticketProducts.productType,
+            typeId: ticketProducts.typeId,
+            typeName: sql<string>`coalesce(${ticketTypes.name}, '')`,
           })
           .from(ticketProducts)
+          .leftJoin(ticketTypes, eq(ticketTypes.id, ticketProducts.typeId))
           .where(eq(ticketProducts.scenicId, scenicScope(req)))
           .orderBy(asc(ticketProducts.sort), asc(ticketProducts.id)),
       ),

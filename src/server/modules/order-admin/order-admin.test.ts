@@ -7,12 +7,15 @@ import type {
   OrderRow,
   OrderTotals,
 } from '../../../shared/api/orders.ts';
-import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../../lib/area-clock.ts';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
+import { DEFAULT_TIME_ZONE, addDays, areaDay, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { placeOrder } from '../orders/orders.service.ts';
+import { createBatch, moveBatch } from '../settlement/settlement.service.ts';
+import { ticketTypes } from '../products/products.table.ts';
 import { anyProduct, insertOrder, type FixtureOrder } from './order-admin.fixture.ts';
 
 const BASE = '/web/api/admin/order';
@@ -150,6 +153,34 @@ describe('POST /order/page', () => {
     expect(await ids({ idNumber: '110101199001011234', channel: 4 })).toEqual([]);
   });
 
+  it('subTicketType (the ticket category of any product) and ordPayId (the provider’s transaction id) filter and show', async () => {
+    const db = t.database.db;
+    const timed = await anyProduct(db, 1, 2);
+    const regular = await anyProduct(db, 1, 1);
+    expect(await ids({ subTicketType: timed.typeId })).toEqual(
+      timed.typeId === regular.typeId ? [a.id, b.id, c.id, mixed.id].sort() : [b.id, mixed.id].sort(),
+    );
+    expect(await ids({ subTicketType: 999_999 })).toEqual([]);
+    expect(await ids({ ordPayId: `fx-${b.orderNo}` })).toEqual([b.id]);
+    expect(await ids({ ordPayId: `fx-${b.orderNo}`, channel: 1 })).toEqual([]);
+    expect(await ids({ ordPayId: 'no-such-txn' })).toEqual([]);
+    const rows = (await page(tok.admin, {})).rows;
+    const [typeName] = await db
+      .select({ name: ticketTypes.name })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.id, timed.typeId));
+    expect(rows.find((r) => r.id === b.id)).toMatchObject({
+      payId: `fx-${b.orderNo}`,
+      ticketTypeName: typeName!.name,
+    });
+    // unpaid: no payment, no transaction id
+    expect(rows.find((r) => r.id === c.id)!.payId).toBeNull();
+    // another area's transaction id finds nothing here
+    expect(await ids({ ordPayId: `fx-${other.orderNo}` })).toEqual([]);
+    const theirs = await page(tok.yunling, { ordPayId: `fx-${other.orderNo}` });
+    expect(theirs.rows.map((r) => r.id)).toEqual([other.id]);
+  });
+
   it('sorts by visit date and amount, pages stably', async () => {
     const byVisit = await page(tok.admin, { sort: 'visitDate', order: 'asc' });
     expect(byVisit.rows.map((r) => r.id)).toEqual([a.id, c.id, mixed.id, b.id]);
@@ -169,6 +200,9 @@ describe('POST /order/page', () => {
       [{ ordStartTime: '2019-03-10T00:00:00Z', ordEndTime: '2019-03-01T00:00:00Z' }, 'ordEndTime'],
       [{ subStartTime: 'tomorrow' }, 'subStartTime'],
       [{ channel: 99 }, 'channel'],
+      [{ subTicketType: 'x' }, 'subTicketType'],
+      [{ subTicketType: 0 }, 'subTicketType'],
+      [{ ordPayId: 'x'.repeat(65) }, 'ordPayId'],
     ] as const) {
       const res = await t.call(tok.admin, 'POST', `${BASE}/page`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -198,6 +232,8 @@ describe('GET /order/productOptions', () => {
     expect(res.statusCode).toBe(200);
     const mine = res.json<{ data: { id: number }[] }>().data.map((p) => p.id);
     expect(mine).toContain((await anyProduct(t.database.db, 1)).id);
+    const options = res.json<{ data: { id: number; typeId: number; typeName: string }[] }>().data;
+    expect(options.every((p) => p.typeId > 0 && p.typeName !== '')).toBe(true);
     const theirs = (await t.call(tok.yunling, 'GET', `${BASE}/productOptions`)).json<{
       data: { id: number }[];
     }>();
@@ -249,6 +285,10 @@ describe('POST /order/export', () => {
     const text = xlsxText(res.rawPayload);
     expect(text).toContain(b.orderNo);
     expect(text).toContain('EXT-001');
+    // ordPayId and the ticket category are columns of the export
+    expect(text).toContain(`fx-${b.orderNo}`);
+    expect(text).toContain('支付流水号');
+    expect(text).toContain('票种');
     expect(text).not.toContain(a.orderNo);
     expect(text).not.toContain(other.orderNo);
   });
@@ -273,6 +313,14 @@ describe('GET /order/query', () => {
     expect(d.payments).toHaveLength(1);
     expect(d.payments[0]).toMatchObject({ amount: 20_000, status: 'confirmed' });
     expect(d).toMatchObject({ refunds: [], refundRequests: [], gateEvents: [] });
+    // the product's validity display comes with each ticket; ordPayId and the category with the order
+    const product = await anyProduct(t.database.db, 1, 1);
+    expect(d.tickets[0]).toMatchObject({
+      validityDisplay: product.validityDisplay,
+      validityText: product.validityText,
+    });
+    expect(d.order.payId).toBe(`fx-${a.orderNo}`);
+    expect(d.order.ticketTypeName).not.toBe('');
   });
 
   it('hides codes from holders of admin:order:page only', async () => {
@@ -326,6 +374,31 @@ describe('POST /order/printData', () => {
     expect(tickets[0]).toMatchObject({ orderNo: a.orderNo, price: 10_000 });
     expect(tickets[0]!.visitor).toContain('1101**********1234');
     expect(tickets[0]!.qrCode).toMatch(/^[0-9a-f]{32}$/);
+    // the printed validity follows the product's validity display, in the area's zone
+    const product = await anyProduct(t.database.db, 1, 1);
+    expect(tickets[0]!.visitDate).toBe(
+      product.validityText ||
+        formatTicketValidity(
+          {
+            validFrom: areaDayStart('2019-03-06', DEFAULT_TIME_ZONE),
+            validUntil: areaDayEnd('2019-03-06', DEFAULT_TIME_ZONE),
+            validityDisplay: product.validityDisplay,
+          },
+          DEFAULT_TIME_ZONE,
+        ),
+    );
+    await t.database.db.execute(
+      sql`update ticket_products set validity_display = 3 where id = ${product.id}`,
+    );
+    const again = (await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: a.id })).json<{
+      data: OrderPrint;
+    }>();
+    expect(again.data.groups[0]!.tickets[0]!.visitDate).toBe(
+      product.validityText || '2019-03-06 00:00 ~ 2019-03-06 23:59',
+    );
+    await t.database.db.execute(
+      sql`update ticket_products set validity_display = ${product.validityDisplay} where id = ${product.id}`,
+    );
     // unpaid tickets are not printable
     const unpaid = await t.call(tok.admin, 'POST', `${BASE}/printData`, { id: c.id });
     expect(unpaid.json<{ data: OrderPrint }>().data.groups).toEqual([]);
@@ -355,6 +428,11 @@ describe('GET /order/distribution', () => {
       settledTickets: 0,
     });
     expect(d.distributor).toMatchObject({ id: agentId, username: 'agent' });
+    // the agency of the account, nothing settled yet
+    expect(d.agency).toMatchObject({ company: expect.any(String), state: 1 });
+    expect(d).toMatchObject({ settleState: 0, commission: 0, settledAmount: 0, batches: [] });
+    expect(d.tickets.map((x) => x.id)).toEqual(b.ticketIds);
+    expect(d.tickets[0]).toMatchObject({ price: 5_000, batchNo: null, commission: null });
     const plain = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${a.id}`)).json<{
       data: OrderDistribution;
     }>().data;
@@ -367,6 +445,71 @@ describe('GET /order/distribution', () => {
     expect(bad.body).toContain('id');
     expect((await t.call(tok.shop, 'GET', `${BASE}/distribution?id=${b.id}`)).statusCode).toBe(403);
     expect((await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${other.id}`)).statusCode).toBe(404);
+  });
+
+  it('shows the settlement batch, commission and state once a batch settles its tickets', async () => {
+    const db = t.database.db;
+    // a used distribution order of the agent, visited in May 2019 (away from the other tests)
+    const used = await insertOrder(db, {
+      scenicId: 1,
+      product: await anyProduct(db, 1, 1),
+      tickets: 2,
+      createdAt: new Date(Date.UTC(2019, 4, 2, 10)),
+      visitDate: '2019-05-03',
+      payWay: 5,
+      channel: 13,
+      clientId: 'distributionManagement',
+      adminId: agentId,
+      price: 5_000,
+    });
+    // entered and used (T9, T11 of docs/domain.md)
+    for (const status of [302, 402])
+      await db.execute(sql`update order_tickets set status = ${status} where order_id = ${used.id}`);
+    await db.execute(
+      sql`insert into settlement_settings (scenic_id, commission_rate) values (1, 500)
+          on conflict (scenic_id) do update set commission_rate = 500`,
+    );
+    const batch = await createBatch(db, {
+      scenicId: 1,
+      periodFrom: '2019-05-01',
+      periodTo: '2019-05-31',
+      adminId: null,
+    });
+    const before = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${used.id}`)).json<{
+      data: OrderDistribution;
+    }>().data;
+    // a draft batch settles nothing yet
+    expect(before).toMatchObject({ settledTickets: 0, settleState: 0, batches: [] });
+    await moveBatch(db, { scenicId: 1, id: batch.id, move: 'close', adminId: null });
+    const d = (await t.call(tok.admin, 'GET', `${BASE}/distribution?id=${used.id}`)).json<{
+      data: OrderDistribution;
+    }>().data;
+    expect(d).toMatchObject({ settledTickets: 2, settleState: 2, settledAmount: 10_000, commission: 500 });
+    expect(d.batches).toEqual([
+      expect.objectContaining({
+        batchNo: batch.batchNo,
+        state: 2,
+        tickets: 2,
+        amount: 10_000,
+        commission: 500,
+      }),
+    ]);
+    expect(d.tickets.map((x) => [x.status, x.batchNo, x.commission])).toEqual([
+      [405, batch.batchNo, 250],
+      [405, batch.batchNo, 250],
+    ]);
+  });
+
+  it('a distributor’s account sees its own orders only: another distributor’s order is 404', async () => {
+    const agent = (await t.login('agent')).access_token;
+    const res = await t.call(agent, 'GET', `${BASE}/distribution?id=${b.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // a staff order of the same area is not the distributor's
+    expect((await t.call(agent, 'GET', `${BASE}/distribution?id=${a.id}`)).statusCode).toBe(404);
+    // another distributor of the same area (a demo distributor's login)
+    const rival = (await t.login('dist01')).access_token;
+    expect((await t.call(rival, 'GET', `${BASE}/distribution?id=${b.id}`)).statusCode).toBe(404);
+    expect((await t.call(rival, 'GET', `${BASE}/query?id=${b.id}`)).statusCode).toBe(404);
   });
 });
 

@@ -6,13 +6,15 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { notFound } from '../../http/errors.ts';
 import { admins } from '../accounts/index.ts';
+import { distributors } from '../distribution/index.ts';
 import { auditLogs } from '../audit/index.ts';
 import { gateEvents } from '../checkin/index.ts';
 import { gates } from '../gates/index.ts';
 import { orderTickets, payments } from '../orders/index.ts';
 import { priceTiers } from '../price-tiers/index.ts';
-import { productSessions, ticketProducts } from '../products/index.ts';
+import { productSessions, ticketProducts, ticketTypes } from '../products/index.ts';
 import { refundRequests, refunds, refundView } from '../refunds/index.ts';
+import { settlementBatches, settlementItems } from '../settlement/index.ts';
 import { findOrder } from './order-admin.query.ts';
 
 /** What the order detail and distribution screens show of one order (docs/product.md §2 detailPage, disOrderPage). */
@@ -38,10 +40,14 @@ async function orderRecords(db: Db, scenicId: number, order: Order) {
       .select({
         t: orderTickets,
         productName: ticketProducts.name,
+        typeName: ticketTypes.name,
+        validityDisplay: ticketProducts.validityDisplay,
+        validityText: ticketProducts.validityText,
         sessionName: productSessions.name,
       })
       .from(orderTickets)
       .innerJoin(ticketProducts, eq(ticketProducts.id, orderTickets.productId))
+      .leftJoin(ticketTypes, eq(ticketTypes.id, ticketProducts.typeId))
       .leftJoin(productSessions, eq(productSessions.id, orderTickets.sessionId))
       .where(and(eq(orderTickets.orderId, id), eq(orderTickets.scenicId, scenicId)))
       .orderBy(asc(orderTickets.id)),
@@ -133,11 +139,13 @@ async function memberOf(
 
 function orderHead(
   order: Order,
-  { tickets, admin }: Records,
+  { tickets, admin, pays }: Records,
   member: { memberName: string | null; couponName: string | null },
 ): OrderDetail['order'] {
   const [first] = tickets;
   const products = new Set(tickets.map((x) => x.t.productId));
+  const withTxn = pays.filter((p) => p.providerTxnId);
+  const paid = withTxn.find((p) => p.status === 'confirmed' || p.status === 'refunded') ?? withTxn.at(-1);
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -146,6 +154,8 @@ function orderHead(
     externalNo: order.externalNo,
     productName: first?.productName ?? '',
     productCount: products.size,
+    ticketTypeName: first?.typeName ?? '',
+    payId: paid?.providerTxnId ?? null,
     ticketCount: order.ticketCount,
     visitDate: order.visitDate,
     totalAmount: order.totalAmount,
@@ -173,11 +183,13 @@ function orderHead(
 }
 
 function ticketsOf({ tickets }: Records, showCodes: boolean): OrderDetail['tickets'] {
-  return tickets.map(({ t, productName, sessionName }) => ({
+  return tickets.map(({ t, productName, sessionName, validityDisplay, validityText }) => ({
     id: t.id,
     productId: t.productId,
     productName,
     productType: t.productType,
+    validityDisplay,
+    validityText,
     sessionName,
     seatLabel: t.seatLabel,
     visitDate: t.visitDate,
@@ -281,7 +293,46 @@ export async function orderDetail(
   };
 }
 
-/** The distribution view of an order: channel, client, distributor account, settlement; 404 when not visible. */
+/** The tickets of an order with their product's validity display and their settlement row. */
+async function settlementOf(db: Db, scenicId: number, orderId: number) {
+  const [tickets, batches] = await Promise.all([
+    db
+      .select({
+        t: orderTickets,
+        productName: ticketProducts.name,
+        validityDisplay: ticketProducts.validityDisplay,
+        validityText: ticketProducts.validityText,
+        batchNo: settlementBatches.batchNo,
+        commission: settlementItems.commission,
+        settledAmount: settlementItems.amount,
+      })
+      .from(orderTickets)
+      .innerJoin(ticketProducts, eq(ticketProducts.id, orderTickets.productId))
+      .leftJoin(settlementItems, eq(settlementItems.ticketId, orderTickets.id))
+      .leftJoin(settlementBatches, eq(settlementBatches.id, settlementItems.batchId))
+      .where(and(eq(orderTickets.orderId, orderId), eq(orderTickets.scenicId, scenicId)))
+      .orderBy(asc(orderTickets.id)),
+    db
+      .select({
+        b: settlementBatches,
+        tickets: sql<number>`count(*)::int`,
+        amount: sql<number>`sum(${settlementItems.amount})::int`,
+        commission: sql<number>`sum(${settlementItems.commission})::int`,
+      })
+      .from(settlementItems)
+      .innerJoin(settlementBatches, eq(settlementBatches.id, settlementItems.batchId))
+      .where(and(eq(settlementItems.orderId, orderId), eq(settlementItems.scenicId, scenicId)))
+      .groupBy(settlementBatches.id)
+      .orderBy(asc(settlementBatches.periodFrom)),
+  ]);
+  return { tickets, batches };
+}
+
+/**
+ * The distribution view of an order: channel, client, distributor account and agency, price tier,
+ * settlement price, its settlement rows (batch, amount, commission) and state; 404 when not visible
+ * (another area's order, or another distributor's for a distributor's account).
+ */
 export async function orderDistribution(
   db: Db,
   scenicId: number,
@@ -290,7 +341,7 @@ export async function orderDistribution(
 ): Promise<OrderDistribution> {
   const order = await findOrder(db, scenicId, id, ownerId);
   if (!order) throw notFound('recordNotFound');
-  const [[distributor], [settled], [tier]] = await Promise.all([
+  const [[distributor], [agency], [sums], [tier], settlement] = await Promise.all([
     order.adminId
       ? db
           .select({
@@ -303,9 +354,14 @@ export async function orderDistribution(
           .from(admins)
           .where(eq(admins.id, order.adminId))
       : Promise.resolve([]),
+    order.adminId
+      ? db
+          .select({ id: distributors.id, company: distributors.company, state: distributors.state })
+          .from(distributors)
+          .where(and(eq(distributors.adminId, order.adminId), eq(distributors.scenicId, scenicId)))
+      : Promise.resolve([]),
     db
       .select({
-        n: sql<number>`count(*) filter (where ${orderTickets.status} = ${TICKET_STATUS.settled})::int`,
         amount: sql<number>`coalesce(sum(${orderTickets.price}), 0)::int`,
         floor: sql<number | null>`sum(${orderTickets.retailFloor})::int`,
       })
@@ -317,7 +373,12 @@ export async function orderDistribution(
           .from(priceTiers)
           .where(eq(priceTiers.id, order.tierId))
       : Promise.resolve([]),
+    settlementOf(db, scenicId, order.id),
   ]);
+  const settled = settlement.tickets.filter(
+    (x) => x.batchNo != null && x.t.status === TICKET_STATUS.settled,
+  ).length;
+  const count = settlement.tickets.length;
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -325,6 +386,7 @@ export async function orderDistribution(
     clientId: order.clientId,
     externalNo: order.externalNo,
     distributor: distributor ?? null,
+    agency: agency ?? null,
     payWay: order.payWay,
     payStatus: order.payStatus,
     status: order.status,
@@ -333,11 +395,38 @@ export async function orderDistribution(
     paidAmount: order.paidAmount,
     refundedAmount: order.refundedAmount,
     dueAmount: order.paidAmount - order.refundedAmount,
-    settledTickets: Number(settled?.n ?? 0),
+    settledTickets: settled,
+    settleState: settled === 0 ? 0 : settled >= count ? 2 : 1,
     tier: tier ?? null,
-    settlementAmount: Number(settled?.amount ?? 0),
-    retailFloorAmount: settled?.floor == null ? null : Number(settled.floor),
-    commission: 0,
+    settlementAmount: Number(sums?.amount ?? 0),
+    retailFloorAmount: sums?.floor == null ? null : Number(sums.floor),
+    commission: settlement.tickets.reduce((n, x) => n + (x.commission ?? 0), 0),
+    settledAmount: settlement.tickets.reduce((n, x) => n + (x.settledAmount ?? 0), 0),
+    batches: settlement.batches.map(({ b, tickets, amount, commission }) => ({
+      id: b.id,
+      batchNo: b.batchNo,
+      periodFrom: String(b.periodFrom).slice(0, 10),
+      periodTo: String(b.periodTo).slice(0, 10),
+      state: b.state,
+      commissionRate: b.commissionRate,
+      tickets: Number(tickets),
+      amount: Number(amount),
+      commission: Number(commission),
+      closedTime: iso(b.closedAt),
+    })),
+    tickets: settlement.tickets.map((x) => ({
+      id: x.t.id,
+      productName: x.productName,
+      visitDate: x.t.visitDate,
+      validFrom: x.t.validFrom.toISOString(),
+      validUntil: x.t.validUntil.toISOString(),
+      validityDisplay: x.validityDisplay,
+      validityText: x.validityText,
+      price: x.t.price,
+      status: x.t.status,
+      batchNo: x.batchNo,
+      commission: x.commission,
+    })),
     createTime: order.createdAt.toISOString(),
     paidTime: iso(order.paidAt),
   };

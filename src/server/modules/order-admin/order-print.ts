@@ -3,7 +3,9 @@ import type { OrderPrint } from '../../../shared/api/orders.ts';
 import type { PrintElement } from '../../../shared/api/print-templates.ts';
 import { ENABLED } from '../../../shared/dict/account.ts';
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import type { Db } from '../../db/client.ts';
+import { areaTimeZone } from '../../lib/area-clock.ts';
 import { notFound } from '../../http/errors.ts';
 import { orderTickets } from '../orders/index.ts';
 import { printTemplates } from '../print-templates/index.ts';
@@ -26,7 +28,13 @@ export async function printData(
   const order = await findOrder(db, scenicId, orderId);
   if (!order) throw notFound('recordNotFound');
   const rows = await db
-    .select({ t: orderTickets, productName: ticketProducts.name, templateId: ticketProducts.printTemplateId })
+    .select({
+      t: orderTickets,
+      productName: ticketProducts.name,
+      templateId: ticketProducts.printTemplateId,
+      validityDisplay: ticketProducts.validityDisplay,
+      validityText: ticketProducts.validityText,
+    })
     .from(orderTickets)
     .innerJoin(ticketProducts, eq(ticketProducts.id, orderTickets.productId))
     .where(
@@ -46,7 +54,8 @@ export async function printData(
   const byId = new Map(templates.map((tpl) => [tpl.id, tpl]));
   const fallback = templates.find((tpl) => tpl.isDefault) ?? null;
   const groups = new Map<number, OrderPrint['groups'][number]>();
-  for (const { t, productName, templateId } of rows) {
+  const timeZone = await areaTimeZone(db, scenicId);
+  for (const { t, productName, templateId, validityDisplay, validityText } of rows) {
     const template = (templateId ? byId.get(templateId) : undefined) ?? fallback;
     const groupKey = template?.id ?? 0;
     let group = groups.get(groupKey);
@@ -67,7 +76,8 @@ export async function printData(
     group.tickets.push({
       ticketId: t.id,
       productName,
-      visitDate: t.visitDate,
+      // the validity as the product's validity display shows it (docs/product.md §4), in the area's zone
+      visitDate: formatTicketValidity({ ...t, validityDisplay, validityText }, timeZone),
       price: t.price,
       qrCode: t.code ?? '',
       visitor: [t.visitorName, maskIdNumber(t.visitorIdNumber)].filter(Boolean).join(' '),

@@ -219,6 +219,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    // the order list's ordPayId filter (the unique index leads with the provider)
+    index('payments_txn_idx').on(t.providerTxnId),
     uniqueIndex('payments_provider_txn_uq').on(t.provider, t.providerTxnId),
     check(
       'payments_amount_ck',

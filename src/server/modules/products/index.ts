@@ -3,4 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { findProduct, productOptions } from './products.service.ts';
-export { productSessions, ticketProducts } from './products.table.ts';
+export { productSessions, ticketProducts, ticketTypes } from './products.table.ts';

@@ -187,6 +187,8 @@ export async function applyDetail(db: Db, scenicId: number, id: number): Promise
       status: ticket.t.status,
       validFrom: ticket.t.validFrom.toISOString(),
       validUntil: ticket.t.validUntil.toISOString(),
+      validityDisplay: ticket.p.validityDisplay,
+      validityText: ticket.p.validityText,
     },
     rule: {
       refundRule: ticket.p.refundRule,

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Space } from 'antd';
+import { Button, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { OrderDistribution } from '../../../shared/api/orders.ts';
 import { AdmType, PayType } from '../../../shared/dict/account.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
+import { DistributorState } from '../../../shared/dict/distribution.ts';
+import { OrderSettleState, SettlementBatchState, SettlementField } from '../../../shared/dict/settlement.ts';
 import { BuyChannel } from '../../../shared/dict/ticket.ts';
-import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
+import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
@@ -18,6 +21,8 @@ function Distribution({ d }: { d: OrderDistribution }) {
   const { t } = useTranslation(['orders', 'common']);
   const label = useLabel();
   const navigate = useNavigate();
+  // the twin under the distributor menu (/disManage/disOrderPage) goes back where it came from
+  const inDisManage = useLocation().pathname.startsWith('/disManage/');
   const f = (key: keyof typeof OrderField) => label(OrderField[key]);
   return (
     <>
@@ -28,7 +33,11 @@ function Distribution({ d }: { d: OrderDistribution }) {
         extra={
           <Space wrap>
             <Button onClick={() => void navigate(`/ticket/detailPage?id=${d.id}`)}>{t('viewDetail')}</Button>
-            <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
+            {inDisManage ? (
+              <Button onClick={() => void navigate(-1)}>{t('backToDisList')}</Button>
+            ) : (
+              <Button onClick={() => void navigate('/ticket/order')}>{t('backToList')}</Button>
+            )}
           </Space>
         }
         items={[
@@ -70,17 +79,32 @@ function Distribution({ d }: { d: OrderDistribution }) {
         ]}
       />
       <DetailCard title={t('settlement')}>
-        <Alert type="info" showIcon message={t('settlementNote')} style={{ marginBottom: 12 }} />
         <Descriptions
           bordered
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
+            {
+              key: 'agency',
+              label: t('agency'),
+              children: d.agency ? (
+                <Space size={4}>
+                  {d.agency.company}
+                  <DictTag dict={DistributorState} value={d.agency.state} />
+                </Space>
+              ) : (
+                t('distributorNone')
+              ),
+            },
+            { key: 'tier', label: t('priceTier'), children: d.tier?.name ?? t('priceTierNone') },
+            {
+              key: 'settleState',
+              label: t('settleState'),
+              children: <DictTag dict={OrderSettleState} value={d.settleState} />,
+            },
             { key: 'total', label: f('totalAmount'), children: <MoneyText cents={d.totalAmount} /> },
             { key: 'paid', label: f('paidAmount'), children: <MoneyText cents={d.paidAmount} /> },
             { key: 'refunded', label: f('refundedAmount'), children: <MoneyText cents={d.refundedAmount} /> },
-            { key: 'due', label: t('dueAmount'), children: <MoneyText cents={d.dueAmount} /> },
-            { key: 'tier', label: t('priceTier'), children: d.tier?.name ?? t('priceTierNone') },
             {
               key: 'settlementAmount',
               label: t('settlementAmount'),
@@ -91,11 +115,67 @@ function Distribution({ d }: { d: OrderDistribution }) {
               label: t('retailFloorAmount'),
               children: <MoneyText cents={d.retailFloorAmount} />,
             },
-            { key: 'commission', label: t('commission'), children: <MoneyText cents={d.commission} /> },
+            { key: 'due', label: t('dueAmount'), children: <MoneyText cents={d.dueAmount} /> },
             {
               key: 'settled',
               label: t('settledTickets'),
               children: `${d.settledTickets} / ${d.ticketCount}`,
+            },
+            {
+              key: 'settledAmount',
+              label: t('settledAmount'),
+              children: <MoneyText cents={d.settledAmount} />,
+            },
+            { key: 'commission', label: t('commission'), children: <MoneyText cents={d.commission} /> },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('batches')}>
+        <DetailTable
+          rows={d.batches}
+          emptyText={t('batchesNone')}
+          columns={[
+            { key: 'batchNo', dataIndex: 'batchNo', title: t('batchNo') },
+            { key: 'period', title: t('batchPeriod'), render: (_, b) => `${b.periodFrom} ~ ${b.periodTo}` },
+            {
+              key: 'state',
+              title: t('settleState'),
+              render: (_, b) => <DictTag dict={SettlementBatchState} value={b.state} />,
+            },
+            {
+              key: 'rate',
+              title: t('commissionRate'),
+              render: (_, b) => `${(b.commissionRate / 100).toFixed(2)}%`,
+            },
+            { key: 'tickets', dataIndex: 'tickets', title: f('ticketCount') },
+            { key: 'amount', title: t('settledAmount'), render: (_, b) => <MoneyText cents={b.amount} /> },
+            {
+              key: 'commission',
+              title: t('commission'),
+              render: (_, b) => <MoneyText cents={b.commission} />,
+            },
+            { key: 'closedTime', title: t('closedTime'), render: (_, b) => time(b.closedTime) },
+          ]}
+        />
+      </DetailCard>
+      <DetailCard title={t('ticketsTitle')}>
+        <DetailTable
+          rows={d.tickets}
+          columns={[
+            { key: 'id', dataIndex: 'id', title: label(SettlementField.ticketId) },
+            { key: 'product', dataIndex: 'productName', title: f('product') },
+            { key: 'validity', title: t('validity'), render: (_, x) => formatTicketValidity(x) },
+            { key: 'price', title: t('settlementPrice'), render: (_, x) => <MoneyText cents={x.price} /> },
+            {
+              key: 'status',
+              title: label(SettlementField.ticketStatus),
+              render: (_, x) => <DictTag dict={TicketStatus} value={x.status} />,
+            },
+            { key: 'batchNo', title: t('batchNo'), render: (_, x) => x.batchNo ?? t('notSettled') },
+            {
+              key: 'commission',
+              title: t('commission'),
+              render: (_, x) => (x.commission == null ? '' : <MoneyText cents={x.commission} />),
             },
           ]}
         />
@@ -104,7 +184,11 @@ function Distribution({ d }: { d: OrderDistribution }) {
   );
 }
 
-/** docs/product.md §2 /ticket/disOrderPage (hidden): the distribution view of the order of `?id=`. */
+/**
+ * docs/product.md §2 /ticket/disOrderPage and /disManage/disOrderPage (hidden): the distribution view
+ * of the order of `?id=` with its settlement. A distributor's account sees its own orders only (the
+ * server answers 404 for any other).
+ */
 export default function DisOrderPage() {
   const { t } = useTranslation(['orders', 'common']);
   const id = useIdParam();

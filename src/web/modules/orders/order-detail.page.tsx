@@ -15,6 +15,7 @@ import {
 } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
@@ -88,6 +89,8 @@ function OrderSummary({ d, reload }: { d: OrderDetail; reload: () => void }) {
           children: <DictTag dict={BuyChannel} value={o.channel} />,
         },
         { key: 'payWay', label: f('payWay'), children: <DictTag dict={PayWay} value={o.payWay} /> },
+        { key: 'payId', label: f('payId'), children: o.payId ?? '' },
+        { key: 'ticketType', label: f('ticketType'), children: o.ticketTypeName },
         { key: 'visitDate', label: f('visitDate'), children: o.visitDate },
         { key: 'ticketCount', label: f('ticketCount'), children: o.ticketCount },
         { key: 'totalAmount', label: f('totalAmount'), children: <MoneyText cents={o.totalAmount} /> },
@@ -177,7 +180,7 @@ function Tickets({ d }: { d: OrderDetail }) {
           {
             key: 'validity',
             title: t('validity'),
-            render: (_, x) => `${time(x.validFrom)} ~ ${time(x.validUntil)}`,
+            render: (_, x) => formatTicketValidity(x),
           },
           { key: 'price', title: t('price'), render: (_, x) => <MoneyText cents={x.price} /> },
           { key: 'entries', title: t('entries'), render: (_, x) => `${x.entryCount} / ${x.entriesLeft}` },

@@ -19,7 +19,10 @@ import {
 import { MoneyText } from '../../components/money-text.tsx';
 import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, productOptionsQuery, totalsQuery } from './order-api.ts';
 
-function searchFields(products: Record<number, DictEntry>): SearchFieldDef[] {
+function searchFields(
+  products: Record<number, DictEntry>,
+  ticketTypes: Record<number, DictEntry>,
+): SearchFieldDef[] {
   return [
     {
       kind: 'dateRange',
@@ -39,6 +42,7 @@ function searchFields(products: Record<number, DictEntry>): SearchFieldDef[] {
     },
     { kind: 'dict', name: 'productId', label: OrderField.product, dict: products },
     { kind: 'dict', name: 'ordTicketType', label: OrderField.productType, dict: ProductType },
+    { kind: 'dict', name: 'subTicketType', label: OrderField.ticketType, dict: ticketTypes },
     { kind: 'dict', name: 'channel', label: OrderField.channel, dict: BuyChannel },
     { kind: 'dict', name: 'ordPayWay', label: OrderField.payWay, dict: PayWay },
     { kind: 'dict', name: 'ordIsPay', label: OrderField.payStatus, dict: PayStatus },
@@ -49,6 +53,13 @@ function searchFields(products: Record<number, DictEntry>): SearchFieldDef[] {
       label: OrderField.orderNo,
       placeholder: 'orders:orderNoPlaceholder',
       maxLength: 32,
+    },
+    {
+      kind: 'text',
+      name: 'ordPayId',
+      label: OrderField.payId,
+      placeholder: 'orders:payIdPlaceholder',
+      maxLength: 64,
     },
     {
       kind: 'text',
@@ -118,7 +129,10 @@ function useDefinition() {
     const productDict: Record<number, DictEntry> = Object.fromEntries(
       (products ?? []).map((p) => [p.id, { zh: p.name, en: p.name }]),
     );
-    const search = searchFields(productDict);
+    const typeDict: Record<number, DictEntry> = Object.fromEntries(
+      (products ?? []).map((p) => [p.typeId, { zh: p.typeName, en: p.typeName }]),
+    );
+    const search = searchFields(productDict, typeDict);
     return defineListPage<OrderRow>({
       id: 'ticket.order',
       url: ORDER_PAGE_URL,
@@ -141,6 +155,7 @@ function useDefinition() {
             </Space>
           ),
         },
+        { key: 'ticketTypeName', title: OrderField.ticketType, width: 110 },
         { key: 'ticketCount', title: OrderField.ticketCount, width: 70 },
         { key: 'visitDate', title: OrderField.visitDate, sortable: true, width: 110 },
         { key: 'totalAmount', title: OrderField.totalAmount, kind: 'money', sortable: true, width: 100 },
@@ -148,6 +163,7 @@ function useDefinition() {
         { key: 'refundedAmount', title: OrderField.refundedAmount, kind: 'money', width: 100 },
         { key: 'channel', title: OrderField.channel, kind: 'dict', dict: BuyChannel, width: 120 },
         { key: 'payWay', title: OrderField.payWay, kind: 'dict', dict: PayWay, width: 110 },
+        { key: 'payId', title: OrderField.payId, hidden: true, width: 220 },
         { key: 'payStatus', title: OrderField.payStatus, kind: 'dict', dict: PayStatus, width: 100 },
         { key: 'status', title: OrderField.status, kind: 'dict', dict: TicketStatus, width: 110 },
         { key: 'buyerName', title: OrderField.buyerName, width: 100 },

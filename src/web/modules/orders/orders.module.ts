@@ -36,5 +36,13 @@ export default defineWebModule({
       perms: ['admin:order:page'],
       page: () => import('./dis-order.page.tsx'),
     },
+    {
+      // the same page in the distributor menu group (docs/product.md §2 /disManage)
+      path: '/disManage/disOrderPage',
+      title: 'disOrderPage',
+      hidden: true,
+      perms: ['admin:order:page'],
+      page: () => import('./dis-order.page.tsx'),
+    },
   ],
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
+import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { useTranslation } from 'react-i18next';
 import type { RefundApplyDetail, RefundRecord } from '../../../shared/api/refunds.ts';
 import {
@@ -142,7 +143,7 @@ function FeeTicketOrder({ d }: { d: RefundApplyDetail }) {
           {
             key: 'validity',
             label: t('validity'),
-            children: `${time(d.ticket.validFrom)} ~ ${time(d.ticket.validUntil)}`,
+            children: formatTicketValidity(d.ticket),
           },
           ...(d.ticket.seatLabel ? [{ key: 'seat', label: t('seat'), children: d.ticket.seatLabel }] : []),
           { key: 'price', label: t('price'), children: <MoneyText cents={d.ticket.price} /> },
