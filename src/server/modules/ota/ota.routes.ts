@@ -42,7 +42,7 @@ import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { writeAudit } from '../audit/index.ts';
 import { findProduct } from '../products/index.ts';
 import { otaMessages } from './ota.messages.ts';
-import { sealSecret } from './secret-box.ts';
+import { sealSecret, useOtaSecretKey } from './secret-box.ts';
 import { syncStock } from './ota.service.ts';
 import { otaChannels, otaLogs, otaMappings, type OtaChannel } from './ota.table.ts';
 
@@ -123,6 +123,7 @@ const logWhere = (scenicId: number, q: OtaLogPage) =>
 export async function otaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  useOtaSecretKey(app.ctx.config.otaSecretKey);
 
   app.post(
     otaChannelApi.page,
