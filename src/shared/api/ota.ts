@@ -29,6 +29,9 @@ export const OtaChannelRowSchema = z.object({
   status: z.number().int(),
   mappings: z.number().int(),
   updateTime: z.string().nullable(),
+  /** The channel's latest logged message (either direction): when, and its OtaResult */
+  lastMessageTime: z.string().nullable(),
+  lastMessageResult: z.number().int().nullable(),
 });
 export type OtaChannelRow = z.infer<typeof OtaChannelRowSchema>;
 

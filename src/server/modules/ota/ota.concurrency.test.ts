@@ -30,7 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       wide = await openWidePool(t.database.db, WIDTH + 10);
       wideApp = await createTestApp({}, wide);
       db = wide.db;
-      [channel] = await db
+      const [saved] = await db
         .update(otaChannels)
         .set({
           appKey: 'race-ctrip',
@@ -40,15 +40,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })
         .where(eq(otaChannels.platform, 'ctrip'))
         .returning();
-      [mapping] = await queryRows<{ external_code: string; product_id: number; price: number }>(
+      channel = saved!;
+      const [mapped] = await queryRows<{ external_code: string; product_id: number; price: number }>(
         db,
-        sql`select external_code, product_id, price from ota_mappings where channel_id = ${channel!.id} and status = 1 order by id limit 1`,
+        sql`select external_code, product_id, price from ota_mappings where channel_id = ${channel.id} and status = 1 order by id limit 1`,
       );
+      mapping = mapped!;
       // a day of the mapped product with plenty left
       await db.execute(
         sql`insert into price_calendar (scenic_id, product_id, date, price, stock, sold)
-          select scenic_id, id, ${date}, price, 1000, 0 from ticket_products where id = ${mapping!.product_id}
-            and not exists (select 1 from price_calendar where product_id = ${mapping!.product_id} and date = ${date})`,
+          select scenic_id, id, ${date}, price, 1000, 0 from ticket_products where id = ${mapping.product_id}
+            and not exists (select 1 from price_calendar where product_id = ${mapping.product_id} and date = ${date})`,
       );
       sim = new OtaSimulator(wideApp.app, 'ctrip', 'race-ctrip', SECRET).listen();
     });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +33,7 @@ import {
   OtaText,
 } from '../../../shared/dict/ota.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -53,6 +54,7 @@ const channelRow = (
   platform: (typeof OTA_PLATFORMS)[number],
   c: OtaChannel | undefined,
   mappings: number,
+  last: LastMessage | undefined,
 ): OtaChannelRow => ({
   id: c?.id ?? null,
   platform,
@@ -63,7 +65,21 @@ const channelRow = (
   status: c?.status ?? 2,
   mappings,
   updateTime: c?.updatedAt.toISOString() ?? null,
+  lastMessageTime: last ? new Date(last.at).toISOString() : null,
+  lastMessageResult: last ? Number(last.result) : null,
 });
+
+type LastMessage = { platform: string; at: string | Date; result: number };
+
+/** The latest logged message of each platform of the area (index ota_logs_scenic_time_idx). */
+async function lastMessages(db: Db, scenicId: number): Promise<Map<string, LastMessage>> {
+  const rows = await queryRows<LastMessage>(
+    db,
+    sql`select distinct on (platform) platform, created_at as at, result from ota_logs
+        where scenic_id = ${scenicId} order by platform, created_at desc, id desc`,
+  );
+  return new Map(rows.map((r) => [r.platform, r]));
+}
 
 async function channelOf(db: Db, scenicId: number, id: number): Promise<OtaChannel> {
   const [c] = await db
@@ -141,9 +157,10 @@ export async function otaRoutes(root: FastifyInstance) {
       const scenicId = scenicScope(req);
       const channels = await db.select().from(otaChannels).where(eq(otaChannels.scenicId, scenicId));
       const counts = await mappingCounts(db, scenicId);
+      const last = await lastMessages(db, scenicId);
       const rows = OTA_PLATFORMS.map((p) => {
         const c = channels.find((x) => x.platform === p);
-        return channelRow(p, c, c ? (counts.get(c.id) ?? 0) : 0);
+        return channelRow(p, c, c ? (counts.get(c.id) ?? 0) : 0, last.get(p));
       });
       return ok(req, { rows, total: rows.length });
     },
@@ -164,7 +181,16 @@ export async function otaRoutes(root: FastifyInstance) {
       const scenicId = scenicScope(req);
       const c = await channelOf(db, scenicId, req.query.id);
       const counts = await mappingCounts(db, scenicId);
-      return ok(req, channelRow(c.platform as (typeof OTA_PLATFORMS)[number], c, counts.get(c.id) ?? 0));
+      const last = await lastMessages(db, scenicId);
+      return ok(
+        req,
+        channelRow(
+          c.platform as (typeof OTA_PLATFORMS)[number],
+          c,
+          counts.get(c.id) ?? 0,
+          last.get(c.platform),
+        ),
+      );
     },
   );
 
@@ -227,7 +253,8 @@ export async function otaRoutes(root: FastifyInstance) {
         return row!;
       });
       const counts = await mappingCounts(db, scenicId);
-      return ok(req, channelRow(body.platform, saved, counts.get(saved.id) ?? 0));
+      const last = await lastMessages(db, scenicId);
+      return ok(req, channelRow(body.platform, saved, counts.get(saved.id) ?? 0, last.get(body.platform)));
     },
   );
 

@@ -68,6 +68,10 @@ describe('OTA channels (/ota/otaManage)', () => {
     const rows = res.json().data.rows as OtaChannelRow[];
     expect(rows.map((r) => r.platform)).toEqual(['ctrip', 'meituan', 'zowoyoo', 'pft']);
     expect(rows.every((r) => r.secretSet)).toBe(true);
+    // the demo's logged messages: the latest of each platform
+    expect(rows.every((r) => r.lastMessageTime != null && [1, 2, 3].includes(r.lastMessageResult!))).toBe(
+      true,
+    );
     expect(res.body).not.toContain(SECRET);
     const one = await call('admin', 'GET', `${otaChannelApi.query}?id=${channel.id}`);
     expect(one.body).not.toContain(SECRET);
