@@ -15,6 +15,7 @@ import {
   OtaMappingPageSchema,
   OtaMappingRowSchema,
   OtaMappingUpdateSchema,
+  OtaProductOptionSchema,
   OtaSyncStockSchema,
   type OtaChannelRow,
   type OtaLogPage,
@@ -41,7 +42,7 @@ import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { writeAudit } from '../audit/index.ts';
-import { findProduct } from '../products/index.ts';
+import { findProduct, productOptions } from '../products/index.ts';
 import { otaMessages } from './ota.messages.ts';
 import { sealSecret, useOtaSecretKey } from './secret-box.ts';
 import { syncStock } from './ota.service.ts';
@@ -326,6 +327,28 @@ export async function otaRoutes(root: FastifyInstance) {
         rows.push(mappingRow(m, (await findProduct(db, scenicId, m.productId))?.name ?? ''));
       return ok(req, { rows, total: Number(total?.n ?? 0) });
     },
+  );
+
+  app.get(
+    otaMappingApi.products,
+    {
+      config: { access: perm('admin:ota:page') },
+      schema: {
+        tags,
+        summary: 'The products of the acting area, for the mapping’s product picker',
+        response: { 200: envelopeSchema(z.array(OtaProductOptionSchema)) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        (await productOptions(db, scenicScope(req))).map(({ id, name, price, shelfStatus }) => ({
+          id,
+          name,
+          price,
+          shelfStatus,
+        })),
+      ),
   );
 
   app.post(

@@ -165,6 +165,13 @@ describe('OTA channels (/ota/otaManage)', () => {
       status: 1,
     });
     expect(dup.statusCode).toBe(409);
+    const options = await call('admin', 'GET', otaMappingApi.products);
+    expect(options.statusCode, options.body).toBe(200);
+    const products = options.json().data as { id: number; name: string }[];
+    expect(products.map((p) => p.id)).toContain(mapping.productId);
+    const theirs = await call('yunling', 'GET', otaMappingApi.products);
+    expect((theirs.json().data as { id: number }[]).map((p) => p.id)).not.toContain(mapping.productId);
+    expect((await call('staff', 'GET', otaMappingApi.products)).statusCode).toBe(403);
     const edited = await call('admin', 'POST', otaMappingApi.update, { id, price: 999 });
     expect(edited.json().data.price).toBe(999);
     expect((await call('admin', 'GET', `${otaMappingApi.delete}?id=${id}`)).statusCode).toBe(200);
