@@ -151,13 +151,16 @@ export function ChannelActions({ row, details = true }: { row: OtaChannelRow; de
           {t('details')}
         </Button>
       )}
-      <FormDrawer
-        form={form}
-        listUrl={otaChannelApi.page}
-        rowKey="platform"
-        state={editing}
-        onClose={() => setEditing(null)}
-      />
+      {/* mounted only while open: once saved or closed, the secret typed is gone from the page */}
+      {editing && (
+        <FormDrawer
+          form={form}
+          listUrl={otaChannelApi.page}
+          rowKey="platform"
+          state={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Space>
   );
 }
