@@ -23,7 +23,7 @@ export function LastMessage({ row }: { row: OtaChannelRow }) {
   const { t } = useTranslation('ota');
   if (!row.lastMessageTime) return <span>{t('noMessage')}</span>;
   return (
-    <Space size={4}>
+    <Space size={4} wrap style={{ maxWidth: 200 }}>
       <span>{time(row.lastMessageTime)}</span>
       {row.lastMessageResult != null && <DictTag dict={OtaResult} value={row.lastMessageResult} />}
     </Space>

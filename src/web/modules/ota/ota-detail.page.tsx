@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import {
 import { usePermission } from '../../components/can.tsx';
 import { DetailCard } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
-import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
+import { defineListPage, ListPage, listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import { LastMessage, RefundPolicy, SecretState } from './ota-channel-list.page.tsx';
@@ -58,7 +58,7 @@ function ProductField({ id, value, onChange }: ValueProps<number | undefined>) {
   );
 }
 
-function mappingList(channelId: number) {
+function mappingList(channelId: number, onSaved: () => void) {
   return defineListPage<OtaMappingRow>({
     id: 'ota.mappings',
     url: otaMappingApi.page,
@@ -99,6 +99,8 @@ function mappingList(channelId: number) {
       ],
       initialValues: { status: 1 },
       toBody: (values, row) => (row ? { id: row.id, ...values } : { channelId, ...values }),
+      // the channel list counts the mappings
+      onSaved,
       container: 'modal',
     },
     delete: { url: otaMappingApi.delete, confirm: 'ota:deleteMappingConfirm' },
@@ -205,7 +207,6 @@ function Header({ c }: { c: OtaChannelRow }) {
           children: <DictTag dict={EnableStatus} value={c.status} />,
         },
         { key: 'refundPolicy', label: t('refundPolicy'), children: <RefundPolicy /> },
-        { key: 'mappings', label: f(OtaField.mappings), children: c.mappings },
         { key: 'lastMessage', label: t('lastMessage'), children: <LastMessage row={c} /> },
       ]}
     />
@@ -215,7 +216,15 @@ function Header({ c }: { c: OtaChannelRow }) {
 function Tables({ c }: { c: OtaChannelRow }) {
   const { t } = useTranslation('ota');
   const can = usePermission();
-  const mappings = useMemo(() => mappingList(c.id!), [c.id]);
+  const queryClient = useQueryClient();
+  const mappings = useMemo(
+    () =>
+      mappingList(
+        c.id!,
+        () => void queryClient.invalidateQueries({ queryKey: listQueryKey(otaChannelApi.page) }),
+      ),
+    [c.id, queryClient],
+  );
   const logs = useMemo(() => logList(c.platform), [c.platform]);
   return (
     <Card>
