@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EnableStatus } from '../../../shared/dict/account.ts';
@@ -23,7 +23,7 @@ export function LastMessage({ row }: { row: OtaChannelRow }) {
   const { t } = useTranslation('ota');
   if (!row.lastMessageTime) return <span>{t('noMessage')}</span>;
   return (
-    <Space size={4} wrap style={{ maxWidth: 200 }}>
+    <Space size={4} wrap>
       <span>{time(row.lastMessageTime)}</span>
       {row.lastMessageResult != null && <DictTag dict={OtaResult} value={row.lastMessageResult} />}
     </Space>
@@ -48,38 +48,48 @@ function useColumns(): TableColumnsType<OtaChannelRow> {
   return [
     {
       key: 'platform',
-      title: f(OtaField.platform),
-      render: (_, r) =>
-        r.id == null ? (
-          platformName(r)
-        ) : (
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            onClick={() => void navigate(otaDetailPath(r.id!))}
-          >
-            {platformName(r)}
-          </Button>
-        ),
+      title: `${f(OtaField.platform)} / ${t('clientId')}`,
+      render: (_, r) => (
+        <Space orientation="vertical" size={0}>
+          {r.id == null ? (
+            platformName(r)
+          ) : (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={() => void navigate(otaDetailPath(r.id!))}
+            >
+              {platformName(r)}
+            </Button>
+          )}
+          <Typography.Text type="secondary">{r.clientId}</Typography.Text>
+        </Space>
+      ),
     },
-    { key: 'clientId', dataIndex: 'clientId', title: t('clientId') },
     {
       key: 'appKey',
       title: f(OtaField.appKey),
       render: (_, r) => r.appKey || <Tag>{t('notConfigured')}</Tag>,
     },
-    { key: 'secretSet', title: f(OtaField.secretSet), render: (_, r) => <SecretState set={r.secretSet} /> },
+    {
+      key: 'secretSet',
+      width: 100,
+      title: f(OtaField.secretSet),
+      render: (_, r) => <SecretState set={r.secretSet} />,
+    },
     {
       key: 'status',
+      width: 100,
       title: f(OtaField.status),
       render: (_, r) => <DictTag dict={EnableStatus} value={r.status} />,
     },
-    { key: 'refundPolicy', title: t('refundPolicy'), render: () => <RefundPolicy /> },
-    { key: 'mappings', dataIndex: 'mappings', title: f(OtaField.mappings), align: 'right' },
+    { key: 'refundPolicy', width: 130, title: t('refundPolicy'), render: () => <RefundPolicy /> },
+    { key: 'mappings', dataIndex: 'mappings', width: 110, title: f(OtaField.mappings), align: 'right' },
     { key: 'lastMessage', title: t('lastMessage'), render: (_, r) => <LastMessage row={r} /> },
     {
       key: 'actions',
+      width: 270,
       title: t('listPage:actions'),
       fixed: 'right',
       render: (_, r) => <ChannelActions row={r} />,
@@ -105,7 +115,8 @@ export default function OtaChannelListPage() {
           dataSource={query.data?.rows ?? []}
           loading={{ spinning: query.isFetching, description: t('common:loading') }}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          // fits a 1440 px screen (cells wrap); narrower screens scroll sideways
+          scroll={{ x: 1080 }}
           locale={{
             emptyText: query.error ? (
               <Button onClick={() => void query.refetch()}>{t('common:retry')}</Button>

@@ -192,7 +192,7 @@ function Header({ c }: { c: OtaChannelRow }) {
       title={name}
       extra={
         <Space wrap>
-          <ChannelActions row={c} details={false} />
+          <ChannelActions row={c} />
           <Button onClick={() => void navigate('/ota/otaManage')}>{t('backToList')}</Button>
         </Space>
       }

@@ -2,7 +2,6 @@ import { Button, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   otaChannelApi,
   OtaChannelSaveSchema,
@@ -68,10 +67,9 @@ const credentialsForm = (secretSet: boolean, onSaved: () => void): FormDef<OtaCh
   width: 480,
 });
 
-/** The channel's buttons: credentials, enable/disable (asked first), sync stock, and its details. */
-export function ChannelActions({ row, details = true }: { row: OtaChannelRow; details?: boolean }) {
+/** The channel's buttons: credentials, enable/disable (asked first), sync stock. */
+export function ChannelActions({ row }: { row: OtaChannelRow }) {
   const { t } = useTranslation('ota');
-  const navigate = useNavigate();
   const name = usePlatformName()(row);
   const queryClient = useQueryClient();
   // the drawer's state and form are kept while it is open (FormDrawer fills the form when they change)
@@ -141,16 +139,6 @@ export function ChannelActions({ row, details = true }: { row: OtaChannelRow; de
           </Button>
         )}
       </Can>
-      {details && (
-        <Button
-          type="link"
-          size="small"
-          disabled={row.id == null}
-          onClick={() => row.id != null && void navigate(otaDetailPath(row.id))}
-        >
-          {t('details')}
-        </Button>
-      )}
       {/* mounted only while open: once saved or closed, the secret typed is gone from the page */}
       {editing && (
         <FormDrawer
