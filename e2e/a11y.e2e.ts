@@ -11,6 +11,7 @@ import { couponApi } from '../src/shared/api/coupons.ts';
 import { copyrightApi, scenicApi } from '../src/shared/api/endpoints.ts';
 import { memberLevelApi, userApi } from '../src/shared/api/members.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
+import { otaChannelApi } from '../src/shared/api/ota.ts';
 import { printTemplateApi } from '../src/shared/api/print-templates.ts';
 import { productApi } from '../src/shared/api/products.ts';
 import { refundApplyApi } from '../src/shared/api/refunds.ts';
@@ -73,6 +74,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
     `?couponId=${await firstId(b, t, couponApi.page, { page: 1, limit: 10, couponType: 2 })}`,
   '/user/userDetail': async (b, t) => `?id=${await firstId(b, t, userApi.page)}`,
   '/user/memberRankDetail': async (b, t) => `?id=${await firstId(b, t, memberLevelApi.page)}`,
+  '/ota/otaDetails': async (b, t) => `?id=${await firstId(b, t, otaChannelApi.page, {})}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

@@ -51,6 +51,7 @@ describe('language', () => {
       '会员管理',
       '营销管理',
       '分销管理',
+      'OTA管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -78,6 +79,7 @@ describe('language', () => {
       'Members',
       'Promotions',
       'Distribution',
+      'OTA',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -114,6 +116,7 @@ describe('language', () => {
       'Members',
       'Promotions',
       'Distribution',
+      'OTA',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);

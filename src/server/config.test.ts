@@ -11,6 +11,19 @@ describe('config', () => {
     expect(loadConfig({ JOBS: 'false' }).jobs).toBe(false);
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.otaSecretKey).toBeUndefined();
+    expect(loadConfig({ OTA_SECRET_KEY: 'k'.repeat(32) }).otaSecretKey).toBe('k'.repeat(32));
+  });
+
+  it('refuses a short OTA_SECRET_KEY without repeating it', () => {
+    expect(() => loadConfig({ OTA_SECRET_KEY: 'too-short-secret' })).toThrow(
+      'OTA_SECRET_KEY=(hidden): must be at least 32 characters',
+    );
+    try {
+      loadConfig({ OTA_SECRET_KEY: 'too-short-secret' });
+    } catch (error) {
+      expect((error as ConfigError).message).not.toContain('too-short-secret');
+    }
   });
 
   it('names every bad value with the reason', () => {

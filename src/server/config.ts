@@ -35,7 +35,15 @@ const EnvSchema = z.object({
   JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
+  OTA_SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(512, 'must be at most 512 characters')
+    .optional(),
 });
+
+/** Variables whose value a configuration error does not repeat. */
+const HIDDEN_VALUES = new Set(['OTA_SECRET_KEY']);
 
 export interface Config {
   port: number;
@@ -62,6 +70,11 @@ export interface Config {
    * HTTP/1.1 to clients without it). Absent behind a TLS-terminating proxy.
    */
   tls: { cert: Buffer; key: Buffer } | undefined;
+  /**
+   * Key material of the OTA channel secrets at rest (modules/ota/secret-box.ts); absent: the
+   * server's RSA private key (in the database) is used instead.
+   */
+  otaSecretKey: string | undefined;
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -84,7 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+        // a key is never echoed, not even a wrong one
+        const shown = HIDDEN_VALUES.has(name) ? '(hidden)' : JSON.stringify(env[name]);
+        return `${name}=${shown}: ${issue.message}`;
       }),
     );
   }
@@ -102,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY === 'true',
     jobs: e.JOBS === 'true',
+    otaSecretKey: e.OTA_SECRET_KEY,
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_PASSWORD } from './db/seed/demo.ts';
 import { seedDemoOrders } from './db/seed/demo-orders.ts';
+import { useOtaSecretKey } from './modules/ota/index.ts';
 import { seedDemoSettlement } from './modules/settlement/index.ts';
 
 function readConfig(): Config {
@@ -21,6 +22,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// the demo seed seals OTA channel secrets: with the configured key when there is one
+useOtaSecretKey(config.otaSecretKey);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),

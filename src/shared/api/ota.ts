@@ -8,8 +8,14 @@ const key = (k: ValidationMessageKey) => k;
 
 /** /ota/otaManage: an area's OTA channels (one per platform), their credentials and stock sync. */
 export const otaChannelApi = endpoints('/web/api/ota/channel', ['page', 'query', 'save', 'syncStock']);
-/** /ota/otaDetails?id=: the channel's product mapping. */
-export const otaMappingApi = endpoints('/web/api/ota/mapping', ['page', 'create', 'update', 'delete']);
+/** /ota/otaDetails?id=: the channel's product mapping; `products`: the area's products to map to. */
+export const otaMappingApi = endpoints('/web/api/ota/mapping', [
+  'page',
+  'create',
+  'update',
+  'delete',
+  'products',
+]);
 /** The message log of the area's channels. */
 export const otaLogApi = endpoints('/web/api/ota/log', ['page', 'export']);
 /** Inbound calls of a platform: `POST /api/ota/<platform>/<action>` (signed, see docs/api.md). */
@@ -29,6 +35,9 @@ export const OtaChannelRowSchema = z.object({
   status: z.number().int(),
   mappings: z.number().int(),
   updateTime: z.string().nullable(),
+  /** The channel's latest logged message (either direction): when, and its OtaResult */
+  lastMessageTime: z.string().nullable(),
+  lastMessageResult: z.number().int().nullable(),
 });
 export type OtaChannelRow = z.infer<typeof OtaChannelRowSchema>;
 
@@ -69,6 +78,16 @@ export const OtaMappingRowSchema = z.object({
   createTime: z.string(),
 });
 export type OtaMappingRow = z.infer<typeof OtaMappingRowSchema>;
+
+/** A product of the area, for the mapping's product picker. */
+export const OtaProductOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Our selling price, cents (a hint for the agreed price) */
+  price: z.number().int(),
+  shelfStatus: z.number().int(),
+});
+export type OtaProductOption = z.infer<typeof OtaProductOptionSchema>;
 
 const mappingFields = {
   externalCode: z

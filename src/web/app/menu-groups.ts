@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   CalendarOutlined,
   EnvironmentOutlined,
   GiftOutlined,
@@ -27,6 +28,7 @@ export const MENU_GROUPS: readonly {
   { path: '/user', title: 'user', icon: TeamOutlined },
   { path: '/promotion', title: 'promotion', icon: GiftOutlined },
   { path: '/disManage', title: 'disManage', icon: ShopOutlined },
+  { path: '/ota', title: 'ota', icon: ApiOutlined },
   { path: '/sys', title: 'sys', icon: SettingOutlined },
   { path: '/profile', title: 'profile', hidden: true },
 ];
@@ -39,6 +41,7 @@ export const menuGroupTitles = defineMessages({
     user: '会员管理',
     promotion: '营销管理',
     disManage: '分销管理',
+    ota: 'OTA管理',
     sys: '系统管理',
     profile: '个人中心',
   },
@@ -49,6 +52,7 @@ export const menuGroupTitles = defineMessages({
     user: 'Members',
     promotion: 'Promotions',
     disManage: 'Distribution',
+    ota: 'OTA',
     sys: 'System',
     profile: 'Profile',
   },

@@ -12,6 +12,7 @@ import oauth from '../modules/oauth/oauth.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
+import ota from '../modules/ota/ota.module.ts';
 import printTemplates from '../modules/print-templates/print-templates.module.ts';
 import products from '../modules/products/products.module.ts';
 import profile from '../modules/profile/profile.module.ts';
@@ -52,6 +53,7 @@ export const WEB_MODULES = [
   priceTiers,
   withdrawals,
   settlement,
+  ota,
   products,
   theatres,
   staffCards,

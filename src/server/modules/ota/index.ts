@@ -4,3 +4,4 @@
  */
 export { notifyRedemptions, syncStock } from './ota.service.ts';
 export { otaChannels, otaLogs, otaMappings } from './ota.table.ts';
+export { useOtaSecretKey } from './secret-box.ts';

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { JOB_LOCKS, runLocked, startPeriodic } from '../../lib/periodic-job.ts';
+import { startPeriodic } from '../../lib/periodic-job.ts';
 import { notifyRedemptions } from './ota.service.ts';
 
 export const OTA_JOB_INTERVAL_MS = 60_000;
 
-/** One pass, one instance at a time: used tickets of OTA orders are notified to their platform once. */
-export function runOtaJobs(db: Db, now = new Date()) {
-  return runLocked(db, JOB_LOCKS.ota, async (tx) => ({ notified: await notifyRedemptions(tx, now) }));
+/**
+ * One pass: used tickets of OTA orders are notified to their platform once. No advisory lock and no
+ * transaction around it: the platform's HTTP call must not hold a connection or a lock, so each
+ * notice is claimed (committed) before it is sent; several instances share the work
+ * (notifyRedemptions).
+ */
+export async function runOtaJobs(db: Db, now = new Date()) {
+  return { notified: await notifyRedemptions(db, now) };
 }
 
 export function startOtaJobs(db: Db, log: FastifyBaseLogger, intervalMs = OTA_JOB_INTERVAL_MS) {

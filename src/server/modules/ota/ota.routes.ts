@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
   OtaMappingPageSchema,
   OtaMappingRowSchema,
   OtaMappingUpdateSchema,
+  OtaProductOptionSchema,
   OtaSyncStockSchema,
   type OtaChannelRow,
   type OtaLogPage,
@@ -33,6 +34,7 @@ import {
   OtaText,
 } from '../../../shared/dict/ota.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -40,9 +42,9 @@ import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { writeAudit } from '../audit/index.ts';
-import { findProduct } from '../products/index.ts';
+import { findProduct, productOptions } from '../products/index.ts';
 import { otaMessages } from './ota.messages.ts';
-import { sealSecret } from './secret-box.ts';
+import { sealSecret, useOtaSecretKey } from './secret-box.ts';
 import { syncStock } from './ota.service.ts';
 import { otaChannels, otaLogs, otaMappings, type OtaChannel } from './ota.table.ts';
 
@@ -53,6 +55,7 @@ const channelRow = (
   platform: (typeof OTA_PLATFORMS)[number],
   c: OtaChannel | undefined,
   mappings: number,
+  last: LastMessage | undefined,
 ): OtaChannelRow => ({
   id: c?.id ?? null,
   platform,
@@ -63,7 +66,21 @@ const channelRow = (
   status: c?.status ?? 2,
   mappings,
   updateTime: c?.updatedAt.toISOString() ?? null,
+  lastMessageTime: last ? new Date(last.at).toISOString() : null,
+  lastMessageResult: last ? Number(last.result) : null,
 });
+
+type LastMessage = { platform: string; at: string | Date; result: number };
+
+/** The latest logged message of each platform of the area (index ota_logs_scenic_time_idx). */
+async function lastMessages(db: Db, scenicId: number): Promise<Map<string, LastMessage>> {
+  const rows = await queryRows<LastMessage>(
+    db,
+    sql`select distinct on (platform) platform, created_at as at, result from ota_logs
+        where scenic_id = ${scenicId} order by platform, created_at desc, id desc`,
+  );
+  return new Map(rows.map((r) => [r.platform, r]));
+}
 
 async function channelOf(db: Db, scenicId: number, id: number): Promise<OtaChannel> {
   const [c] = await db
@@ -123,6 +140,7 @@ const logWhere = (scenicId: number, q: OtaLogPage) =>
 export async function otaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
+  useOtaSecretKey(app.ctx.config.otaSecretKey);
 
   app.post(
     otaChannelApi.page,
@@ -140,9 +158,10 @@ export async function otaRoutes(root: FastifyInstance) {
       const scenicId = scenicScope(req);
       const channels = await db.select().from(otaChannels).where(eq(otaChannels.scenicId, scenicId));
       const counts = await mappingCounts(db, scenicId);
+      const last = await lastMessages(db, scenicId);
       const rows = OTA_PLATFORMS.map((p) => {
         const c = channels.find((x) => x.platform === p);
-        return channelRow(p, c, c ? (counts.get(c.id) ?? 0) : 0);
+        return channelRow(p, c, c ? (counts.get(c.id) ?? 0) : 0, last.get(p));
       });
       return ok(req, { rows, total: rows.length });
     },
@@ -163,7 +182,16 @@ export async function otaRoutes(root: FastifyInstance) {
       const scenicId = scenicScope(req);
       const c = await channelOf(db, scenicId, req.query.id);
       const counts = await mappingCounts(db, scenicId);
-      return ok(req, channelRow(c.platform as (typeof OTA_PLATFORMS)[number], c, counts.get(c.id) ?? 0));
+      const last = await lastMessages(db, scenicId);
+      return ok(
+        req,
+        channelRow(
+          c.platform as (typeof OTA_PLATFORMS)[number],
+          c,
+          counts.get(c.id) ?? 0,
+          last.get(c.platform),
+        ),
+      );
     },
   );
 
@@ -226,7 +254,8 @@ export async function otaRoutes(root: FastifyInstance) {
         return row!;
       });
       const counts = await mappingCounts(db, scenicId);
-      return ok(req, channelRow(body.platform, saved, counts.get(saved.id) ?? 0));
+      const last = await lastMessages(db, scenicId);
+      return ok(req, channelRow(body.platform, saved, counts.get(saved.id) ?? 0, last.get(body.platform)));
     },
   );
 
@@ -298,6 +327,28 @@ export async function otaRoutes(root: FastifyInstance) {
         rows.push(mappingRow(m, (await findProduct(db, scenicId, m.productId))?.name ?? ''));
       return ok(req, { rows, total: Number(total?.n ?? 0) });
     },
+  );
+
+  app.get(
+    otaMappingApi.products,
+    {
+      config: { access: perm('admin:ota:page') },
+      schema: {
+        tags,
+        summary: 'The products of the acting area, for the mapping’s product picker',
+        response: { 200: envelopeSchema(z.array(OtaProductOptionSchema)) },
+      },
+    },
+    async (req) =>
+      ok(
+        req,
+        (await productOptions(db, scenicScope(req))).map(({ id, name, price, shelfStatus }) => ({
+          id,
+          name,
+          price,
+          shelfStatus,
+        })),
+      ),
   );
 
   app.post(

@@ -95,14 +95,30 @@ export const otaLogs = pgTable(
   ],
 );
 
-/** Tickets of OTA orders whose use was notified: the primary key makes the notice go once. */
-export const otaRedemptions = pgTable('ota_redemptions', {
-  ticketId: integer('ticket_id').primaryKey(),
-  scenicId: scenicId(),
-  channelId: integer('channel_id')
-    .notNull()
-    .references(() => otaChannels.id, { onDelete: 'cascade' }),
-  /** 1 delivered, 3 failed (retried by the job) */
-  result: smallint('result').notNull(),
-  notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The redemption notices of tickets of OTA orders, one per ticket (the primary key makes the notice
+ * go once). `result` is its state: 0 queued, 2 claimed by a pass that is sending it (`claimedAt`),
+ * 1 delivered, 3 failed (queued again for the next pass). ota.service.ts notifyRedemptions.
+ */
+export const otaRedemptions = pgTable(
+  'ota_redemptions',
+  {
+    ticketId: integer('ticket_id').primaryKey(),
+    scenicId: scenicId(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => otaChannels.id, { onDelete: 'cascade' }),
+    /** RedemptionState: 0 queued, 1 delivered, 2 sending, 3 failed */
+    result: smallint('result').notNull(),
+    /** When a pass claimed it to send (null when not being sent); a claim older than a few minutes is taken over */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Deliveries tried */
+    attempts: integer('attempts').notNull().default(0),
+    /** When it was queued, then when its last delivery ended */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ota_redemptions_result_ck', sql`${t.result} in (0, 1, 2, 3)`),
+    index('ota_redemptions_due_idx').on(t.result, t.ticketId),
+  ],
+);

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/api/ota.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { notifyRedemptions } from './ota.service.ts';
+import { runOtaJobs } from './ota.jobs.ts';
+import { notifyRedemptions, redactForLog } from './ota.service.ts';
 import { OtaSimulator } from './simulator.ts';
 
 let t: TestApp;
@@ -68,6 +69,10 @@ describe('OTA channels (/ota/otaManage)', () => {
     const rows = res.json().data.rows as OtaChannelRow[];
     expect(rows.map((r) => r.platform)).toEqual(['ctrip', 'meituan', 'zowoyoo', 'pft']);
     expect(rows.every((r) => r.secretSet)).toBe(true);
+    // the demo's logged messages: the latest of each platform
+    expect(rows.every((r) => r.lastMessageTime != null && [1, 2, 3].includes(r.lastMessageResult!))).toBe(
+      true,
+    );
     expect(res.body).not.toContain(SECRET);
     const one = await call('admin', 'GET', `${otaChannelApi.query}?id=${channel.id}`);
     expect(one.body).not.toContain(SECRET);
@@ -161,6 +166,13 @@ describe('OTA channels (/ota/otaManage)', () => {
       status: 1,
     });
     expect(dup.statusCode).toBe(409);
+    const options = await call('admin', 'GET', otaMappingApi.products);
+    expect(options.statusCode, options.body).toBe(200);
+    const products = options.json().data as { id: number; name: string }[];
+    expect(products.map((p) => p.id)).toContain(mapping.productId);
+    const theirs = await call('yunling', 'GET', otaMappingApi.products);
+    expect((theirs.json().data as { id: number }[]).map((p) => p.id)).not.toContain(mapping.productId);
+    expect((await call('staff', 'GET', otaMappingApi.products)).statusCode).toBe(403);
     const edited = await call('admin', 'POST', otaMappingApi.update, { id, price: 999 });
     expect(edited.json().data.price).toBe(999);
     expect((await call('admin', 'GET', `${otaMappingApi.delete}?id=${id}`)).statusCode).toBe(200);
@@ -255,6 +267,84 @@ describe('OTA inbound calls', () => {
     expect((await logs({ direction: 2, type: 'stock' })).rows[0]!.result).toBe(1);
     expect((await call('staff', 'POST', otaChannelApi.syncStock, { id: channel.id })).statusCode).toBe(403);
     expect((await call('yunling', 'POST', otaChannelApi.syncStock, { id: channel.id })).statusCode).toBe(404);
+  });
+
+  /** A paid one-ticket order whose ticket has passed a gate. */
+  async function usedTicket(orderId: string): Promise<number> {
+    expect((await sim.send('order', order(orderId, { paid: true, quantity: 1 }))).statusCode).toBe(200);
+    const [row] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`update order_tickets set status = 302 where order_id = (select id from ticket_orders where external_no = ${orderId}) returning id`,
+    );
+    return Number(row!.id);
+  }
+  const redemption = async (ticketId: number) =>
+    (
+      await queryRows<{ result: number; attempts: number; claimed_at: unknown }>(
+        t.database.db,
+        sql`select result, attempts, claimed_at from ota_redemptions where ticket_id = ${ticketId}`,
+      )
+    )[0];
+
+  it('sends a redemption notice outside any transaction, its claim committed first', async () => {
+    await notifyRedemptions(t.database.db);
+    const ticketId = await usedTicket('CT-R2');
+    const seen: unknown[] = [];
+    const send = sim.reply;
+    // the platform, while it answers, looks at the notice from another query: were the claim still
+    // in an open transaction (or the call inside one), PGlite's single connection would not answer
+    sim.onReceive = async () => {
+      seen.push(await redemption(ticketId));
+    };
+    try {
+      // the job's pass as the server runs it (ota.jobs.ts)
+      expect(await runOtaJobs(t.database.db)).toEqual({ notified: 1 });
+    } finally {
+      sim.onReceive = undefined;
+      sim.reply = send;
+    }
+    expect(seen).toEqual([expect.objectContaining({ result: 2, attempts: 1 })]);
+    expect(await redemption(ticketId)).toMatchObject({ result: 1, attempts: 1, claimed_at: null });
+  });
+
+  it('a failed delivery is retried by the next pass; a fresh claim is left alone, a stale one taken over', async () => {
+    await notifyRedemptions(t.database.db);
+    const ticketId = await usedTicket('CT-R3');
+    sim.reply = { status: 503, body: 'down' };
+    try {
+      expect(await notifyRedemptions(t.database.db)).toBe(0);
+    } finally {
+      sim.reply = { status: 200, body: '{"ok":true}' };
+    }
+    expect(await redemption(ticketId)).toMatchObject({ result: 3, attempts: 1 });
+    expect((await logs({ externalOrderId: 'CT-R3', type: 'redeem', result: 3 })).total).toBe(1);
+    // another instance claimed it a moment ago and is sending it: this pass leaves it
+    const now = new Date();
+    await t.database.db.execute(
+      sql`update ota_redemptions set result = 2, claimed_at = ${now.toISOString()}::timestamptz where ticket_id = ${ticketId}`,
+    );
+    sim.outbox.length = 0;
+    expect(await notifyRedemptions(t.database.db, new Date(now.getTime() + 1000))).toBe(0);
+    expect(sim.outbox).toHaveLength(0);
+    // that instance died mid-send: after the stale delay the claim is taken over and delivered
+    expect(await notifyRedemptions(t.database.db, new Date(now.getTime() + 3 * 60_000))).toBe(1);
+    expect(sim.outbox.map((m) => m.body.orderId)).toEqual(['CT-R3']);
+    expect(await redemption(ticketId)).toMatchObject({ result: 1, attempts: 2 });
+  });
+
+  it('redacts credentials in logged payloads', async () => {
+    const res = await sim.send('order', {
+      ...order('CT-S1'),
+      secret: 'leaked-value-123',
+      buyer: { name: 'a', phone: '13800000000', password: 'pw-leak' },
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = (await logs({ externalOrderId: 'CT-S1' })).rows;
+    expect(row!.request).toContain('"secret":"***"');
+    expect(row!.request).not.toContain('leaked-value-123');
+    expect(row!.request).not.toContain('pw-leak');
+    expect(row!.request).toContain('CT-S1');
+    expect(redactForLog('200 {"token":"abc","ok":true}')).toBe('200 {"token":"***","ok":true}');
   });
 
   it('exports the log, and no route answers the secret', async () => {

@@ -4,25 +4,37 @@ import { loadKeyPair } from '../auth/index.ts';
 
 /**
  * Channel secrets at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the server's secret
- * material: `OTA_SECRET_KEY` when the environment sets it (recommended: then a copy of the database
- * alone cannot open them), otherwise the server's RSA private key (auth's rsa_keys, created once
- * per database). Sealed form: `v1.<iv>.<tag>.<ciphertext>`, base64url. docs/decisions.md.
+ * material: `OTA_SECRET_KEY` when the configuration sets it (config.ts, 32+ characters; recommended:
+ * then a copy of the database alone cannot open them), otherwise the server's RSA private key
+ * (auth's rsa_keys, created once per database). Sealed form: `v1.<iv>.<tag>.<ciphertext>`,
+ * base64url. docs/decisions.md.
  */
-const cache = new WeakMap<object, Buffer>();
+let configured: string | undefined;
+const derived = new Map<string, Buffer>();
+const fromRsa = new WeakMap<object, Buffer>();
+
+/**
+ * The configured key material (Config.otaSecretKey), set by main.ts before the seed and by the
+ * ota routes of each app; undefined falls back to the RSA key.
+ */
+export function useOtaSecretKey(material: string | undefined): void {
+  configured = material;
+}
+
+const derive = (material: string | Buffer) =>
+  Buffer.from(crypto.hkdfSync('sha256', material, 'ota-channel-secret', 'aes-256-gcm v1', 32));
 
 async function keyOf(db: Db): Promise<Buffer> {
-  const hit = cache.get(db);
+  if (configured) {
+    let key = derived.get(configured);
+    if (!key) derived.set(configured, (key = derive(configured)));
+    return key;
+  }
+  const hit = fromRsa.get(db);
   if (hit) return hit;
-  const env = process.env.OTA_SECRET_KEY;
-  const material =
-    env && env.length >= 32
-      ? env
-      : (await loadKeyPair(db)).privateKey.export({
-          type: 'pkcs8',
-          format: 'pem',
-        });
-  const key = Buffer.from(crypto.hkdfSync('sha256', material, 'ota-channel-secret', 'aes-256-gcm v1', 32));
-  cache.set(db, key);
+  const pem = (await loadKeyPair(db)).privateKey.export({ type: 'pkcs8', format: 'pem' });
+  const key = derive(pem);
+  fromRsa.set(db, key);
   return key;
 }
 

@@ -14,6 +14,8 @@ export class OtaSimulator {
   private previous: OtaTransport | null = null;
   /** What the platform answers our notices (a test may change it to simulate an outage). */
   reply: { status: number; body: string } = { status: 200, body: '{"ok":true}' };
+  /** Called as each notice arrives, before it is answered (a test may look at the database then, or wait). */
+  onReceive: ((body: Record<string, unknown>) => Promise<void>) | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -25,7 +27,9 @@ export class OtaSimulator {
   /** Starts receiving outbound notices in process. */
   listen(): this {
     this.previous = setOtaTransport(async (url, body, headers) => {
-      this.outbox.push({ url, body: JSON.parse(body) as Record<string, unknown>, headers });
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      await this.onReceive?.(parsed);
+      this.outbox.push({ url, body: parsed, headers });
       return this.reply;
     });
     return this;

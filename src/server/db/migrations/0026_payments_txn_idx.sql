@@ -1,1 +1,0 @@
-CREATE INDEX "payments_txn_idx" ON "payments" USING btree ("provider_txn_id");
