@@ -1,0 +1,10 @@
+import { defineServerModule } from '../../server-module.ts';
+import { shopCategoryRoutes } from './shop-categories.routes.ts';
+import { shopGoodRoutes } from './shop-goods.routes.ts';
+import { seedDemoShop } from './shop.seed.ts';
+
+export default defineServerModule({
+  name: 'shop',
+  routes: [shopCategoryRoutes, shopGoodRoutes],
+  seedDemo: seedDemoShop,
+});
