@@ -126,6 +126,8 @@ beforeAll(async () => {
       'admin:admin:create',
       'admin:scenic:page',
       'admin:loginLog:page',
+      // what the demo shop_staff role holds (issue 18)
+      ...Object.keys(shopPermissions.shop),
     ],
   });
   await createAccount('admin', 'rmgr', [role.role_mgr]);
