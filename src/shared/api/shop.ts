@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { MANUAL_STOCK_REASONS, ShelfStatus } from '../dict/shop.ts';
 import { ImageUrlSchema } from './accounts.ts';
-import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, PageQuerySchema, statusChangeSchema } from './common.ts';
+import {
+  dictCodeSchema,
+  endpoints,
+  IdSchema,
+  listQuerySchema,
+  PageQuerySchema,
+  statusChangeSchema,
+} from './common.ts';
 import { RICH_TEXT_MAX } from './notices.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
@@ -167,12 +174,18 @@ const goodFields = {
   cover: ImageUrlSchema,
   gallery: z.array(ImageUrlSchema.pipe(z.string().min(1))).max(9),
   detail: z.string().max(RICH_TEXT_MAX, { error: key('richTextTooLong') }),
-  serviceIds: z.array(IdSchema).max(20).refine(unique, { error: key('listUnique') }),
+  serviceIds: z
+    .array(IdSchema)
+    .max(20)
+    .refine(unique, { error: key('listUnique') }),
   specs: z
     .array(ShopSpecSchema)
     .max(SHOP_SPECS_MAX)
     .refine((specs) => unique(specs.map((s) => s.name)), { error: key('listUnique') }),
-  skus: z.array(ShopSkuInputSchema).min(1, { error: key('required') }).max(SHOP_SKUS_MAX),
+  skus: z
+    .array(ShopSkuInputSchema)
+    .min(1, { error: key('required') })
+    .max(SHOP_SKUS_MAX),
   status: dictCodeSchema(ShelfStatus),
   sort: sortSchema,
 };

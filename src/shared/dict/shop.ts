@@ -99,6 +99,7 @@ export const ShopField = defineDict({
   specs: { zh: '规格', en: 'Specifications' },
   specName: { zh: '规格名', en: 'Specification' },
   specValues: { zh: '规格值', en: 'Values' },
+  skus: { zh: 'SKU 列表', en: 'SKUs' },
   skuCode: { zh: '商品编码', en: 'SKU code' },
   skuImage: { zh: 'SKU 图片', en: 'SKU image' },
   delta: { zh: '变动数量', en: 'Change' },

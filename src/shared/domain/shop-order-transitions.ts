@@ -24,15 +24,30 @@ const S12_FROM = [S.received, S.pendingReview, S.reviewed] as const;
 
 export const SHOP_ORDER_TRANSITIONS = [
   { id: 'S1', from: [], to: S.pendingPayment, label: { zh: '下单', en: 'Place order' } },
-  { id: 'S2', from: [S.pendingPayment], to: S.pendingShipment, label: { zh: '支付确认', en: 'Payment confirmed' } },
-  { id: 'S3', from: [S.pendingPayment], to: S.userCancelled, label: { zh: '用户取消', en: 'Cancelled by buyer' } },
+  {
+    id: 'S2',
+    from: [S.pendingPayment],
+    to: S.pendingShipment,
+    label: { zh: '支付确认', en: 'Payment confirmed' },
+  },
+  {
+    id: 'S3',
+    from: [S.pendingPayment],
+    to: S.userCancelled,
+    label: { zh: '用户取消', en: 'Cancelled by buyer' },
+  },
   {
     id: 'S4',
     from: [S.pendingPayment],
     to: S.systemCancelled,
     label: { zh: '超时或员工取消', en: 'Timed out or cancelled by staff' },
   },
-  { id: 'S5', from: [S.systemCancelled], to: S.pendingShipment, label: { zh: '迟到的支付', en: 'Late payment accepted' } },
+  {
+    id: 'S5',
+    from: [S.systemCancelled],
+    to: S.pendingShipment,
+    label: { zh: '迟到的支付', en: 'Late payment accepted' },
+  },
   { id: 'S6', from: [S.pendingShipment], to: S.shipped, label: { zh: '发货', en: 'Ship' } },
   {
     id: 'S7',
@@ -40,13 +55,28 @@ export const SHOP_ORDER_TRANSITIONS = [
     to: S.refundRequested,
     label: { zh: '发货前申请退款', en: 'Refund requested before shipment' },
   },
-  { id: 'S8', from: [S.pendingShipment], to: S.refunding, label: { zh: '商家退款', en: 'Refund by merchant' } },
+  {
+    id: 'S8',
+    from: [S.pendingShipment],
+    to: S.refunding,
+    label: { zh: '商家退款', en: 'Refund by merchant' },
+  },
   { id: 'S9', from: [S.shipped], to: S.received, label: { zh: '确认收货', en: 'Receipt confirmed' } },
   { id: 'S10', from: [S.received], to: S.pendingReview, label: { zh: '待评价', en: 'Open for review' } },
   { id: 'S11', from: [S.received], to: S.closed, label: { zh: '订单完成', en: 'Completed' } },
-  { id: 'S12', from: S12_FROM, to: S.refundRequested, label: { zh: '申请售后', en: 'After-sales requested' } },
+  {
+    id: 'S12',
+    from: S12_FROM,
+    to: S.refundRequested,
+    label: { zh: '申请售后', en: 'After-sales requested' },
+  },
   { id: 'S13', from: [S.refundRequested], to: S.refunding, label: { zh: '同意退款', en: 'Refund approved' } },
-  { id: 'S14', from: [S.refundRequested], to: S.refundRejected, label: { zh: '拒绝退款', en: 'Refund rejected' } },
+  {
+    id: 'S14',
+    from: [S.refundRequested],
+    to: S.refundRejected,
+    label: { zh: '拒绝退款', en: 'Refund rejected' },
+  },
   ...([S.pendingShipment, ...S12_FROM] as const).map((to) => ({
     id: 'S15',
     from: [S.refundRequested],
@@ -54,7 +84,12 @@ export const SHOP_ORDER_TRANSITIONS = [
     restoresBefore: true,
     label: { zh: '撤回申请', en: 'Request withdrawn' },
   })),
-  { id: 'S16', from: [S.refundRejected], to: S.refundRequested, label: { zh: '再次申请', en: 'Requested again' } },
+  {
+    id: 'S16',
+    from: [S.refundRejected],
+    to: S.refundRequested,
+    label: { zh: '再次申请', en: 'Requested again' },
+  },
   // S17: the out-edges of the status before the request (201 → 301; 302 → 401 / 601; 401 → 402 / 601; 402 → 601)
   {
     id: 'S17',
@@ -85,10 +120,25 @@ export const SHOP_ORDER_TRANSITIONS = [
     label: { zh: '订单完成', en: 'Completed' },
   },
   { id: 'S18', from: [S.refunding], to: S.refunded, label: { zh: '退款完成', en: 'Refund done' } },
-  { id: 'S19', from: [S.refunding], to: S.refunding, label: { zh: '退款失败，重试', en: 'Refund failed, retried' } },
+  {
+    id: 'S19',
+    from: [S.refunding],
+    to: S.refunding,
+    label: { zh: '退款失败，重试', en: 'Refund failed, retried' },
+  },
   { id: 'S20', from: [S.pendingReview], to: S.reviewed, label: { zh: '发表评价', en: 'Review posted' } },
-  { id: 'S21', from: [S.pendingReview], to: S.closed, label: { zh: '评价期结束', en: 'Review window ended' } },
-  { id: 'S22', from: [S.reviewed], to: S.closed, label: { zh: '售后期结束', en: 'After-sales window ended' } },
+  {
+    id: 'S21',
+    from: [S.pendingReview],
+    to: S.closed,
+    label: { zh: '评价期结束', en: 'Review window ended' },
+  },
+  {
+    id: 'S22',
+    from: [S.reviewed],
+    to: S.closed,
+    label: { zh: '售后期结束', en: 'After-sales window ended' },
+  },
   {
     id: 'S23',
     from: [S.userCancelled, S.systemCancelled, S.refunded],
@@ -102,12 +152,18 @@ export type ShopOrderTransitionId = (typeof SHOP_ORDER_TRANSITIONS)[number]['id'
 const ALL = SHOP_ORDER_TRANSITIONS as readonly ShopOrderTransition[];
 
 /** The rows of one transition, narrowed to one target when given. */
-export function shopTransitionRows(id: ShopOrderTransitionId, to?: ShopOrderStatusCode): ShopOrderTransition[] {
+export function shopTransitionRows(
+  id: ShopOrderTransitionId,
+  to?: ShopOrderStatusCode,
+): ShopOrderTransition[] {
   return ALL.filter((t) => t.id === id && (to === undefined || t.to === to));
 }
 
 /** The statuses one transition may leave to this target; empty when the target is not one of its own. */
-export function shopTransitionFrom(id: ShopOrderTransitionId, to: ShopOrderStatusCode): ShopOrderStatusCode[] {
+export function shopTransitionFrom(
+  id: ShopOrderTransitionId,
+  to: ShopOrderStatusCode,
+): ShopOrderStatusCode[] {
   return [...new Set(shopTransitionRows(id, to).flatMap((t) => t.from))];
 }
 

@@ -21,6 +21,7 @@ import roles from '../modules/roles/roles.module.ts';
 import scenic from '../modules/scenic/scenic.module.ts';
 import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
+import shop from '../modules/shop/shop.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
 import travel from '../modules/travel/travel.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
@@ -48,6 +49,7 @@ export const WEB_MODULES = [
   coupons,
   distribution,
   priceTiers,
+  shop,
   products,
   theatres,
   staffCards,

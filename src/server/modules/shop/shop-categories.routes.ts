@@ -63,7 +63,11 @@ const baseRow = (c: ShopCategory, goods: Map<number, number>) => ({
 async function toRows(db: Db, records: ShopCategory[]): Promise<ShopCategoryRow[]> {
   const tops = records.filter((c) => c.parentId === null).map((c) => c.id);
   const children = tops.length
-    ? await db.select().from(shopCategories).where(inArray(shopCategories.parentId, tops)).orderBy(...ORDER)
+    ? await db
+        .select()
+        .from(shopCategories)
+        .where(inArray(shopCategories.parentId, tops))
+        .orderBy(...ORDER)
     : [];
   const goods = await goodsCounts(db, [...records.map((c) => c.id), ...children.map((c) => c.id)]);
   return records.map((c) =>
@@ -157,8 +161,12 @@ export async function shopCategoryRoutes(root: FastifyInstance) {
           .where(eq(shopCategories.parentId, before.id));
         if (kids && kids.n > 0)
           throw new AppError(409, 'shopCategoryHasChildren', { params: { count: kids.n } });
-        const [goods] = await tx.select({ n: count() }).from(shopGoods).where(eq(shopGoods.categoryId, before.id));
-        if (goods && goods.n > 0) throw new AppError(409, 'shopCategoryHasGoods', { params: { count: goods.n } });
+        const [goods] = await tx
+          .select({ n: count() })
+          .from(shopGoods)
+          .where(eq(shopGoods.categoryId, before.id));
+        if (goods && goods.n > 0)
+          throw new AppError(409, 'shopCategoryHasGoods', { params: { count: goods.n } });
       },
     },
     status: {

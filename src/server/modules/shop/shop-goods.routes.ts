@@ -29,8 +29,23 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { admins } from '../accounts/index.ts';
-import { createGoods, goodsDetail, goodsResource, goodsRows, moveStock, updateGoods } from './shop-goods.service.ts';
-import { shopCategories, shopGoods, shopOrderLines, shopOrders, shopServices, shopSkus, shopStockMoves } from './shop.table.ts';
+import {
+  createGoods,
+  goodsDetail,
+  goodsResource,
+  goodsRows,
+  moveStock,
+  updateGoods,
+} from './shop-goods.service.ts';
+import {
+  shopCategories,
+  shopGoods,
+  shopOrderLines,
+  shopOrders,
+  shopServices,
+  shopSkus,
+  shopStockMoves,
+} from './shop.table.ts';
 
 const goodsWhere = (scenicId: number, q: ShopGoodPage): SQL | undefined =>
   and(
@@ -79,11 +94,19 @@ export async function shopGoodRoutes(root: FastifyInstance) {
     table: shopGoods,
     resource: goodsResource,
     where: goodsWhere,
-    sort: { sort: shopGoods.sort, sales: shopGoods.sales, createTime: shopGoods.createdAt, name: shopGoods.name },
+    sort: {
+      sort: shopGoods.sort,
+      sales: shopGoods.sales,
+      createTime: shopGoods.createdAt,
+      name: shopGoods.name,
+    },
     order: [asc(shopGoods.sort), desc(shopGoods.id)],
     rowSchema: ShopGoodRowSchema,
     rows: (records, { db }) => goodsRows(db, records),
-    page: { summary: 'Goods of the acting area (a top-level category includes its children)', body: ShopGoodPageSchema },
+    page: {
+      summary: 'Goods of the acting area (a top-level category includes its children)',
+      body: ShopGoodPageSchema,
+    },
     export: {
       summary: 'The goods of the current filter (all pages) as .xlsx',
       fileName: ShopText.goodsExport,
@@ -99,7 +122,10 @@ export async function shopGoodRoutes(root: FastifyInstance) {
         if ((ordered?.n ?? 0) > 0) throw new AppError(409, 'shopGoodsOrdered');
       },
     },
-    status: { summary: 'Put goods on (1) or off (2) the shelf; all or none change', body: ShopGoodStatusSchema },
+    status: {
+      summary: 'Put goods on (1) or off (2) the shelf; all or none change',
+      body: ShopGoodStatusSchema,
+    },
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();

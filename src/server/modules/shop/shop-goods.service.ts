@@ -1,6 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ShopGoodCreate, ShopGoodDetail, ShopGoodRow, ShopGoodUpdate, ShopSkuInput, ShopSpecInput } from '../../../shared/api/shop.ts';
+import type {
+  ShopGoodCreate,
+  ShopGoodDetail,
+  ShopGoodRow,
+  ShopGoodUpdate,
+  ShopSkuInput,
+  ShopSpecInput,
+} from '../../../shared/api/shop.ts';
 import { STOCK_MOVE, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -188,12 +195,16 @@ async function writeSkus(tx: Db, goods: ShopGoods, skus: ShopSkuInput[], adminId
   const kept = new Set<number>();
   for (const [i, sku] of skus.entries()) {
     if (sku.id === undefined) continue;
-    if (!existing.some((e) => e.id === sku.id)) throw new FieldError(`skus.${i}.id`, ShopFieldReason.skuNotOfGoods);
+    if (!existing.some((e) => e.id === sku.id))
+      throw new FieldError(`skus.${i}.id`, ShopFieldReason.skuNotOfGoods);
     kept.add(sku.id);
   }
   const removed = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
   if (removed.length) {
-    const [ordered] = await tx.select({ n: count() }).from(shopOrderLines).where(inArray(shopOrderLines.skuId, removed));
+    const [ordered] = await tx
+      .select({ n: count() })
+      .from(shopOrderLines)
+      .where(inArray(shopOrderLines.skuId, removed));
     if ((ordered?.n ?? 0) > 0) throw new FieldError('skus', ShopFieldReason.skuOrdered);
     await tx.delete(shopSkus).where(inArray(shopSkus.id, removed));
   }
@@ -227,9 +238,9 @@ async function writeSkus(tx: Db, goods: ShopGoods, skus: ShopSkuInput[], adminId
 }
 
 const skuSnapshot = async (tx: Db, row: ShopGoods) => ({
-  skus: (await tx.select().from(shopSkus).where(eq(shopSkus.goodsId, row.id)).orderBy(asc(shopSkus.sort))).map(
-    skuOut,
-  ),
+  skus: (
+    await tx.select().from(shopSkus).where(eq(shopSkus.goodsId, row.id)).orderBy(asc(shopSkus.sort))
+  ).map(skuOut),
 });
 
 const adminOf = (req: FastifyRequest) => req.auth?.adminId ?? null;

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ShopOrderStatusCode } from '../../../shared/dict/shop.ts';
-import { shopTransitionRows, type ShopOrderTransitionId } from '../../../shared/domain/shop-order-transitions.ts';
+import {
+  shopTransitionRows,
+  type ShopOrderTransitionId,
+} from '../../../shared/domain/shop-order-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
@@ -32,7 +35,10 @@ const list = (codes: readonly number[]) =>
  * no status the transition starts from (or someone moved it first), nothing changes: 409.
  * S7/S12/S16 keep the status before the request; S15/S17 clear it.
  */
-export async function transitionShopOrder(tx: Db, move: ShopOrderMove): Promise<{ from: ShopOrderStatusCode }> {
+export async function transitionShopOrder(
+  tx: Db,
+  move: ShopOrderMove,
+): Promise<{ from: ShopOrderStatusCode }> {
   const rows = shopTransitionRows(move.transition, move.to).filter((t) => t.from.length > 0);
   if (rows.length === 0) throw new AppError(409, 'shopTransitionNotAllowed');
   const conditions = rows.map((t) => {

@@ -38,7 +38,10 @@ export const ShopFieldReason = defineDict({
     en: 'must be a top-level category of this scenic area',
   },
   categoryNotInArea: { zh: '不存在或不属于本景区', en: 'does not exist in this scenic area' },
-  serviceNotInArea: { zh: '包含不属于本景区的服务', en: 'contains a service that is not of this scenic area' },
+  serviceNotInArea: {
+    zh: '包含不属于本景区的服务',
+    en: 'contains a service that is not of this scenic area',
+  },
   skuSpecs: {
     zh: '每个 SKU 须为每个规格选一个已列出的值',
     en: 'each SKU must take one listed value of every specification',

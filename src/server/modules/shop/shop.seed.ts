@@ -179,7 +179,12 @@ export async function seedDemoShop(db: Db, scenicId: number): Promise<void> {
   for (const [i, top] of TREE.entries()) {
     const [parent] = await db
       .insert(shopCategories)
-      .values({ scenicId, name: top.name, icon: DEMO_PICTURES[i % DEMO_PICTURES.length]!, sort: (i + 1) * 10 })
+      .values({
+        scenicId,
+        name: top.name,
+        icon: DEMO_PICTURES[i % DEMO_PICTURES.length]!,
+        sort: (i + 1) * 10,
+      })
       .returning({ id: shopCategories.id });
     await addGoods(parent!.id, top.goods);
     for (const [k, child] of top.children.entries()) {

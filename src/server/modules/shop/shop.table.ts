@@ -247,7 +247,10 @@ export const shopOrderLines = pgTable(
   },
   (t) => [
     index('shop_order_lines_order_idx').on(t.orderId),
-    check('shop_order_lines_quantity_check', sql`${t.quantity} > 0 and ${t.refundedQuantity} between 0 and ${t.quantity}`),
+    check(
+      'shop_order_lines_quantity_check',
+      sql`${t.quantity} > 0 and ${t.refundedQuantity} between 0 and ${t.quantity}`,
+    ),
     check('shop_order_lines_amount_check', sql`${t.refundedAmount} between 0 and ${t.amount}`),
   ],
 );

@@ -54,7 +54,9 @@ afterAll(() => t.close());
 
 describe('the shop account (type 4)', () => {
   it('holds the shop permissions through the demo shop_staff role', async () => {
-    const info = await data<{ admType: number; authorities: string[] }>(call('shop', 'GET', authApi.getUserinfo));
+    const info = await data<{ admType: number; authorities: string[] }>(
+      call('shop', 'GET', authApi.getUserinfo),
+    );
     expect(info.admType).toBe(ADM_TYPE.shop);
     expect([...info.authorities].sort()).toEqual(Object.keys(shopPermissions.shop).sort());
     expect((await call('shop', 'POST', api.page, {})).statusCode).toBe(200);
@@ -76,7 +78,9 @@ describe('the shop account (type 4)', () => {
 
 describe('goods categories (/shop/goodType)', () => {
   it('lists the demo tree: three top-level categories with five subcategories', async () => {
-    const page = await data<{ rows: ShopCategoryRow[]; total: number }>(call('shop', 'POST', catApi.page, {}));
+    const page = await data<{ rows: ShopCategoryRow[]; total: number }>(
+      call('shop', 'POST', catApi.page, {}),
+    );
     expect(page.total).toBe(3);
     expect(page.rows.map((r) => r.name)).toEqual(['特产美食', '文创纪念', '户外用品']);
     expect(page.rows.flatMap((r) => r.children!.map((c) => c.name))).toEqual([
@@ -94,7 +98,9 @@ describe('goods categories (/shop/goodType)', () => {
   });
 
   it('creates a two-level tree and refuses a third level, naming the field', async () => {
-    const top = await data<ShopCategoryRow>(call('shop', 'POST', catApi.create, { name: '节令礼盒', sort: 5 }));
+    const top = await data<ShopCategoryRow>(
+      call('shop', 'POST', catApi.create, { name: '节令礼盒', sort: 5 }),
+    );
     const child = await data<ShopCategoryRow>(
       call('shop', 'POST', catApi.create, { name: '中秋', parentId: top.id, icon: '/uploads/a.png' }),
     );
@@ -106,15 +112,21 @@ describe('goods categories (/shop/goodType)', () => {
     const moved = await call('shop', 'POST', catApi.update, { id: top.id, parentId: child.id });
     expect(moved.statusCode).toBe(400);
     const other = await data<ShopCategoryRow>(call('shop', 'POST', catApi.create, { name: '端午' }));
-    expect((await call('shop', 'POST', catApi.update, { id: top.id, parentId: other.id })).statusCode).toBe(409);
+    expect((await call('shop', 'POST', catApi.update, { id: top.id, parentId: other.id })).statusCode).toBe(
+      409,
+    );
     // the same name twice at one level is a conflict
-    expect((await call('shop', 'POST', catApi.create, { name: '中秋', parentId: top.id })).statusCode).toBe(409);
+    expect((await call('shop', 'POST', catApi.create, { name: '中秋', parentId: top.id })).statusCode).toBe(
+      409,
+    );
     // a parent with children cannot be deleted; the child can, then the parent
     expect((await call('shop', 'GET', `${catApi.delete}?id=${top.id}`)).statusCode).toBe(409);
     expect((await call('shop', 'GET', `${catApi.delete}?id=${child.id}`)).statusCode).toBe(200);
     expect((await call('shop', 'GET', `${catApi.delete}?id=${top.id}`)).statusCode).toBe(200);
     expect((await call('shop', 'POST', catApi.status, { ids: [other.id], status: 2 })).statusCode).toBe(200);
-    const disabled = await data<{ rows: ShopCategoryRow[] }>(call('shop', 'POST', catApi.page, { status: 2 }));
+    const disabled = await data<{ rows: ShopCategoryRow[] }>(
+      call('shop', 'POST', catApi.page, { status: 2 }),
+    );
     expect(disabled.rows.map((r) => r.name)).toEqual(['端午']);
   });
 
@@ -130,8 +142,13 @@ describe('goods categories (/shop/goodType)', () => {
     expect(mine.rows).toEqual([]);
     const qsh = await data<ShopCategoryOption[]>(call('shop', 'GET', catApi.list));
     expect((await call('yunling', 'GET', `${catApi.query}?id=${qsh[0]!.id}`)).statusCode).toBe(404);
-    expect((await call('yunling', 'POST', catApi.update, { id: qsh[0]!.id, name: '改名' })).statusCode).toBe(404);
-    expect400(await call('yunling', 'POST', catApi.create, { name: '借用', parentId: qsh[0]!.id }), 'parentId');
+    expect((await call('yunling', 'POST', catApi.update, { id: qsh[0]!.id, name: '改名' })).statusCode).toBe(
+      404,
+    );
+    expect400(
+      await call('yunling', 'POST', catApi.create, { name: '借用', parentId: qsh[0]!.id }),
+      'parentId',
+    );
   });
 });
 
@@ -158,16 +175,23 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
     expect(tea.total).toBe(8);
     // a top-level category includes its children
     const tree = await data<ShopCategoryOption[]>(call('shop', 'GET', catApi.list));
-    expect((await goodsPage('shop', { categoryId: tree.find((c) => c.name === '特产美食')!.id })).total).toBe(4 + 8 + 8);
+    expect((await goodsPage('shop', { categoryId: tree.find((c) => c.name === '特产美食')!.id })).total).toBe(
+      4 + 8 + 8,
+    );
     const off = await goodsPage('shop', { status: 2 });
     expect(off.total).toBe(5);
-    expect((await goodsPage('shop', { name: '龙井' })).rows.map((r) => r.name).sort()).toEqual(['明前龙井', '龙井茶酥']);
+    expect((await goodsPage('shop', { name: '龙井' })).rows.map((r) => r.name).sort()).toEqual([
+      '明前龙井',
+      '龙井茶酥',
+    ]);
     expect((await goodsPage('shop', { code: 'QSH-001-2' })).total).toBe(1);
     const honey = all.rows.find((r) => r.name === '农家土蜂蜜')!;
     expect(honey).toMatchObject({ categoryName: '特产美食', skuCount: 2, minPrice: 6800 });
     expect(honey.maxPrice).toBeGreaterThan(honey.minPrice);
     const bySales = await goodsPage('shop', { sort: 'sales', order: 'desc', limit: 10 });
-    expect(bySales.rows.map((r) => r.sales)).toEqual([...bySales.rows.map((r) => r.sales)].sort((a, b) => b - a));
+    expect(bySales.rows.map((r) => r.sales)).toEqual(
+      [...bySales.rows.map((r) => r.sales)].sort((a, b) => b - a),
+    );
     expect(await ledgerMismatches()).toBe(0);
   });
 
@@ -183,7 +207,14 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
         ...twoSkus,
       }),
     );
-    expect(created).toMatchObject({ name: '西湖藕粉', status: 1, stock: 8, minPrice: 3800, maxPrice: 6800, skuCount: 2 });
+    expect(created).toMatchObject({
+      name: '西湖藕粉',
+      status: 1,
+      stock: 8,
+      minPrice: 3800,
+      maxPrice: 6800,
+      skuCount: 2,
+    });
     expect(created.detail).toBe('<p>好吃</p>');
     expect(created.skus.map((s) => [s.code, s.stock])).toEqual([
       ['T-250', 5],
@@ -214,26 +245,40 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
       'skus.0.specValues',
     );
     expect400(
-      await call('shop', 'POST', api.create, { ...base, skus: [twoSkus.skus[0], { ...twoSkus.skus[0], code: 'X' }] }),
+      await call('shop', 'POST', api.create, {
+        ...base,
+        skus: [twoSkus.skus[0], { ...twoSkus.skus[0], code: 'X' }],
+      }),
       'skus.1.specValues',
     );
     expect400(
-      await call('shop', 'POST', api.create, { ...base, skus: [{ ...twoSkus.skus[0], price: -1 }, twoSkus.skus[1]] }),
+      await call('shop', 'POST', api.create, {
+        ...base,
+        skus: [{ ...twoSkus.skus[0], price: -1 }, twoSkus.skus[1]],
+      }),
       'skus.0.price',
     );
-    expect400(await call('shop', 'POST', api.create, { ...base, gallery: ['data:image/png;base64,AA'] }), 'gallery.0');
+    expect400(
+      await call('shop', 'POST', api.create, { ...base, gallery: ['data:image/png;base64,AA'] }),
+      'gallery.0',
+    );
     expect400(await call('shop', 'POST', api.update, { id: 1, specs: twoSkus.specs }), 'skus');
     // a SKU code already used in the area
     const taken = await call('shop', 'POST', api.create, {
       ...base,
-      skus: [{ ...twoSkus.skus[0], code: 'QSH-001-1' }, twoSkus.skus[1]].map((s, i) => ({ ...s, code: i ? 'NEW-1' : s.code })),
+      skus: [
+        { ...twoSkus.skus[0]!, code: 'QSH-001-1' },
+        { ...twoSkus.skus[1]!, code: 'NEW-1' },
+      ],
     });
     expect(taken.statusCode, taken.body).toBe(409);
     expect((await goodsPage('shop')).total).toBe(before);
   });
 
   it('edits goods and SKUs: kept SKUs keep their stock, new ones bring theirs, removed ones go', async () => {
-    const goods = await data<ShopGoodDetail>(call('shop', 'POST', api.create, { name: '笋干', categoryId, ...skusOf('E') }));
+    const goods = await data<ShopGoodDetail>(
+      call('shop', 'POST', api.create, { name: '笋干', categoryId, ...skusOf('E') }),
+    );
     const [small] = goods.skus;
     const edited = await data<ShopGoodDetail>(
       call('shop', 'POST', api.update, {
@@ -262,13 +307,17 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
   });
 
   it('adjusts stock with a reason, writing the ledger; never below zero', async () => {
-    const goods = await data<ShopGoodDetail>(call('shop', 'POST', api.create, { name: '藕粉礼盒', categoryId, ...skusOf('S') }));
+    const goods = await data<ShopGoodDetail>(
+      call('shop', 'POST', api.create, { name: '藕粉礼盒', categoryId, ...skusOf('S') }),
+    );
     const sku = goods.skus[0]!;
     const up = await data<{ stock: number }>(
       call('shop', 'POST', api.stock, { skuId: sku.id, delta: 10, reason: 2, note: '到货' }),
     );
     expect(up.stock).toBe(15);
-    const down = await data<{ stock: number }>(call('shop', 'POST', api.stock, { skuId: sku.id, delta: -15, reason: 4 }));
+    const down = await data<{ stock: number }>(
+      call('shop', 'POST', api.stock, { skuId: sku.id, delta: -15, reason: 4 }),
+    );
     expect(down.stock).toBe(0);
     const below = await call('shop', 'POST', api.stock, { skuId: sku.id, delta: -1, reason: 3 });
     expect(below.statusCode).toBe(409);
@@ -293,15 +342,22 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
     // without the stock permission
     await t.grant('staff', ['shop:good:page']);
     tok.staff = (await t.login('staff')).access_token;
-    expect((await call('staff', 'POST', api.stock, { skuId: sku.id, delta: 1, reason: 2 })).statusCode).toBe(403);
+    expect((await call('staff', 'POST', api.stock, { skuId: sku.id, delta: 1, reason: 2 })).statusCode).toBe(
+      403,
+    );
     // another area's SKU is not found
-    expect((await call('yunling', 'POST', api.stock, { skuId: sku.id, delta: 1, reason: 2 })).statusCode).toBe(404);
+    expect(
+      (await call('yunling', 'POST', api.stock, { skuId: sku.id, delta: 1, reason: 2 })).statusCode,
+    ).toBe(404);
   });
 
   it('puts goods on and off the shelf in bulk, all or none, audited', async () => {
     const off = await goodsPage('shop', { status: 2 });
     // two demo goods (seeded without audit rows)
-    const ids = off.rows.filter((r) => r.sort > 0).slice(0, 2).map((r) => r.id);
+    const ids = off.rows
+      .filter((r) => r.sort > 0)
+      .slice(0, 2)
+      .map((r) => r.id);
     expect((await call('shop', 'POST', api.status, { ids, status: 1 })).statusCode).toBe(200);
     for (const id of ids)
       expect((await data<ShopGoodDetail>(call('shop', 'GET', `${api.query}?id=${id}`))).status).toBe(1);
