@@ -93,6 +93,7 @@ export const ShopField = defineDict({
   services: { zh: '商品服务', en: 'Services' },
   shelf: { zh: '上架状态', en: 'Shelf' },
   sales: { zh: '销量', en: 'Sales' },
+  goodsCount: { zh: '商品数', en: 'Goods' },
   price: { zh: '售价', en: 'Price' },
   originalPrice: { zh: '划线价', en: 'List price' },
   stock: { zh: '库存', en: 'Stock' },

@@ -37,7 +37,7 @@ const definition = defineListPage<ShopCategoryRow>({
       width: 80,
       render: (value) => (value ? <img src={String(value)} alt="" width={32} height={32} /> : null),
     },
-    { key: 'goodsCount', title: ShopField.goodsName, width: 100 },
+    { key: 'goodsCount', title: ShopField.goodsCount, width: 100 },
     { key: 'sort', title: ShopField.sort, sortable: true, width: 80 },
     { key: 'status', title: ShopField.status, kind: 'dict', dict: EnableStatus, width: 90 },
     { key: 'createTime', title: ShopField.createTime, kind: 'dateTime', sortable: true },

@@ -45,12 +45,13 @@ interface ValueProps<T> {
   onChange?: (value: T) => void;
 }
 
-/** The area's category tree (both levels), for pickers and the goods filter. */
+/** The area's category tree (both levels), for pickers and the goods filter; fetched again on every mount. */
 export function useCategoryTree() {
   return useQuery({
     queryKey: [shopCategoryApi.list],
     queryFn: () => get<ShopCategoryOption[]>(shopCategoryApi.list),
-    staleTime: 30_000,
+    // a category just filed on /shop/goodType shows in the next picker opened
+    staleTime: 0,
   });
 }
 

@@ -3,26 +3,26 @@ import { defineWebModule } from '../../app/web-module.ts';
 export default defineWebModule({
   name: 'shop',
   menu: {
-    zh: { goodType: '商品分类', good: '商品管理', goodQuery: '商品编辑' },
-    en: { goodType: 'Goods categories', good: 'Goods', goodQuery: 'Edit goods' },
+    zh: { shopGoodType: '商品分类', shopGood: '商品管理', shopGoodQuery: '商品编辑' },
+    en: { shopGoodType: 'Goods categories', shopGood: 'Goods', shopGoodQuery: 'Edit goods' },
   },
   locales: () => import('./shop.locale.ts'),
   routes: [
     {
       path: '/shop/goodType',
-      title: 'goodType',
+      title: 'shopGoodType',
       perms: ['shop:goodType:page'],
       page: () => import('./good-type.page.tsx'),
     },
     {
       path: '/shop/good',
-      title: 'good',
+      title: 'shopGood',
       perms: ['shop:good:page'],
       page: () => import('./good-list.page.tsx'),
     },
     {
       path: '/shop/goodQuery',
-      title: 'goodQuery',
+      title: 'shopGoodQuery',
       perms: ['shop:good:page'],
       hidden: true,
       page: () => import('./good-query.page.tsx'),
