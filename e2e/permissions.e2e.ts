@@ -30,7 +30,7 @@ describe('permissions', () => {
   });
 
   it('gives the shop account (type 4) no dashboard', async () => {
-    const { page, go, route } = await openPage();
+    const { page, go } = await openPage();
     await go('/login');
     // docs/product.md §2: / leads to /shop/good for type 4, whose role holds the shop permissions only
     await loginWithForm(page, 'shop', DEMO_PASSWORD, '/shop/good');
