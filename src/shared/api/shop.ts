@@ -313,3 +313,59 @@ export type ShopStockMoveRow = z.infer<typeof ShopStockMoveRowSchema>;
 
 /** The effective services a goods item may show (the goods form's choices). */
 export const ShopServiceOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+// ---- the mini-program's shop (member API: client token, X-Scenic-Id, X-Member-Token) ----
+
+export const shopMemberApi = endpoints('/api/member/shop', ['placeOrder']);
+
+export const SHOP_ORDER_LINES_MAX = 20;
+
+/** S1: a member places an order; stock is taken at once (until paid or expired). `Idempotency-Key` required. */
+export const ShopPlaceOrderSchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            skuId: IdSchema,
+            quantity: z
+              .number()
+              .int()
+              .min(1, { error: key('quantityPositive') })
+              .max(999),
+          })
+          .strict(),
+      )
+      .min(1, { error: key('required') })
+      .max(SHOP_ORDER_LINES_MAX)
+      .refine((lines) => unique(lines.map((l) => l.skuId)), { error: key('listUnique') }),
+    receiverName: required(30),
+    receiverPhone: z
+      .string()
+      .trim()
+      .regex(/^1\d{10}$/, { error: key('mobile') }),
+    receiverAddress: required(200),
+    remark: text(200).default(''),
+  })
+  .strict();
+export type ShopPlaceOrder = z.infer<typeof ShopPlaceOrderSchema>;
+
+export const ShopPlacedOrderSchema = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  goodsAmount: z.number().int(),
+  freight: z.number().int(),
+  payAmount: z.number().int(),
+  expiresAt: z.string(),
+  lines: z.array(
+    z.object({
+      skuId: z.number().int(),
+      goodsName: z.string(),
+      specText: z.string(),
+      price: z.number().int(),
+      quantity: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
+});
+export type ShopPlacedOrder = z.infer<typeof ShopPlacedOrderSchema>;

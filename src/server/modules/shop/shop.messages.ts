@@ -29,6 +29,11 @@ export const shopMessages = defineDict({
     en: 'Not enough stock: {stock} in stock, cannot take away {n}',
   },
   shopSkuNotFound: { zh: '商品规格不存在', en: 'SKU not found' },
+  shopGoodsOffShelf: { zh: '商品 {name} 已下架', en: '{name} is off the shelf' },
+  shopSoldOut: {
+    zh: '{name} 库存不足，仅剩 {stock} 件',
+    en: 'Not enough {name} in stock: {stock} left',
+  },
 });
 
 /** Reasons of a 400 that names a field (FieldError). */
@@ -53,4 +58,5 @@ export const ShopFieldReason = defineDict({
     en: 'a SKU that has been ordered cannot be removed',
   },
   skuCodeRepeat: { zh: '商品编码不能重复', en: 'must not repeat a SKU code' },
+  skuNotInArea: { zh: '商品规格不存在或不属于本景区', en: 'is not a SKU of this scenic area' },
 });
