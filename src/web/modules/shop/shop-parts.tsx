@@ -289,13 +289,23 @@ export function SkuTable({ value, onChange }: ValueProps<SkuValue[]>) {
         {
           key: 'price',
           title: label(ShopField.price),
-          render: (_, s, i) => <MoneyInput value={s.price} onChange={(cents) => set(i, { price: cents })} />,
+          render: (_, s, i) => (
+            <MoneyInput
+              aria-label={label(ShopField.price)}
+              value={s.price}
+              onChange={(cents) => set(i, { price: cents })}
+            />
+          ),
         },
         {
           key: 'originalPrice',
           title: label(ShopField.originalPrice),
           render: (_, s, i) => (
-            <MoneyInput value={s.originalPrice} onChange={(cents) => set(i, { originalPrice: cents })} />
+            <MoneyInput
+              aria-label={label(ShopField.originalPrice)}
+              value={s.originalPrice}
+              onChange={(cents) => set(i, { originalPrice: cents })}
+            />
           ),
         },
         {
