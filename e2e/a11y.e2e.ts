@@ -21,6 +21,7 @@ import { WEB_MODULES } from '../src/web/app/modules.ts';
 import { authPost, encrypt, type Tokens } from './support/api.ts';
 import { NARROW, settle, useConsole, WIDE, type ConsolePage } from './support/browser.ts';
 import { ADMIN_PASSWORD, ROOT } from './support/server.ts';
+import { shopGoodApi } from '../src/shared/api/shop.ts';
 
 const { openPage } = useConsole();
 
@@ -75,6 +76,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/user/userDetail': async (b, t) => `?id=${await firstId(b, t, userApi.page)}`,
   '/user/memberRankDetail': async (b, t) => `?id=${await firstId(b, t, memberLevelApi.page)}`,
   '/ota/otaDetails': async (b, t) => `?id=${await firstId(b, t, otaChannelApi.page, {})}`,
+  '/shop/goodQuery': async (b, t) => `?id=${await firstId(b, t, shopGoodApi.page)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

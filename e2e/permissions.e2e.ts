@@ -30,16 +30,21 @@ describe('permissions', () => {
   });
 
   it('gives the shop account (type 4) no dashboard', async () => {
-    const { page, go, route } = await openPage();
+    const { page, go } = await openPage();
     await go('/login');
-    // docs/product.md §2: / leads to /shop/good for type 4; while no shop screen exists that is the 401 page
-    await loginWithForm(page, 'shop', DEMO_PASSWORD, /^\/(shop\/good|401)$/);
-    expect(route()).not.toBe('/dashboard');
-    await page.locator('.ant-result').waitFor();
+    // docs/product.md §2: / leads to /shop/good for type 4, whose role holds the shop permissions only
+    await loginWithForm(page, 'shop', DEMO_PASSWORD, '/shop/good');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await expectMenu(page, ['商城管理', '商品分类', '商品管理']);
     await snap(page, 'home-shop');
 
     await go('/dashboard');
     await waitForRoute(page, /^\/(401|404|shop\/good)$/);
+    // ticket, member and system screens are refused by route too
+    for (const screen of ['/ticket/order', '/user/user', '/sys/admin']) {
+      await go(screen);
+      await waitForRoute(page, /^\/(401|404)$/);
+    }
 
     // inside the layout: no dashboard in the menu, the tabs or the user menu (docs/product.md §2)
     await go('/profile/password');

@@ -22,6 +22,7 @@ import { refundsMessages } from './modules/refunds/refunds.messages.ts';
 import { reservationsMessages } from './modules/reservations/reservations.messages.ts';
 import { rolesMessages } from './modules/roles/roles.messages.ts';
 import { scenicMessages } from './modules/scenic/scenic.messages.ts';
+import { shopMessages } from './modules/shop/shop.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
@@ -55,6 +56,7 @@ const moduleMessages = {
   ...reservationsMessages,
   ...rolesMessages,
   ...scenicMessages,
+  ...shopMessages,
   ...storageMessages,
   ...theatresMessages,
   ...ticketDisplayMessages,

@@ -27,6 +27,7 @@ import roles from './modules/roles/roles.module.ts';
 import scenic from './modules/scenic/scenic.module.ts';
 import scenicSpots from './modules/scenic-spots/scenic-spots.module.ts';
 import settings from './modules/settings/settings.module.ts';
+import shop from './modules/shop/shop.module.ts';
 import staffCards from './modules/staff-cards/staff-cards.module.ts';
 import storage from './modules/storage/storage.module.ts';
 import theatres from './modules/theatres/theatres.module.ts';
@@ -73,4 +74,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   reservations,
   travel,
   ota,
+  shop,
 ];

@@ -25,6 +25,7 @@ import { rolesPermissions } from './perms/roles.ts';
 import { scenicPermissions } from './perms/scenic.ts';
 import { scenicSpotsPermissions } from './perms/scenic-spots.ts';
 import { settingsPermissions } from './perms/settings.ts';
+import { shopPermissions } from './perms/shop.ts';
 import { staffCardsPermissions } from './perms/staff-cards.ts';
 import { theatresPermissions } from './perms/theatres.ts';
 import { ticketDisplayPermissions } from './perms/ticket-display.ts';
@@ -60,6 +61,7 @@ const MODULE_PERMISSIONS = [
   priceTiersPermissions,
   distributionPermissions,
   gatesPermissions,
+  shopPermissions,
   accountsPermissions,
   rolesPermissions,
   oauthPermissions,

@@ -22,6 +22,7 @@ export const AuditModule = defineDict({
   promotion: { zh: '营销', en: 'Promotions' },
   distribution: { zh: '分销', en: 'Distribution' },
   ota: { zh: 'OTA渠道', en: 'OTA channels' },
+  shop: { zh: '商城', en: 'Online shop' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -71,5 +72,8 @@ export const AuditTarget = defineDict({
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },
   otaChannel: { zh: 'OTA渠道', en: 'OTA channel' },
   otaMapping: { zh: 'OTA产品映射', en: 'OTA product mapping' },
+  shopCategory: { zh: '商品分类', en: 'Goods category' },
+  shopGoods: { zh: '商品', en: 'Goods' },
+  shopOrder: { zh: '商城订单', en: 'Shop order' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

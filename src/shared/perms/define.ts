@@ -10,6 +10,7 @@ export const PERMISSION_GROUP_LABELS = {
   distribution: { zh: '分销管理', en: 'Distribution' },
   terminal: { zh: '终端管理', en: 'Terminals' },
   ota: { zh: 'OTA管理', en: 'OTA channels' },
+  shop: { zh: '商城管理', en: 'Online shop' },
   sys: { zh: '系统管理', en: 'System' },
 } as const satisfies Record<string, DictEntry>;
 

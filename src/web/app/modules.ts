@@ -22,6 +22,7 @@ import roles from '../modules/roles/roles.module.ts';
 import scenic from '../modules/scenic/scenic.module.ts';
 import scenicSpots from '../modules/scenic-spots/scenic-spots.module.ts';
 import settings from '../modules/settings/settings.module.ts';
+import shop from '../modules/shop/shop.module.ts';
 import staffCards from '../modules/staff-cards/staff-cards.module.ts';
 import settlement from '../modules/settlement/settlement.module.ts';
 import travel from '../modules/travel/travel.module.ts';
@@ -54,6 +55,7 @@ export const WEB_MODULES = [
   withdrawals,
   settlement,
   ota,
+  shop,
   products,
   theatres,
   staffCards,

@@ -11,13 +11,25 @@ export interface MoneyInputProps {
   placeholder?: string;
   disabled?: boolean;
   id?: string;
+  /** The accessible name when no form label points at the input (e.g. a cell of a table). */
+  'aria-label'?: string;
 }
 
 /** An amount typed in yuan and held as integer cents, converted exactly (no binary floats). */
-export function MoneyInput({ value, onChange, min = 0, max, placeholder, disabled, id }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  min = 0,
+  max,
+  placeholder,
+  disabled,
+  id,
+  'aria-label': ariaLabel,
+}: MoneyInputProps) {
   return (
     <InputNumber<string>
       id={id}
+      aria-label={ariaLabel}
       stringMode
       precision={2}
       step="1"

@@ -1,6 +1,7 @@
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Permission } from '../../../shared/perms.ts';
+import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
@@ -69,7 +70,12 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
 
   const staffPerms: Permission[] = ['admin:scenic:page', 'admin:loginLog:page'];
   const staffRole = await role(first.scenicId, { code: 'scenic_staff', name: '景区员工', perms: staffPerms });
-  const shopRole = await role(first.scenicId, { code: 'shop_staff', name: '商城店员', perms: [] });
+  // the shop account (type 4) holds the shop's permissions only (docs/product.md §6)
+  const shopRole = await role(first.scenicId, {
+    code: 'shop_staff',
+    name: '商城店员',
+    perms: Object.keys(shopPermissions.shop) as Permission[],
+  });
   // a distributor sees its own orders only (docs/accounts.md "Distributors") and buys for itself on
   // its balance or credit (/disManage/buy, docs/decisions.md "Price tiers")
   const agentRole = await role(first.scenicId, {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -156,6 +157,8 @@ beforeAll(async () => {
       'admin:haul:apply',
       'admin:disorder:page',
       'admin:settle:statement',
+      // what the demo shop_staff role holds (issue 18)
+      ...Object.keys(shopPermissions.shop),
     ],
   });
   role.acct_mgr = mgrRole;
@@ -626,7 +629,8 @@ describe('POST /web/api/admin/admin/resetPassword', () => {
   it('answers 403 without admin:admin:resetPassword, even with the other account permissions', async () => {
     const limited = await createRole('admin', {
       code: 'acct_editor',
-      permissions: ['admin:admin:page', 'admin:admin:update'],
+      // and what the shop account holds (issue 18)
+      permissions: ['admin:admin:page', 'admin:admin:update', ...Object.keys(shopPermissions.shop)],
     });
     await created('admin', { username: 'editor', admType: 2, roleIds: [limited] });
     const editor = await activate('editor');

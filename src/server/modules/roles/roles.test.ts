@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/perms.ts';
+import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
@@ -125,6 +126,8 @@ beforeAll(async () => {
       'admin:admin:create',
       'admin:scenic:page',
       'admin:loginLog:page',
+      // what the demo shop_staff role holds (issue 18)
+      ...Object.keys(shopPermissions.shop),
     ],
   });
   await createAccount('admin', 'rmgr', [role.role_mgr]);
@@ -166,7 +169,9 @@ describe('POST /web/api/admin/role/page', () => {
       permissions: ['admin:loginLog:page', 'admin:scenic:page'],
       accountCount: 1,
     });
-    expect(rows.find((r) => r.code === 'shop_staff')!.permissions).toEqual([]);
+    expect(rows.find((r) => r.code === 'shop_staff')!.permissions).toEqual(
+      Object.keys(shopPermissions.shop).sort(),
+    );
   });
 
   it('shows a caller of the area only its own roles, never platform roles', async () => {

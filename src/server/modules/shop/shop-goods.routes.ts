@@ -1,0 +1,303 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import {
+  shopGoodApi,
+  ShopGoodCreateSchema,
+  ShopGoodDetailSchema,
+  ShopGoodPageSchema,
+  ShopGoodRowSchema,
+  ShopGoodStatusSchema,
+  ShopGoodUpdateSchema,
+  ShopServiceOptionSchema,
+  ShopSkuSchema,
+  ShopStockAdjustSchema,
+  ShopStockMovePageSchema,
+  ShopStockMoveRowSchema,
+  type ShopGoodPage,
+  type ShopGoodRow,
+} from '../../../shared/api/shop.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { ShelfStatus, ShopField, ShopText, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ExportColumn } from '../../http/export.ts';
+import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
+import { writeAudit } from '../audit/index.ts';
+import { admins } from '../accounts/index.ts';
+import {
+  createGoods,
+  goodsDetail,
+  goodsResource,
+  goodsRows,
+  moveStock,
+  updateGoods,
+} from './shop-goods.service.ts';
+import {
+  shopCategories,
+  shopGoods,
+  shopOrderLines,
+  shopOrders,
+  shopServices,
+  shopSkus,
+  shopStockMoves,
+} from './shop.table.ts';
+
+const goodsWhere = (scenicId: number, q: ShopGoodPage): SQL | undefined =>
+  and(
+    eq(shopGoods.scenicId, scenicId),
+    q.name ? ilike(shopGoods.name, likeContains(q.name)) : undefined,
+    q.status ? eq(shopGoods.status, q.status) : undefined,
+    q.categoryId
+      ? or(
+          eq(shopGoods.categoryId, q.categoryId),
+          inArray(
+            shopGoods.categoryId,
+            sql`(select id from ${shopCategories} where ${shopCategories.parentId} = ${q.categoryId})`,
+          ),
+        )
+      : undefined,
+    q.code
+      ? sql`exists (select 1 from shop_skus s where s.goods_id = ${shopGoods.id} and s.code = ${q.code})`
+      : undefined,
+  );
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+const GOODS_EXPORT: ExportColumn<ShopGoodRow>[] = [
+  { header: ShopField.goodsName, value: (r) => r.name, width: 28 },
+  { header: ShopField.category, value: (r) => r.categoryName, width: 14 },
+  {
+    header: ShopField.price,
+    value: (r) => (r.minPrice === r.maxPrice ? yuan(r.minPrice) : `${yuan(r.minPrice)}-${yuan(r.maxPrice)}`),
+  },
+  { header: ShopField.stock, value: (r) => r.stock, kind: 'number' },
+  { header: ShopField.sales, value: (r) => r.sales, kind: 'number' },
+  { header: ShopField.shelf, value: (r, lang) => dictLabel(ShelfStatus, r.status, lang) },
+  { header: ShopField.sort, value: (r) => r.sort, kind: 'number' },
+  { header: ShopField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+];
+
+/** docs/product.md §2 /shop/good and /shop/goodQuery: the goods of the acting area with their SKUs. */
+export async function shopGoodRoutes(root: FastifyInstance) {
+  registerListResource(root, {
+    tag: 'shop',
+    api: shopGoodApi,
+    perms: {
+      page: 'shop:good:page',
+      update: 'shop:good:update',
+      delete: 'shop:good:delete',
+    },
+    table: shopGoods,
+    resource: goodsResource,
+    where: goodsWhere,
+    sort: {
+      sort: shopGoods.sort,
+      sales: shopGoods.sales,
+      createTime: shopGoods.createdAt,
+      name: shopGoods.name,
+    },
+    order: [asc(shopGoods.sort), desc(shopGoods.id)],
+    rowSchema: ShopGoodRowSchema,
+    rows: (records, { db }) => goodsRows(db, records),
+    page: {
+      summary: 'Goods of the acting area (a top-level category includes its children)',
+      body: ShopGoodPageSchema,
+    },
+    export: {
+      summary: 'The goods of the current filter (all pages) as .xlsx',
+      fileName: ShopText.goodsExport,
+      columns: GOODS_EXPORT,
+    },
+    delete: {
+      summary: 'Delete a goods item that has never been ordered (otherwise take it off the shelf)',
+      guard: async (before, tx) => {
+        const [ordered] = await tx
+          .select({ n: count() })
+          .from(shopOrderLines)
+          .where(eq(shopOrderLines.goodsId, before.id));
+        if ((ordered?.n ?? 0) > 0) throw new AppError(409, 'shopGoodsOrdered');
+      },
+    },
+    status: {
+      summary: 'Put goods on (1) or off (2) the shelf; all or none change',
+      body: ShopGoodStatusSchema,
+    },
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+  const detailOf = async (record: typeof shopGoods.$inferSelect) =>
+    goodsDetail(db, record, (await goodsRows(db, [record]))[0]!);
+
+  app.get(
+    shopGoodApi.query,
+    {
+      config: { access: perm('shop:good:page') },
+      schema: {
+        tags: ['shop'],
+        summary: 'One goods item with its specifications, SKUs, gallery, details and services',
+        querystring: z.object({ id: IdSchema }).strict(),
+        response: { 200: envelopeSchema(ShopGoodDetailSchema) },
+      },
+    },
+    async (req) => {
+      const [record] = await db
+        .select()
+        .from(shopGoods)
+        .where(and(eq(shopGoods.id, req.query.id), eq(shopGoods.scenicId, scenicScope(req))));
+      if (!record) throw new AppError(404, 'recordNotFound');
+      return ok(req, await detailOf(record));
+    },
+  );
+
+  app.post(
+    shopGoodApi.create,
+    {
+      config: { access: perm('shop:good:create') },
+      schema: {
+        tags: ['shop'],
+        summary: 'Create a goods item with its SKUs; opening stock is written to the stock ledger',
+        body: ShopGoodCreateSchema,
+        response: { 200: envelopeSchema(ShopGoodDetailSchema) },
+      },
+    },
+    async (req) => ok(req, await detailOf(await createGoods(db, req, scenicScope(req), req.body))),
+  );
+
+  app.post(
+    shopGoodApi.update,
+    {
+      config: { access: perm('shop:good:update') },
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Edit a goods item; only the fields sent change; specifications and SKUs are replaced together (existing SKUs keep their stock)',
+        body: ShopGoodUpdateSchema,
+        response: { 200: envelopeSchema(ShopGoodDetailSchema) },
+      },
+    },
+    async (req) => ok(req, await detailOf(await updateGoods(db, req, scenicScope(req), req.body))),
+  );
+
+  app.post(
+    shopGoodApi.stock,
+    {
+      config: { access: perm('shop:good:stock') },
+      schema: {
+        tags: ['shop'],
+        summary: 'Adjust the stock of a SKU with a reason: written to the stock ledger; never below 0 (409)',
+        body: ShopStockAdjustSchema,
+        response: { 200: envelopeSchema(ShopSkuSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { skuId, delta, reason, note } = req.body;
+      const sku = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(shopSkus)
+          .where(and(eq(shopSkus.id, skuId), eq(shopSkus.scenicId, scenicId)));
+        if (!before) throw new AppError(404, 'shopSkuNotFound');
+        const moved = await moveStock(tx, {
+          scenicId,
+          skuId,
+          delta,
+          reason: reason as StockMoveReasonCode,
+          note,
+          adminId: req.auth?.adminId ?? null,
+        });
+        await writeAudit(tx, req, {
+          module: 'shop',
+          action: 'stock',
+          targetType: 'shopGoods',
+          targetId: moved.goodsId,
+          before: { skuId, stock: before.stock },
+          after: { skuId, stock: moved.stock, delta, reason, note },
+        });
+        return { ...before, stock: moved.stock };
+      });
+      return ok(req, {
+        id: sku.id,
+        specValues: sku.specValues,
+        code: sku.code,
+        image: sku.image,
+        price: sku.price,
+        originalPrice: sku.originalPrice,
+        stock: sku.stock,
+      });
+    },
+  );
+
+  app.post(
+    shopGoodApi.stockMoves,
+    {
+      config: { access: perm('shop:good:page') },
+      schema: {
+        tags: ['shop'],
+        summary: 'The stock ledger of a goods item (newest first), optionally of one SKU',
+        body: ShopStockMovePageSchema,
+        response: { 200: envelopeSchema(pageResultSchema(ShopStockMoveRowSchema)) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { goodsId, skuId, page, limit } = req.body;
+      const where = and(
+        eq(shopStockMoves.scenicId, scenicId),
+        eq(shopStockMoves.goodsId, goodsId),
+        skuId ? eq(shopStockMoves.skuId, skuId) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(shopStockMoves).where(where);
+      const rows = await db
+        .select({
+          id: shopStockMoves.id,
+          skuId: shopStockMoves.skuId,
+          specValues: shopSkus.specValues,
+          delta: shopStockMoves.delta,
+          stockAfter: shopStockMoves.stockAfter,
+          reason: shopStockMoves.reason,
+          note: shopStockMoves.note,
+          orderNo: shopOrders.orderNo,
+          operator: admins.nickname,
+          createdAt: shopStockMoves.createdAt,
+        })
+        .from(shopStockMoves)
+        .innerJoin(shopSkus, eq(shopSkus.id, shopStockMoves.skuId))
+        .leftJoin(shopOrders, eq(shopOrders.id, shopStockMoves.orderId))
+        .leftJoin(admins, eq(admins.id, shopStockMoves.adminId))
+        .where(where)
+        .orderBy(desc(shopStockMoves.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return ok(req, {
+        total: total?.n ?? 0,
+        rows: rows.map(({ createdAt, ...r }) => ({ ...r, createTime: createdAt.toISOString() })),
+      });
+    },
+  );
+
+  app.get(
+    shopGoodApi.services,
+    {
+      config: { access: perm('shop:good:page') },
+      schema: {
+        tags: ['shop'],
+        summary: 'The effective services of the acting area, by sort (the goods form’s choices)',
+        response: { 200: envelopeSchema(z.array(ShopServiceOptionSchema)) },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({ id: shopServices.id, name: shopServices.name })
+        .from(shopServices)
+        .where(and(eq(shopServices.scenicId, scenicScope(req)), eq(shopServices.status, 1)))
+        .orderBy(asc(shopServices.sort), asc(shopServices.id));
+      return ok(req, rows);
+    },
+  );
+}

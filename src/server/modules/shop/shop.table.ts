@@ -1,0 +1,324 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { admins } from '../accounts/accounts.table.ts';
+import { members } from '../members/members.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const scenicId = () =>
+  integer('scenic_id')
+    .notNull()
+    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+const SHOP_STATUSES = sql.raw('101, 102, 103, 201, 202, 203, 204, 205, 301, 302, 401, 402, 601');
+
+/** /shop/goodType: the goods categories, a tree of two levels (a child's parent has no parent). */
+export const shopCategories = pgTable(
+  'shop_categories',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    parentId: integer('parent_id').references((): AnyPgColumn => shopCategories.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 30 }).notNull(),
+    icon: varchar('icon', { length: 500 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    /** EnableStatus: 1 enabled, 2 disabled */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_categories_scenic_idx').on(t.scenicId, t.parentId, t.sort),
+    uniqueIndex('shop_categories_name_uq').on(t.scenicId, sql`coalesce(${t.parentId}, 0)`, t.name),
+    check('shop_categories_status_check', sql`${t.status} in (1, 2)`),
+    check('shop_categories_not_own_parent', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+/** /shop/goodServe: the service items goods show ("7 天无理由退货", "包邮"); ServiceStatus 1 effective, 2 invalid. */
+export const shopServices = pgTable(
+  'shop_services',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    name: varchar('name', { length: 30 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_services_scenic_idx').on(t.scenicId, t.sort),
+    check('shop_services_status_check', sql`${t.status} in (1, 2)`),
+  ],
+);
+
+/** One specification of a goods item and its values, e.g. { name: '规格', values: ['250g', '500g'] }. */
+export interface ShopSpec {
+  name: string;
+  values: string[];
+}
+
+/** /shop/good: a goods item; its prices and stock are its SKUs'. */
+export const shopGoods = pgTable(
+  'shop_goods',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => shopCategories.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    subtitle: varchar('subtitle', { length: 120 }).notNull().default(''),
+    cover: varchar('cover', { length: 500 }).notNull().default(''),
+    gallery: varchar('gallery', { length: 500 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar[]`),
+    /** sanitised rich text (sanitizeRichText of the notices module) */
+    detail: text('detail').notNull().default(''),
+    /** shop_services ids shown on the goods page */
+    serviceIds: integer('service_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** the specifications, in the order of each SKU's `specValues` */
+    specs: jsonb('specs').$type<ShopSpec[]>().notNull().default([]),
+    /** ShelfStatus: 1 on shelf, 2 off shelf; the mini-program shows goods on shelf only */
+    status: smallint('status').notNull().default(2),
+    sort: integer('sort').notNull().default(0),
+    /** pieces sold: raised when an order is paid, lowered by a refund of its lines */
+    sales: integer('sales').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_goods_scenic_idx').on(t.scenicId, t.sort, t.id),
+    index('shop_goods_category_idx').on(t.categoryId),
+    check('shop_goods_status_check', sql`${t.status} in (1, 2)`),
+    check('shop_goods_sales_check', sql`${t.sales} >= 0`),
+  ],
+);
+
+/** A sellable variant of a goods item: one value of each specification, its own price, stock, code and image. */
+export const shopSkus = pgTable(
+  'shop_skus',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => shopGoods.id, { onDelete: 'cascade' }),
+    specValues: varchar('spec_values', { length: 30 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar[]`),
+    code: varchar('code', { length: 40 }).notNull().default(''),
+    image: varchar('image', { length: 500 }).notNull().default(''),
+    /** cents */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price').notNull().default(0),
+    /** changed only by a guarded update written with its shop_stock_moves row */
+    stock: integer('stock').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shop_skus_goods_idx').on(t.goodsId, t.sort),
+    uniqueIndex('shop_skus_code_uq')
+      .on(t.scenicId, t.code)
+      .where(sql`${t.code} <> ''`),
+    check('shop_skus_stock_check', sql`${t.stock} >= 0`),
+    check('shop_skus_price_check', sql`${t.price} >= 0 and ${t.originalPrice} >= 0`),
+  ],
+);
+
+/** The stock ledger: every movement of a SKU's stock, append-only; `stock_after` is the SKU's stock after it. */
+export const shopStockMoves = pgTable(
+  'shop_stock_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: scenicId(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => shopGoods.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => shopSkus.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    /** StockMoveReason */
+    reason: smallint('reason').notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    orderId: integer('order_id').references((): AnyPgColumn => shopOrders.id, { onDelete: 'set null' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shop_stock_moves_sku_idx').on(t.skuId, t.id),
+    check('shop_stock_moves_after_check', sql`${t.stockAfter} >= 0`),
+    check('shop_stock_moves_reason_check', sql`${t.reason} between 1 and 7`),
+  ],
+);
+
+/** /shop/shopOrder: an order of the mini-program's shop; its status moves only along S1-S23. */
+export const shopOrders = pgTable(
+  'shop_orders',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** ShopOrderStatus; changed only by the transitions of src/shared/domain/shop-order-transitions.ts */
+    status: smallint('status').notNull().default(101),
+    /** kept when a refund is requested (S7, S12): where S15 returns and S17 resumes */
+    statusBeforeRefund: smallint('status_before_refund'),
+    /** cents: the lines' total, the shipping fee, the coupon's discount, what the buyer pays */
+    goodsAmount: integer('goods_amount').notNull(),
+    freight: integer('freight').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    payAmount: integer('pay_amount').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** the member's coupon reserved for this order (coupon use 2), if any */
+    memberCouponId: integer('member_coupon_id'),
+    receiverName: varchar('receiver_name', { length: 30 }).notNull(),
+    receiverPhone: varchar('receiver_phone', { length: 20 }).notNull(),
+    receiverAddress: varchar('receiver_address', { length: 200 }).notNull(),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_orders_no_uq').on(t.orderNo),
+    index('shop_orders_scenic_status_idx').on(t.scenicId, t.status, t.createdAt),
+    index('shop_orders_member_idx').on(t.memberId),
+    check('shop_orders_status_check', sql`${t.status} in (${SHOP_STATUSES})`),
+    check(
+      'shop_orders_before_check',
+      sql`${t.statusBeforeRefund} is null or ${t.statusBeforeRefund} in (201, 302, 401, 402)`,
+    ),
+    check(
+      'shop_orders_amounts_check',
+      sql`${t.goodsAmount} >= 0 and ${t.freight} >= 0 and ${t.discount} >= 0 and ${t.payAmount} >= 0 and ${t.refundedAmount} between 0 and ${t.payAmount}`,
+    ),
+  ],
+);
+
+/** A line of a shop order: a snapshot of the SKU when ordered, and what of it was refunded. */
+export const shopOrderLines = pgTable(
+  'shop_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id').references(() => shopGoods.id, { onDelete: 'set null' }),
+    skuId: integer('sku_id').references(() => shopSkus.id, { onDelete: 'set null' }),
+    goodsName: varchar('goods_name', { length: 60 }).notNull(),
+    specText: varchar('spec_text', { length: 100 }).notNull().default(''),
+    image: varchar('image', { length: 500 }).notNull().default(''),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+  },
+  (t) => [
+    index('shop_order_lines_order_idx').on(t.orderId),
+    check(
+      'shop_order_lines_quantity_check',
+      sql`${t.quantity} > 0 and ${t.refundedQuantity} between 0 and ${t.quantity}`,
+    ),
+    check('shop_order_lines_amount_check', sql`${t.refundedAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+/** Payments of shop orders (append-only facts); a provider's id is seen once. */
+export const shopPayments = pgTable(
+  'shop_payments',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    /** PayWay (docs/product.md §9), e.g. 2 WeChat, 9 member balance */
+    payWay: smallint('pay_way').notNull(),
+    amount: integer('amount').notNull(),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }),
+    /** 'confirmed' | 'refunded' */
+    status: varchar('status', { length: 16 }).notNull().default('confirmed'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shop_payments_order_idx').on(t.orderId),
+    uniqueIndex('shop_payments_provider_uq')
+      .on(t.payWay, t.providerTxnId)
+      .where(sql`${t.providerTxnId} is not null`),
+    check('shop_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Shipping of a shop order (S6): carrier and tracking number. */
+export const shopShipments = pgTable(
+  'shop_shipments',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    carrier: varchar('carrier', { length: 30 }).notNull(),
+    trackingNo: varchar('tracking_no', { length: 40 }).notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_shipments_order_idx').on(t.orderId)],
+);
+
+/** Every status move of a shop order, append-only: the transition, who made it and why. */
+export const shopOrderHistory = pgTable(
+  'shop_order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scenicId: scenicId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    transition: varchar('transition', { length: 4 }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shop_order_history_order_idx').on(t.orderId, t.id)],
+);
+
+export type ShopCategory = typeof shopCategories.$inferSelect;
+export type ShopGoods = typeof shopGoods.$inferSelect;
+export type ShopSku = typeof shopSkus.$inferSelect;
+export type ShopOrder = typeof shopOrders.$inferSelect;

@@ -1,0 +1,31 @@
+import { defineWebModule } from '../../app/web-module.ts';
+
+export default defineWebModule({
+  name: 'shop',
+  menu: {
+    zh: { shopGoodType: '商品分类', shopGood: '商品管理', shopGoodQuery: '商品编辑' },
+    en: { shopGoodType: 'Goods categories', shopGood: 'Goods', shopGoodQuery: 'Edit goods' },
+  },
+  locales: () => import('./shop.locale.ts'),
+  routes: [
+    {
+      path: '/shop/goodType',
+      title: 'shopGoodType',
+      perms: ['shop:goodType:page'],
+      page: () => import('./good-type.page.tsx'),
+    },
+    {
+      path: '/shop/good',
+      title: 'shopGood',
+      perms: ['shop:good:page'],
+      page: () => import('./good-list.page.tsx'),
+    },
+    {
+      path: '/shop/goodQuery',
+      title: 'shopGoodQuery',
+      perms: ['shop:good:page'],
+      hidden: true,
+      page: () => import('./good-query.page.tsx'),
+    },
+  ],
+});
