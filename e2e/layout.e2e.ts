@@ -52,6 +52,7 @@ describe('language', () => {
       '营销管理',
       '分销管理',
       'OTA管理',
+      '商城管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -80,6 +81,7 @@ describe('language', () => {
       'Promotions',
       'Distribution',
       'OTA',
+      'Online shop',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -117,6 +119,7 @@ describe('language', () => {
       'Promotions',
       'Distribution',
       'OTA',
+      'Online shop',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);
