@@ -22,6 +22,7 @@ export const distributorApi = endpoints('/web/api/admin/distributor', [
   'state',
   'resetPassword',
   'options',
+  'apiClient',
 ]);
 /** /disManage/information: applications (state 4) and their review; `apply` records one. */
 export const distributorApplyApi = endpoints('/web/api/admin/disApply', [
@@ -110,6 +111,8 @@ export const DistributorRowSchema = z.object({
   creditUsed: z.number().int().describe('cents'),
   creditAvailable: z.number().int().describe('cents'),
   remark: z.string(),
+  /** Its own selling-API client id (never the secret), or null */
+  clientId: z.string().nullable(),
   reviewer: z.string(),
   reviewTime: z.string().nullable(),
   reviewRemark: z.string(),
@@ -158,6 +161,12 @@ export const DistributorStateSchema = z
 
 export const DistributorResetPasswordSchema = z.object({ id: IdSchema, password: EncryptedSchema }).strict();
 export const DistributorResetPasswordFormSchema = z.object({ password: PasswordSchema }).strict();
+
+/** Issues (or re-keys) the distributor's own OAuth client for the selling API. */
+export const DistributorApiClientSchema = z.object({ id: IdSchema }).strict();
+/** The client id and its secret: the secret is shown this once, only its hash is kept. */
+export const DistributorApiClientResultSchema = z.object({ clientId: z.string(), clientSecret: z.string() });
+export type DistributorApiClientResult = z.infer<typeof DistributorApiClientResultSchema>;
 
 export const DistributorOptionSchema = z.object({
   id: z.number().int(),

@@ -9,6 +9,10 @@ export const distributionPermissions = definePermissions({
       en: 'Create, edit and freeze distributors',
     },
     'admin:distributor:resetPassword': { zh: '重置分销商密码', en: 'Reset distributor passwords' },
+    'admin:distributor:apiClient': {
+      zh: '签发分销商接口凭证',
+      en: 'Issue distributors’ selling API credentials',
+    },
     'admin:disApply:page': { zh: '查看分销商申请', en: 'View distributor applications' },
     'admin:disApply:review': { zh: '审核分销商申请', en: 'Review distributor applications' },
     'admin:disLedger:page': { zh: '查看分销商余额明细', en: 'View the distributor ledger' },

@@ -120,6 +120,7 @@ export async function distributorRows(db: Db, records: Distributor[]): Promise<D
     creditUsed: r.creditUsed,
     creditAvailable: r.creditLimit - r.creditUsed,
     remark: r.remark,
+    clientId: r.clientId,
     reviewer: r.reviewedBy == null ? '' : (reviewers.get(r.reviewedBy) ?? ''),
     reviewTime: r.reviewedAt?.toISOString() ?? null,
     reviewRemark: r.reviewRemark,

@@ -148,17 +148,24 @@ export async function lockDistributor(
   tx: Db,
   scenicId: number,
   distributorId: number,
-): Promise<{ state: number; adminId: number | null; company: string }> {
-  const [d] = await queryRows<{ state: number; admin_id: number | null; company: string }>(
+): Promise<{ id: number; state: number; adminId: number | null; company: string; clientId: string | null }> {
+  const [d] = await queryRows<{
+    state: number;
+    admin_id: number | null;
+    company: string;
+    client_id: string | null;
+  }>(
     tx,
-    sql`select state, admin_id, company from distributors where id = ${distributorId} and scenic_id = ${scenicId}
+    sql`select state, admin_id, company, client_id from distributors where id = ${distributorId} and scenic_id = ${scenicId}
         for no key update`,
   );
   if (!d) throw new AppError(404, 'distributorNotFound');
   return {
+    id: distributorId,
     state: Number(d.state),
     adminId: d.admin_id == null ? null : Number(d.admin_id),
     company: d.company,
+    clientId: d.client_id,
   };
 }
 
@@ -363,4 +370,23 @@ export async function repayCredit(
     usedAfter: entry.amountAfter,
   });
   return { creditUsed: entry.amountAfter, creditLimit };
+}
+
+/** The distributor of an area whose own selling-API client this is (distributors.client_id), or null. */
+export async function distributorOfClient(
+  db: Db,
+  scenicId: number,
+  clientId: string,
+): Promise<{ id: number; adminId: number | null; state: number } | null> {
+  const [row] = await queryRows<{ id: number; admin_id: number | null; state: number }>(
+    db,
+    sql`select id, admin_id, state from distributors where scenic_id = ${scenicId} and client_id = ${clientId}`,
+  );
+  return row
+    ? {
+        id: Number(row.id),
+        adminId: row.admin_id == null ? null : Number(row.admin_id),
+        state: Number(row.state),
+      }
+    : null;
 }

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
+import { oauthClients } from '../oauth/oauth.table.ts';
 import { priceTiers } from '../price-tiers/price-tiers.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
@@ -50,6 +51,13 @@ export const distributors = pgTable(
     /** Withdrawals requested and not yet paid out or released, in cents (account 'held') */
     held: integer('held').notNull().default(0),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /**
+     * Its own OAuth client for the selling API (client_credentials, issued on its detail page): an
+     * order placed with it is the distributor's (channel 13, its tier, pay ways 5 and 8)
+     */
+    clientId: varchar('client_id', { length: 64 }).references(() => oauthClients.clientId, {
+      onDelete: 'set null',
+    }),
     /** The price tier it buys at (price-tiers module); none: the calendar prices */
     tierId: integer('tier_id').references(() => priceTiers.id, { onDelete: 'restrict' }),
     /** Who reviewed its application (/disManage/information), when, and what they noted */
@@ -61,6 +69,7 @@ export const distributors = pgTable(
   },
   (t) => [
     uniqueIndex('distributors_admin_uq').on(t.adminId),
+    uniqueIndex('distributors_client_uq').on(t.clientId),
     index('distributors_scenic_idx').on(t.scenicId, t.id),
     check('distributors_state_check', sql`${t.state} between 1 and 4`),
     // a normal or frozen distributor has its login account

@@ -15,6 +15,8 @@ import {
   DistributorOptionSchema,
   DistributorPageSchema,
   DistributorResetPasswordSchema,
+  DistributorApiClientResultSchema,
+  DistributorApiClientSchema,
   DistributorRowSchema,
   DistributorStateSchema,
   DistributorUpdateSchema,
@@ -38,6 +40,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { decryptField, hashPassword, revokeAccountTokens } from '../auth/index.ts';
+import { newClientSecret, oauthClients } from '../oauth/index.ts';
 import { distributorRows, distributorScope, ownRows } from './distribution-rows.ts';
 import {
   approveApplication,
@@ -298,6 +301,52 @@ export async function distributorRoutes(root: FastifyInstance) {
         });
       });
       return ok(req, null, 'passwordReset');
+    },
+  );
+
+  app.post(
+    distributorApi.apiClient,
+    {
+      config: { access: perm('admin:distributor:apiClient') },
+      schema: {
+        tags,
+        summary:
+          'Issue the distributor its own OAuth client for the selling API (client_credentials), or re-key it: the secret is answered this once; the old secret and its tokens stop working',
+        body: DistributorApiClientSchema,
+        response: { 200: envelopeSchema(DistributorApiClientResultSchema) },
+      },
+    },
+    async (req) => {
+      const scenicId = scenicScope(req);
+      const { secret, secretHash } = newClientSecret(false);
+      const clientId = await db.transaction(async (tx) => {
+        const before = await lockDistributor(tx, scenicId, req.body.id);
+        if (before.adminId == null) throw new AppError(409, 'distributorNeedsAccount');
+        const id = before.clientId ?? `agency${before.id}`;
+        const values = { secretHash, grantTypes: ['client_credentials'], status: 1, updatedAt: sql`now()` };
+        await tx
+          .insert(oauthClients)
+          .values({ clientId: id, name: before.company.slice(0, 100), publicSecret: null, ...values })
+          .onConflictDoUpdate({ target: oauthClients.clientId, set: values });
+        // the old secret's tokens stop working with it
+        await tx.execute(
+          sql`update tokens set revoked_at = now(), revoked_reason = 'secret_rotated'
+              where client_id = ${id} and revoked_at is null`,
+        );
+        await tx
+          .update(d)
+          .set({ clientId: id, updatedAt: sql`now()` })
+          .where(eq(d.id, before.id));
+        await writeAudit(tx, req, {
+          module: 'distribution',
+          action: 'apiClient',
+          targetType: 'distributor',
+          targetId: before.id,
+          after: { clientId: id, rekeyed: before.clientId != null },
+        });
+        return id;
+      });
+      return ok(req, { clientId, clientSecret: secret });
     },
   );
 

@@ -26,5 +26,6 @@ export type {
   NewDistributor,
 } from './ledger.service.ts';
 export { distributorLedger, distributors } from './distribution.table.ts';
+export { distributorOfClient } from './distribution.service.ts';
 export { seedDemoDistributorLedger } from './distribution-history.seed.ts';
 export type { Distributor, DistributorLedgerRow } from './distribution.table.ts';

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { TerminalClientId } from '../../../shared/dict/terminal-client.ts';
 import { requireClient } from '../../http/access.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { distributorOfClient } from '../distribution/index.ts';
 
 /**
  * The buy channel (docs/product.md §9) an order placed by a terminal client counts as. Clients not listed
@@ -36,3 +38,24 @@ export function sellingChannel(req: FastifyRequest): {
   if (channel == null) throw new AppError(403, 'clientNotSelling');
   return { ...client, channel };
 }
+
+/**
+ * The selling party of a call: a terminal client and its channel, or a distributor's own client
+ * (issued on its detail page, `distributors.client_id`), which sells on the distribution channel
+ * (13) as the distributor: `adminId` is its login account, so the order is its own (its tier's
+ * prices, pay ways 5 and 8, its rows only). 403 for a client that does not sell or belongs to a
+ * distributor of another area.
+ */
+export async function sellingParty(
+  db: Db,
+  req: FastifyRequest,
+): Promise<{ clientId: string; scenicId: number; channel: BuyChannelCode; adminId: number | null }> {
+  const client = requireClient(req);
+  const channel = channelOfClient(client.clientId);
+  if (channel != null) return { ...client, channel, adminId: null };
+  const agency = await distributorOfClient(db, client.scenicId, client.clientId);
+  if (!agency?.adminId) throw new AppError(403, 'clientNotSelling');
+  return { ...client, channel: DISTRIBUTION_CHANNEL, adminId: agency.adminId };
+}
+
+const DISTRIBUTION_CHANNEL: BuyChannelCode = 13;

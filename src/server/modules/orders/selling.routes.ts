@@ -20,7 +20,7 @@ import { CLIENT } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberOfToken } from '../members/index.ts';
-import { sellingChannel } from './channels.ts';
+import { sellingParty } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
 import {
@@ -110,7 +110,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId, channel } = sellingChannel(req);
+      const { clientId, scenicId, channel, adminId } = await sellingParty(db, req);
       const body = req.body;
       const member = await memberOfToken(db, req);
       if (!member && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
@@ -119,6 +119,7 @@ export async function sellingRoutes(root: FastifyInstance) {
           scenicId,
           channel,
           clientId,
+          adminId,
           externalNo: body.externalNo,
           buyer: body.buyer,
           lines: body.lines,
@@ -146,7 +147,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = sellingChannel(req);
+      const { clientId, scenicId } = await sellingParty(db, req);
       const body = req.body;
       const data = await withIdempotency(db, req, clientId, async (tx) => {
         await ownOrder(tx, scenicId, clientId, body.orderNo);
@@ -178,7 +179,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = sellingChannel(req);
+      const { clientId, scenicId } = await sellingParty(db, req);
       const data = await withIdempotency(db, req, clientId, async (tx) => {
         const order = await ownOrder(tx, scenicId, clientId, req.body.orderNo);
         const cancelled = await cancelOrder(tx, {
@@ -205,7 +206,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = sellingChannel(req);
+      const { clientId, scenicId } = await sellingParty(db, req);
       const order = await ownOrder(db, scenicId, clientId, req.query.orderNo);
       return ok(req, openOrderOf(order, await orderTicketsOf(db, order.id)));
     },
@@ -223,7 +224,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { scenicId, channel } = sellingChannel(req);
+      const { scenicId, channel } = await sellingParty(db, req);
       return ok(req, await sellableOn(db, scenicId, channel, req.body.date));
     },
   );

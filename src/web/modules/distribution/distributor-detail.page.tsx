@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Tabs, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Input, Modal, Space, Tabs, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -9,6 +10,7 @@ import {
   distributorLedgerApi,
   distributorTopUpApi,
   type CreditRecordRow,
+  type DistributorApiClientResult,
   type DistributorLedgerRow,
   type DistributorRow,
   type TopUpRow,
@@ -30,7 +32,8 @@ import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
-import { get } from '../../lib/request.ts';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { get, post } from '../../lib/request.ts';
 import { useCreditRecordColumns } from './credit-list.page.tsx';
 import { SubList } from './distribution-parts.tsx';
 import { DistributorActions } from './distributor-list.page.tsx';
@@ -135,6 +138,69 @@ function useOrderColumns(): TableColumnsType<OrderRow> {
   ];
 }
 
+/** Issues (or re-keys) the distributor's own selling-API client; the secret is shown this once. */
+function ApiClientAction({ d, onDone }: { d: DistributorRow; onDone: () => void }) {
+  const { t } = useTranslation('distribution');
+  const { message } = App.useApp();
+  const [issued, setIssued] = useState<DistributorApiClientResult | null>(null);
+  const copy = async () => {
+    if (!issued) return;
+    try {
+      await navigator.clipboard.writeText(issued.clientSecret);
+      void message.success(t('copied'));
+    } catch {
+      // no clipboard (plain HTTP): the field stays selectable
+      (document.getElementById('distributor-api-secret') as HTMLInputElement | null)?.select();
+    }
+  };
+  return (
+    <>
+      <ConfirmAction
+        perm="admin:distributor:apiClient"
+        disabled={d.adminId == null}
+        title={t(d.clientId ? 'apiClientRekey' : 'apiClientIssue', { company: d.company })}
+        description={t('apiClientHint')}
+        okDanger={!!d.clientId}
+        button={{}}
+        action={() => post<DistributorApiClientResult>(distributorApi.apiClient, { id: d.id })}
+        success={false}
+        onSuccess={(result) => {
+          setIssued(result);
+          onDone();
+        }}
+      >
+        {t('apiClient')}
+      </ConfirmAction>
+      <Modal
+        open={!!issued}
+        title={t('apiClientTitle', { clientId: issued?.clientId ?? '' })}
+        onCancel={() => setIssued(null)}
+        maskClosable={false}
+        keyboard={false}
+        footer={
+          <Button type="primary" onClick={() => setIssued(null)}>
+            {t('ok')}
+          </Button>
+        }
+      >
+        <Alert type="warning" showIcon title={t('apiClientWarning')} style={{ marginBottom: 16 }} />
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            id="distributor-api-secret"
+            aria-label={t('apiClientSecret')}
+            readOnly
+            value={issued?.clientSecret ?? ''}
+            data-testid="distributor-api-secret"
+          />
+          <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+            {t('copy')}
+          </Button>
+        </Space.Compact>
+      </Modal>
+    </>
+  );
+}
+
 function Profile({ d, reload }: { d: DistributorRow; reload: () => void }) {
   const { t } = useTranslation('distribution');
   const navigate = useNavigate();
@@ -147,6 +213,7 @@ function Profile({ d, reload }: { d: DistributorRow; reload: () => void }) {
       extra={
         <Space wrap>
           <DistributorActions row={d} onDone={reload} />
+          <ApiClientAction d={d} onDone={reload} />
           <Button onClick={() => void navigate('/disManage/accManage')}>{t('backToList')}</Button>
         </Space>
       }
@@ -155,6 +222,7 @@ function Profile({ d, reload }: { d: DistributorRow; reload: () => void }) {
         { key: 'contact', label: f(DistributionField.contact), children: d.contact },
         { key: 'phone', label: f(DistributionField.phone), children: d.phone },
         { key: 'username', label: f(DistributionField.username), children: d.username },
+        { key: 'clientId', label: t('apiClientId'), children: d.clientId ?? t('apiClientNone') },
         {
           key: 'state',
           label: f(DistributionField.state),

@@ -1,0 +1,3 @@
+ALTER TABLE "distributors" ADD COLUMN "client_id" varchar(64);--> statement-breakpoint
+ALTER TABLE "distributors" ADD CONSTRAINT "distributors_client_id_oauth_clients_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."oauth_clients"("client_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "distributors_client_uq" ON "distributors" USING btree ("client_id");
