@@ -79,7 +79,8 @@ export async function expectMenu(page: Page, expected: string[]): Promise<void> 
 
 /** antd's message toast with this text. */
 export function toast(page: Page, text: string): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: text });
+  // the newest: on a busy machine the same message of the previous action may still be fading out
+  return page.locator('.ant-message-notice').filter({ hasText: text }).last();
 }
 
 /**
