@@ -91,6 +91,7 @@ export const ValidationMessage = defineDict({
     en: 'is required by the chosen read modes',
   },
   listUnique: { zh: '不能有重复项', en: 'must not repeat an entry' },
+  trackingNo: { zh: '只能包含字母、数字和短横线', en: 'may hold letters, digits and hyphens only' },
   validRange: { zh: '须晚于开始时间', en: 'must be later than the start' },
   gateOfArea: { zh: '包含不属于本景区的闸机', en: 'contains a gate that is not of this scenic area' },
   insidePaper: { zh: '超出了纸张范围', en: 'lies outside the paper' },

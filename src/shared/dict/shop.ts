@@ -53,6 +53,52 @@ export const AfterSaleType = defineDict({
   2: { zh: '仅退款', en: 'Refund only' },
 });
 
+export type AfterSaleTypeCode = keyof typeof AfterSaleType;
+export const AFTER_SALE_TYPE = { returnRefund: 1, refundOnly: 2 } as const satisfies Record<
+  string,
+  AfterSaleTypeCode
+>;
+
+/** An after-sales request (docs/domain.md "Refund request / after-sales"): requested → approved | rejected | withdrawn. */
+export const AfterSaleStatus = defineDict({
+  1: { zh: '待审核', en: 'Pending review', color: 'gold' },
+  2: { zh: '已同意', en: 'Approved', color: 'green' },
+  3: { zh: '已拒绝', en: 'Rejected', color: 'red' },
+  4: { zh: '已撤回', en: 'Withdrawn', color: 'default' },
+});
+export type AfterSaleStatusCode = keyof typeof AfterSaleStatus;
+export const AFTER_SALE_STATUS = {
+  requested: 1,
+  approved: 2,
+  rejected: 3,
+  withdrawn: 4,
+} as const satisfies Record<string, AfterSaleStatusCode>;
+
+/** A shop refund (docs/domain.md "Refund"). */
+export const ShopRefundStatus = defineDict({
+  created: { zh: '已创建', en: 'Created', color: 'default' },
+  transit: { zh: '退款中', en: 'In transit', color: 'gold' },
+  done: { zh: '已退款', en: 'Refunded', color: 'green' },
+  failed: { zh: '退款失败', en: 'Failed', color: 'red' },
+  canceled: { zh: '已取消', en: 'Cancelled', color: 'default' },
+  external: { zh: '线下退款', en: 'Refunded outside', color: 'blue' },
+});
+
+/**
+ * The shop's clocks (docs/decisions.md "Shop"): an unpaid order holds its stock 30 minutes (S4);
+ * a shipped order is received automatically after 10 days (S9); after receipt the buyer may ask for
+ * after-sales for 7 days (S12, S22) and review for 15 days (S21); a rejected request may be re-applied
+ * twice (3 attempts, S16); cancelled and refunded orders are archived after 7 days (S23).
+ */
+export const SHOP_RULES = {
+  payMinutes: 30,
+  autoReceiveDays: 10,
+  afterSaleDays: 7,
+  reviewDays: 15,
+  maxAttempts: 3,
+  archiveDays: 7,
+} as const;
+
 /** Why a SKU's stock moved (the stock ledger, docs/decisions.md "Shop"). */
 export const StockMoveReason = defineDict({
   1: { zh: '初始库存', en: 'Initial stock' },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ShopPlaceOrder, ShopPlacedOrder } from '../../../shared/api/shop.ts';
-import { SHELF, SHOP_ORDER_STATUS, STOCK_MOVE } from '../../../shared/dict/shop.ts';
+import { SHELF, SHOP_ORDER_STATUS, SHOP_RULES, STOCK_MOVE } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
@@ -10,7 +10,7 @@ import { ShopFieldReason } from './shop.messages.ts';
 import { shopGoods, shopOrderHistory, shopOrderLines, shopOrders, shopSkus } from './shop.table.ts';
 
 /** How long an unpaid shop order holds its stock (docs/decisions.md "Shop"). */
-export const SHOP_PAY_MINUTES = 30;
+export const SHOP_PAY_MINUTES = SHOP_RULES.payMinutes;
 
 /** 'S' + yyyyMMdd (the area's day) + 10 random digits. */
 export function newShopOrderNo(now: Date, timeZone: string): string {

@@ -206,6 +206,11 @@ export const shopOrders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** set at S9 (receipt confirmed): until when the buyer may ask for after-sales (S12) and review (S20) */
+    afterSaleUntil: timestamp('after_sale_until', { withTimezone: true }),
+    reviewUntil: timestamp('review_until', { withTimezone: true }),
+    /** why staff cancelled or closed it (S4 by staff, S23) */
+    closeReason: varchar('close_reason', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -316,6 +321,124 @@ export const shopOrderHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('shop_order_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * After-sales requests (docs/domain.md "Refund request / after-sales"; spec §9 type 1 return and
+ * refund, 2 refund only), also the refund a buyer asks for before shipment (S7). Amount and lines are
+ * frozen when asked; `status_before_refund` is the order's status then. At most one open request per order.
+ */
+export const shopAftersales = pgTable(
+  'shop_aftersales',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    requestNo: varchar('request_no', { length: 32 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** AfterSaleType: 1 return and refund, 2 refund only */
+    type: smallint('type').notNull(),
+    /** AfterSaleStatus: 1 requested, 2 approved, 3 rejected, 4 withdrawn */
+    status: smallint('status').notNull().default(1),
+    statusBeforeRefund: smallint('status_before_refund').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    photos: varchar('photos', { length: 500 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar[]`),
+    /** the lines asked for: [{ lineId, quantity, amount }] (cents), frozen at request time */
+    lines: jsonb('lines').$type<{ lineId: number; quantity: number; amount: number }[]>().notNull(),
+    /** cents, frozen at request time */
+    amount: integer('amount').notNull(),
+    /** 1 for the first request of an order, +1 per re-application (S16, capped) */
+    attempt: smallint('attempt').notNull().default(1),
+    /** the buyer's return parcel (type 1) */
+    returnCarrier: varchar('return_carrier', { length: 30 }).notNull().default(''),
+    returnTrackingNo: varchar('return_tracking_no', { length: 40 }).notNull().default(''),
+    /** type 1: when staff recorded the goods back (restocked then); approval needs it */
+    goodsReceivedAt: timestamp('goods_received_at', { withTimezone: true }),
+    rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
+    reviewerId: integer('reviewer_id').references(() => admins.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_aftersales_no_uq').on(t.requestNo),
+    uniqueIndex('shop_aftersales_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 1`),
+    index('shop_aftersales_scenic_idx').on(t.scenicId, t.status, t.createdAt),
+    check('shop_aftersales_type_check', sql`${t.type} in (1, 2)`),
+    check('shop_aftersales_status_check', sql`${t.status} between 1 and 4`),
+    check('shop_aftersales_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Refunds of shop orders (docs/domain.md "Refund": created → transit → done | failed | canceled;
+ * `external` when paid back outside the system). Made by S8 (merchant refund), S13 (approved
+ * after-sales) or a partial refund of some lines; S18 when the order's refunds are all done.
+ */
+export const shopRefunds = pgTable(
+  'shop_refunds',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    aftersaleId: integer('aftersale_id').references(() => shopAftersales.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id').references(() => shopPayments.id, { onDelete: 'set null' }),
+    /** PayWay of the payment it returns to */
+    payWay: smallint('pay_way').notNull(),
+    amount: integer('amount').notNull(),
+    /** [{ lineId, quantity, amount }] refunded by it */
+    lines: jsonb('lines').$type<{ lineId: number; quantity: number; amount: number }[]>().notNull(),
+    /** 'created' | 'transit' | 'done' | 'failed' | 'canceled' | 'external' */
+    status: varchar('status', { length: 16 }).notNull().default('created'),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    failReason: varchar('fail_reason', { length: 200 }).notNull().default(''),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_refunds_no_uq').on(t.refundNo),
+    index('shop_refunds_order_idx').on(t.orderId),
+    index('shop_refunds_scenic_idx').on(t.scenicId, t.status, t.createdAt),
+    check('shop_refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A buyer's review of a received order (S20): one per order, a rating per goods line. */
+export const shopReviews = pgTable(
+  'shop_reviews',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: scenicId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** 1-5 */
+    rating: smallint('rating').notNull(),
+    content: varchar('content', { length: 500 }).notNull().default(''),
+    photos: varchar('photos', { length: 500 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_reviews_order_uq').on(t.orderId),
+    check('shop_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export type ShopCategory = typeof shopCategories.$inferSelect;
