@@ -192,5 +192,11 @@ export const ValidationMessage = defineDict({
     zh: '与该产品的另一价格条目日期重叠',
     en: 'overlaps another line of this product in the tier',
   },
+  // shop content (issue 18: banners, home modules)
+  linkUrl: {
+    zh: '须为 http(s) 地址或以 / 开头的小程序页面路径',
+    en: 'must be an http(s) address or a mini-program page path starting with /',
+  },
+  moduleGoodsRequired: { zh: '请至少选择一件商品', en: 'choose at least one goods item' },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

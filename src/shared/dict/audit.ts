@@ -75,5 +75,9 @@ export const AuditTarget = defineDict({
   shopCategory: { zh: '商品分类', en: 'Goods category' },
   shopGoods: { zh: '商品', en: 'Goods' },
   shopOrder: { zh: '商城订单', en: 'Shop order' },
+  shopService: { zh: '商品服务', en: 'Goods service' },
+  shopServeModel: { zh: '服务模板', en: 'Service template' },
+  shopCarousel: { zh: '商城轮播图', en: 'Shop banner' },
+  shopHomeModule: { zh: '首页模块', en: 'Home module' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

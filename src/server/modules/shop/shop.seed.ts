@@ -1,6 +1,7 @@
 import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { DEMO_PICTURES } from '../picture-groups/index.ts';
+import { seedDemoShopContent } from './shop-content.seed.ts';
 import { moveStock } from './shop-goods.service.ts';
 import { shopCategories, shopGoods, shopServices, shopSkus } from './shop.table.ts';
 
@@ -195,4 +196,5 @@ export async function seedDemoShop(db: Db, scenicId: number): Promise<void> {
       await addGoods(category!.id, child.goods);
     }
   }
+  await seedDemoShopContent(db, scenicId);
 }
