@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogApi } from '../../../shared/api/logs.ts';
 import { memberApi } from '../../../shared/api/member-api.ts';

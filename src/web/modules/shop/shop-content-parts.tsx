@@ -1,0 +1,215 @@
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { shopGoodApi, type ShopGoodRow } from '../../../shared/api/shop.ts';
+import {
+  shopCarouselApi,
+  shopServiceApi,
+  type ShopArticleOption,
+  type ShopServiceRow,
+} from '../../../shared/api/shop-content.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
+import { get, post } from '../../lib/request.ts';
+import { useCategoryTree } from './shop-parts.tsx';
+
+interface ValueProps<T> {
+  id?: string;
+  value?: T;
+  onChange?: (value: T) => void;
+}
+
+/** An instant as an ISO string in and out; cleared is null (an open end of the window). */
+export function InstantField({ id, value, onChange }: ValueProps<string | null>) {
+  const { t } = useTranslation('shopContent');
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      placeholder={t('unbounded')}
+      value={value ? dayjs(value) : null}
+      onChange={(time) => onChange?.(time ? time.second(0).millisecond(0).toISOString() : null)}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : null);
+
+/** "from – to", an open end read as "any time". */
+export function WindowText({ from, to }: { from: string | null; to: string | null }) {
+  const { t } = useTranslation('shopContent');
+  if (!from && !to) return t('always');
+  return `${when(from) ?? t('unbounded')} – ${when(to) ?? t('unbounded')}`;
+}
+
+export function Thumb({ src }: { src: string }) {
+  return src ? <img src={src} alt="" width={64} height={36} style={{ objectFit: 'cover' }} /> : null;
+}
+
+/** The area's service items, an invalid one marked (the template form's choices). */
+export function ServiceItemsSelect({ id, value, onChange }: ValueProps<number[]>) {
+  const { t } = useTranslation('shopContent');
+  const services = useQuery({
+    queryKey: [shopServiceApi.page, 'options'],
+    queryFn: () =>
+      post<{ rows: ShopServiceRow[] }>(shopServiceApi.page, { limit: 400, sort: 'sort', order: 'asc' }),
+    staleTime: 0,
+  });
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={(v) => onChange?.(v)}
+      loading={services.isPending}
+      placeholder={t('servicesPlaceholder')}
+      optionFilterProp="label"
+      options={(services.data?.rows ?? []).map((s) => ({
+        value: s.id,
+        label: s.status === 1 ? s.name : `${s.name}（${t('invalid')}）`,
+      }))}
+    />
+  );
+}
+
+/** The area's goods for pickers (the first 400 by sort); goods off the shelf are marked. */
+function useGoodsOptions() {
+  const { t } = useTranslation('shopContent');
+  const goods = useQuery({
+    queryKey: [shopGoodApi.page, 'picker'],
+    queryFn: () => post<{ rows: ShopGoodRow[] }>(shopGoodApi.page, { limit: 400 }),
+    staleTime: 0,
+  });
+  return {
+    loading: goods.isPending,
+    options: (goods.data?.rows ?? []).map((g) => ({
+      value: g.id,
+      label: g.status === 1 ? g.name : `${g.name}（${t('offShelf')}）`,
+    })),
+  };
+}
+
+/** Several goods, in the order chosen (a home module's list). */
+export function GoodsMultiSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: ValueProps<number[]> & { disabled?: boolean }) {
+  const { t } = useTranslation('shopContent');
+  const { loading, options } = useGoodsOptions();
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={(v) => onChange?.(v)}
+      loading={loading}
+      disabled={disabled}
+      placeholder={t(disabled ? 'notForKind' : 'goodsPlaceholder')}
+      optionFilterProp="label"
+      showSearch
+      options={options}
+    />
+  );
+}
+
+/** The home module's goods: chosen ones when the module lists chosen goods, otherwise not asked. */
+export function ModuleGoodsField(props: ValueProps<number[]>) {
+  const kind = Form.useWatch<number | undefined>('kind', Form.useFormInstance());
+  return <GoodsMultiSelect {...props} disabled={kind !== HOME_MODULE_KIND.goods} />;
+}
+
+/** The home module's category (either level) when the module lists a category. */
+export function ModuleCategoryField({ id, value, onChange }: ValueProps<number | null>) {
+  const { t } = useTranslation('shopContent');
+  const kind = Form.useWatch<number | undefined>('kind', Form.useFormInstance());
+  const tree = useCategoryTree();
+  const disabled = kind !== HOME_MODULE_KIND.category;
+  return (
+    <TreeSelect<number>
+      id={id}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      loading={tree.isPending}
+      disabled={disabled}
+      placeholder={t(disabled ? 'notForKind' : 'categoryPlaceholder')}
+      treeDefaultExpandAll
+      showSearch
+      allowClear
+      treeNodeFilterProp="title"
+      treeData={(tree.data ?? []).map((c) => ({
+        value: c.id,
+        title: c.name,
+        children: c.children.map((k) => ({ value: k.id, title: k.name })),
+      }))}
+    />
+  );
+}
+
+/** The banner's target: goods or a published article, as its link type asks. */
+export function LinkTargetField({ id, value, onChange }: ValueProps<number | null>) {
+  const { t } = useTranslation('shopContent');
+  const linkType = Form.useWatch<number | undefined>('linkType', Form.useFormInstance());
+  const { loading, options } = useGoodsOptions();
+  const articles = useQuery({
+    queryKey: [shopCarouselApi.articles],
+    queryFn: () => get<ShopArticleOption[]>(shopCarouselApi.articles),
+    enabled: linkType === CAROUSEL_LINK.article,
+  });
+  const common = {
+    id,
+    value: value ?? undefined,
+    onChange: (v: number | undefined) => onChange?.(v ?? null),
+    showSearch: true,
+    allowClear: true,
+    optionFilterProp: 'label',
+  };
+  if (linkType === CAROUSEL_LINK.goods)
+    return (
+      <Select<number> {...common} loading={loading} options={options} placeholder={t('goodsPlaceholder')} />
+    );
+  if (linkType === CAROUSEL_LINK.article)
+    return (
+      <Select<number>
+        {...common}
+        loading={articles.isPending}
+        options={(articles.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+        placeholder={t('articlePlaceholder')}
+        notFoundContent={t('noArticles')}
+      />
+    );
+  return <Select id={id} disabled placeholder={t('notForLinkType')} />;
+}
+
+/** The banner's URL when its link type is a URL. */
+export function LinkUrlField({ id, value, onChange }: ValueProps<string>) {
+  const { t } = useTranslation('shopContent');
+  const linkType = Form.useWatch<number | undefined>('linkType', Form.useFormInstance());
+  const enabled = linkType === CAROUSEL_LINK.url;
+  return (
+    <Input
+      id={id}
+      value={enabled ? (value ?? '') : ''}
+      onChange={(e) => onChange?.(e.target.value)}
+      disabled={!enabled}
+      maxLength={500}
+      placeholder={t(enabled ? 'urlPlaceholder' : 'notForLinkType')}
+    />
+  );
+}
+
+/** A row's items as tags (an invalid or off-shelf one greyed). */
+export function NameTags({ items }: { items: { id: number; name: string; status: number }[] }) {
+  return (
+    <Space size={[0, 4]} wrap>
+      {items.map((i) => (
+        <Tag key={i.id} color={i.status === 1 ? 'blue' : 'default'}>
+          {i.name}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
