@@ -87,7 +87,6 @@ const definition = defineListPage<ShopCarouselRow>({
         label: ShopContentField.image,
         kind: 'custom',
         required: true,
-        extra: 'shopContent:imageHint',
         render: () => <ImageField />,
       },
       { name: 'display', label: ShopContentField.display, kind: 'dict', dict: CarouselDisplay },

@@ -24,6 +24,7 @@ import { closeTab } from '../../layout/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { ServicesWithTemplates } from './shop-content-parts.tsx';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import {
   CategorySelect,
@@ -32,7 +33,6 @@ import {
   GOOD_QUERY_PATH,
   goodQueryKey,
   ImageField,
-  ServicesSelect,
   SkuTable,
   SpecEditor,
   skusFor,
@@ -264,7 +264,7 @@ export default function GoodQueryPage() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="serviceIds" label={label(ShopField.services)}>
-              <ServicesSelect />
+              <ServicesWithTemplates isNew={id == null} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

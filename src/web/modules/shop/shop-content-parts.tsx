@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { shopGoodApi, type ShopGoodRow } from '../../../shared/api/shop.ts';
 import {
   shopCarouselApi,
+  shopServeModelApi,
   shopServiceApi,
+  type ShopServeModelOption,
   type ShopArticleOption,
   type ShopServiceRow,
 } from '../../../shared/api/shop-content.ts';
 import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
 import { get, post } from '../../lib/request.ts';
-import { useCategoryTree } from './shop-parts.tsx';
+import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
+import { ServicesSelect, useCategoryTree } from './shop-parts.tsx';
 
 interface ValueProps<T> {
   id?: string;
@@ -211,5 +214,50 @@ export function NameTags({ items }: { items: { id: number; name: string; status:
         </Tag>
       ))}
     </Space>
+  );
+}
+
+/**
+ * The goods editor's services with the service templates (docs/decisions.md "Online shop"): applying a
+ * template adds its effective services; new goods start with those of every effective default template.
+ */
+export function ServicesWithTemplates({
+  id,
+  value,
+  onChange,
+  isNew,
+}: ValueProps<number[]> & { isNew: boolean }) {
+  const { t } = useTranslation('shopContent');
+  const templates = useQuery({
+    queryKey: [shopServeModelApi.options],
+    queryFn: () => get<ShopServeModelOption[]>(shopServeModelApi.options),
+    staleTime: 0,
+  });
+  const form = Form.useFormInstance();
+  const blank = isNew && (value ?? []).length === 0;
+  // a new goods item's services, once the templates are here and until they are chosen by hand
+  // (the editor's reset of a blank form empties them again: then they are filled again)
+  useEffectOnChange(() => {
+    if (!blank || !templates.data || form.isFieldTouched('serviceIds')) return;
+    const defaults = [...new Set(templates.data.filter((m) => m.isDefault).flatMap((m) => m.serviceIds))];
+    if (defaults.length) onChange?.(defaults);
+  }, [templates.data, blank]);
+  const apply = (templateId: number) => {
+    const template = templates.data?.find((m) => m.id === templateId);
+    if (template) onChange?.([...new Set([...(value ?? []), ...template.serviceIds])]);
+  };
+  return (
+    <Space.Compact block>
+      <ServicesSelect id={id} value={value ?? []} onChange={(v) => onChange?.(v)} />
+      <Select<number>
+        aria-label={t('applyTemplate')}
+        placeholder={t('applyTemplate')}
+        value={null}
+        onChange={apply}
+        loading={templates.isPending}
+        style={{ width: 160 }}
+        options={(templates.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+      />
+    </Space.Compact>
   );
 }

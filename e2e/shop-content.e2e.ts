@@ -1,0 +1,103 @@
+// Issue 18, the shop's content: the shop account (type 4) creates a banner linking goods (an image
+// uploaded with the shared uploader) and a home module listing two chosen goods, and finds both in
+// their lists; the mini-program's home page then shows the module.
+import crypto from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { snap, useConsole } from './support/browser.ts';
+import { button, chooseOption, drawer, pane, row, toast } from './support/ui.ts';
+
+const { openPage } = useConsole();
+
+/** A small real PNG (the server checks the magic bytes): 8×8, one colour. */
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(8, 0);
+  ihdr.writeUInt32BE(8, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.concat(
+    Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([200, 120, 40]).flat()])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('the online shop: banners and home modules', () => {
+  it('the shop account creates a banner linking goods and a home module with two goods', async () => {
+    const { page, go } = await openPage({ account: 'shop' });
+    const suffix = crypto.randomInt(1000, 9999);
+    const banner = `E2E 新茶节 ${suffix}`;
+    const module = `E2E 好物 ${suffix}`;
+
+    // --- a banner: uploaded image, a link to goods picked from the goods list
+    await go('/shop/carousel');
+    await row(page, '明前龙井 新茶上市').waitFor();
+    await snap(page, 'shop-carousel');
+    await button(pane(page), '新增').click();
+    const form = drawer(page);
+    await form.locator('#record_title').fill(banner);
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'tea.png', mimeType: 'image/png', buffer: png() });
+    await form.locator('img[src^="/uploads/"]').waitFor();
+    await form.locator('#record_linkType').click();
+    await chooseOption(page, '商品');
+    await form.locator('#record_linkId').click();
+    await page.keyboard.type('明前');
+    await chooseOption(page, '明前龙井');
+    await snap(page, 'shop-carousel-form');
+    await button(form, '保存').click();
+    await toast(page, '操作成功').waitFor();
+    const listed = row(page, banner);
+    await listed.waitFor();
+    await expect.poll(() => listed.innerText()).toContain('明前龙井');
+    expect(await listed.innerText()).toContain('轮播');
+
+    // --- a home module of two chosen goods, in the order chosen
+    await go('/shop/homeModule');
+    await row(page, '热销推荐').waitFor();
+    await button(pane(page), '新增').click();
+    const editor = drawer(page);
+    await editor.locator('#record_title').fill(module);
+    await editor.locator('#record_goodsIds').click();
+    await page.keyboard.type('明前');
+    await chooseOption(page, '明前龙井');
+    await page.keyboard.type('登山');
+    await chooseOption(page, '登山杖');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => editor.locator('.ant-select-selection-item').allInnerTexts())
+      .toEqual(['明前龙井', '登山杖']);
+    await snap(page, 'shop-home-module-form');
+    await button(editor, '保存').click();
+    await toast(page, '操作成功').waitFor();
+    const made = row(page, module);
+    await made.waitFor();
+    await expect.poll(() => made.innerText()).toContain('明前龙井');
+    expect(await made.innerText()).toContain('登山杖');
+    expect(await made.innerText()).toContain('指定商品');
+    await snap(page, 'shop-home-module');
+  });
+});
