@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogApi } from '../../../shared/api/logs.ts';
 import { memberApi } from '../../../shared/api/member-api.ts';
@@ -187,6 +187,23 @@ describe('service templates (/shop/serveModel)', () => {
     expect(edited).toMatchObject({ name: '礼品', isDefault: true, status: 2 });
     expect((await call('shop', 'GET', `${shopServeModelApi.delete}?id=${made.id}`)).statusCode).toBe(200);
     expect(await auditActions('shopServeModel', made.id)).toEqual(['create', 'status', 'update', 'delete']);
+  });
+
+  it('drops a deleted service item from the templates holding it', async () => {
+    const service = await data<ShopServiceRow>(
+      call('shop', 'POST', shopServiceApi.create, { name: '礼盒包装' }),
+    );
+    const services = (await page<ShopServiceRow>('shop', shopServiceApi.page)).rows;
+    const model = await data<ShopServeModelRow>(
+      call('shop', 'POST', shopServeModelApi.create, {
+        name: '礼盒',
+        serviceIds: [service.id, services[0]!.id],
+      }),
+    );
+    expect((await call('shop', 'GET', `${shopServiceApi.delete}?id=${service.id}`)).statusCode).toBe(200);
+    const after = (await page<ShopServeModelRow>('shop', shopServeModelApi.page, { name: '礼盒' })).rows;
+    expect(after.find((m) => m.id === model.id)!.serviceIds).toEqual([services[0]!.id]);
+    await data(call('shop', 'GET', `${shopServeModelApi.delete}?id=${model.id}`));
   });
 
   it('names the field of bad input, another area’s service included', async () => {
@@ -668,6 +685,40 @@ describe('the member’s cart (/api/member/shop/cart…, X-Member-Token)', () =>
       (await cart('POST', shopBrowseApi.cartUpdate, { skuId: otherSku!.id, quantity: 1 })).statusCode,
     ).toBe(404);
     expect((await cart('POST', shopBrowseApi.cartAdd, { skuId: 99_999_999 })).statusCode).toBe(404);
+  });
+
+  it('holds 50 lines at most; SKUs added at once add up', async () => {
+    const login = await t.call(
+      mini,
+      'POST',
+      memberApi.login,
+      { phone: '13700007777' },
+      { 'x-scenic-id': String(qsh) },
+    );
+    const buyer = login.json<{ data: { token: string } }>().data.token;
+    const saleable = await t.database.db
+      .select({ id: shopSkus.id })
+      .from(shopSkus)
+      .innerJoin(shopGoods, eq(shopGoods.id, shopSkus.goodsId))
+      .where(and(eq(shopSkus.scenicId, qsh), eq(shopGoods.status, 1), gt(shopSkus.stock, 5)))
+      .orderBy(asc(shopSkus.id))
+      .limit(51);
+    expect(saleable).toHaveLength(51);
+    const [first, ...rest] = saleable.map((s) => s.id);
+    // five adds of one SKU at the same time: one line of five
+    await Promise.all(
+      Array.from({ length: 5 }, () => cart('POST', shopBrowseApi.cartAdd, { skuId: first }, buyer)),
+    );
+    let mine = await data<Cart>(cart('GET', shopBrowseApi.cart, undefined, buyer));
+    expect(mine.lines.map((l) => [l.skuId, l.quantity])).toEqual([[first, 5]]);
+    for (const skuId of rest.slice(0, 49))
+      expect((await cart('POST', shopBrowseApi.cartAdd, { skuId }, buyer)).statusCode).toBe(200);
+    const full = await cart('POST', shopBrowseApi.cartAdd, { skuId: rest[49] }, buyer);
+    expect(full.statusCode, full.body).toBe(409);
+    // a line already there still takes more
+    mine = await data<Cart>(cart('POST', shopBrowseApi.cartAdd, { skuId: first }, buyer));
+    expect(mine.lines).toHaveLength(50);
+    expect(mine.lines.find((l) => l.skuId === first)!.quantity).toBe(6);
   });
 
   it('keeps each member’s cart their own', async () => {
