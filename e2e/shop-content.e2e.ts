@@ -100,4 +100,23 @@ describe('the online shop: banners and home modules', () => {
     expect(await made.innerText()).toContain('指定商品');
     await snap(page, 'shop-home-module');
   });
+
+  it('a new goods item starts with the default template’s services; another template adds its own', async () => {
+    const { page, go } = await openPage({ account: 'shop' });
+    await go('/shop/good');
+    await row(page, '明前龙井').waitFor();
+    await button(pane(page), '新增商品').click();
+    const editor = pane(page);
+    const services = editor
+      .locator('.ant-select')
+      .filter({ has: page.locator('#shopGoods_serviceIds') })
+      .locator('.ant-select-selection-item');
+    // the demo's default template 标准服务
+    await expect.poll(() => services.allInnerTexts()).toEqual(['7天无理由退货', '正品保证', '48小时发货']);
+    await editor.getByLabel('应用服务模板').click();
+    await chooseOption(page, '包邮服务');
+    await expect
+      .poll(() => services.allInnerTexts())
+      .toEqual(['7天无理由退货', '正品保证', '48小时发货', '包邮']);
+  });
 });
