@@ -56,6 +56,7 @@ import {
 } from '../../../shared/api/shop-content.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
+import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { CONTENT_STATE } from '../../../shared/dict/content.ts';
 import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
 import type { Db } from '../../db/client.ts';
@@ -98,7 +99,7 @@ async function checkInArea(
   scenicId: number,
   ids: number[],
   field: string,
-  reason: (typeof ShopContentFieldReason)[keyof typeof ShopContentFieldReason],
+  reason: DictEntry,
 ) {
   if (ids.length === 0) return;
   const [found] = await db
@@ -162,22 +163,13 @@ function registerServices(root: FastifyInstance) {
     },
     update: { summary: 'Edit a service item; only the fields sent change', body: ShopServiceUpdateSchema },
     delete: {
-      summary: 'Delete a service item no goods shows (409 otherwise: set it invalid); templates drop it',
+      summary: 'Delete a service item no goods shows (409 otherwise: set it invalid); templates leave it out',
       guard: async (before, tx) => {
         const [used] = await tx
           .select({ n: count() })
           .from(shopGoods)
           .where(arrayContains(shopGoods.serviceIds, [before.id]));
         if ((used?.n ?? 0) > 0) throw new AppError(409, 'shopServiceInUse', { params: { count: used!.n } });
-        const models = await tx
-          .select()
-          .from(shopServeModels)
-          .where(arrayContains(shopServeModels.serviceIds, [before.id]));
-        for (const m of models)
-          await tx
-            .update(shopServeModels)
-            .set({ serviceIds: m.serviceIds.filter((id) => id !== before.id), updatedAt: new Date() })
-            .where(eq(shopServeModels.id, m.id));
       },
     },
     status: {
@@ -204,7 +196,8 @@ async function serveModelRows(
   return records.map((r) => ({
     id: r.id,
     name: r.name,
-    serviceIds: r.serviceIds,
+    // a deleted service item is left out (the template's next save drops it)
+    serviceIds: r.serviceIds.filter((id) => byId.has(id)),
     services: r.serviceIds.flatMap((id) => byId.get(id) ?? []),
     isDefault: r.isDefault,
     sort: r.sort,
