@@ -75,5 +75,7 @@ export const AuditTarget = defineDict({
   shopCategory: { zh: '商品分类', en: 'Goods category' },
   shopGoods: { zh: '商品', en: 'Goods' },
   shopOrder: { zh: '商城订单', en: 'Shop order' },
+  shopAftersale: { zh: '售后申请', en: 'After-sales request' },
+  shopRefund: { zh: '商城退款', en: 'Shop refund' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;
