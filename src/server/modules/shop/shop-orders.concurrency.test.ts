@@ -48,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop orders under concurrency (
     for (let round = 0; round < 5; round += 1) {
       const x = await k.newSku(4, 1000);
       const no = await k.place([{ skuId: x, quantity: 2 }]);
-      const result = await rush(2, (i) =>
+      const result = await rush<unknown>(2, (i) =>
         i === 0
           ? runShopJobs(db, new Date(Date.now() + 31 * 60_000))
           : pay(no, { payWay: 2, amount: 2000, providerTxnId: `wx-race-${no}` }),
