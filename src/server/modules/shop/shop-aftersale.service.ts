@@ -68,7 +68,8 @@ export async function requestAfterSale(
   else if (order.status === S.refundRejected && order.statusBeforeRefund != null)
     [transition, stage] = ['S16', order.statusBeforeRefund];
   else throw new AppError(409, 'shopTransitionNotAllowed');
-  if (transition === 'S16' && attempts >= SHOP_RULES.maxAttempts)
+  // the cap counts every request of the order but withdrawn ones (also after S17 resumed the flow)
+  if (attempts >= SHOP_RULES.maxAttempts)
     throw new AppError(409, 'shopAttemptsExhausted', { params: { max: SHOP_RULES.maxAttempts } });
   if (stage !== S.pendingShipment && (!order.afterSaleUntil || now > order.afterSaleUntil))
     throw new AppError(409, 'shopAfterSaleWindowClosed');

@@ -40,6 +40,13 @@ function expect400(res: { statusCode: number; body: string }, field: string) {
   expect(res.statusCode, res.body).toBe(400);
   expect(JSON.parse(res.body).data.field).toBe(field);
 }
+/** A body of the route that is right but for an empty order number. */
+const bodyFor = (url: string): Record<string, unknown> =>
+  url === mApi.review
+    ? { orderNo: '', rating: 5 }
+    : url === mApi.afterSale
+      ? { orderNo: '', type: 2, reason: '不要了' }
+      : { orderNo: '' };
 const goodsSales = async (skuId: number) => {
   const [row] = await queryRows<{ sales: number }>(
     t.database.db,
@@ -402,7 +409,9 @@ describe('member calls: input, ownership and the machine', () => {
     expect(cancelled.rows.every((r) => r.status === 102)).toBe(true);
     expect((await data<{ total: number }>(k.memberGet(mApi.orders, 1))).total).toBe(0);
     expect((await k.memberGet(`${mApi.orders}?limit=7`)).statusCode).toBe(400);
-    expect((await k.memberGet(mApi.order)).statusCode).toBe(400);
+    expect400(await k.memberGet(mApi.order), 'orderNo');
+    for (const url of [mApi.cancel, mApi.confirmReceipt, mApi.withdrawAfterSale, mApi.review, mApi.afterSale])
+      expect400(await k.member(url, bodyFor(url)), 'orderNo');
   });
 
   it('after-sales before shipment: refund only (S7), withdrawn (S15), rejected (S14), staff ship resumes (S17)', async () => {
@@ -477,6 +486,8 @@ describe('member calls: input, ownership and the machine', () => {
     );
     expect(reviewed.status).toBe(402);
     expect((await k.member(mApi.review, { orderNo: no, rating: 4 })).statusCode).toBe(409);
+    // back in 402 inside the window: still no 4th request
+    expect((await k.member(mApi.afterSale, { orderNo: no, type: 2, reason: '第4次' })).statusCode).toBe(409);
 
     // a new order: a refund-only request after receipt is approved at once, partially: S18 with the lines' amount
     const partial = await k.place([{ skuId: x, quantity: 2 }]);
