@@ -365,6 +365,18 @@ describe('coupons of the shop', () => {
   });
 });
 
+describe('a coupon worth more than the goods', () => {
+  it('leaves one cent to pay', async () => {
+    const x = await k.newSku(5, 800);
+    const couponId = await k.shopCoupon(k.members[0]!.id, 0, 1000);
+    const no = await k.place([{ skuId: x, quantity: 1 }], { memberCouponId: couponId });
+    const order = await k.order(no);
+    expect([order.discount, order.payAmount]).toEqual([799, 1]);
+    await k.payBalance(no);
+    expect((await k.order(no)).status).toBe(201);
+  });
+});
+
 describe('member calls: input, ownership and the machine', () => {
   it('pay refuses bad input naming the field, another member’s order (404) and a payment id of another order', async () => {
     const x = await k.newSku(10, 1000);

@@ -44,7 +44,8 @@ async function takeShopCoupon(
       use: 'shop',
     });
     await reserveCoupon(tx, { ...input, now: input.now });
-    return quote.total;
+    // an order is paid with at least one cent (a payment of 0 is no payment: no refund could follow it)
+    return Math.max(0, Math.min(quote.total, input.goodsAmount - 1));
   } catch (error) {
     // a coupon of tickets, or one limited to chosen tickets, covers no goods
     if (
