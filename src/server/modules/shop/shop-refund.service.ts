@@ -205,7 +205,6 @@ export async function settleShopRefunds(
       to: S.refunded,
       adminId: actor.adminId ?? null,
       note: actor.note ?? '',
-      extra: sql`closed_at = now()`,
     });
 }
 
