@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { AfterSaleStatus, AfterSaleType, ShopOrderStatus } from '../dict/shop.ts';
 import { ImageUrlSchema } from './accounts.ts';
-import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
+import {
+  DateOnlySchema,
+  dictCodeSchema,
+  endpoints,
+  IdSchema,
+  listQuerySchema,
+  PageQuerySchema,
+} from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 
 /**
@@ -346,3 +353,104 @@ export const ShopReviewSchema = z
   })
   .strict();
 export type ShopReview = z.infer<typeof ShopReviewSchema>;
+
+// ---- answers of the writes (issue 18, the server side of the order lifecycle) ----
+
+/** Pay ways a member may pay a shop order with (the mini-program): online providers and the member's balance (9). */
+export const SHOP_MEMBER_PAY_WAYS = [2, 3, 4, 9, 11, 50] as const;
+
+/** What a payment did: `paid` (S2 or S5), `duplicate` (that payment was seen already), `refunded` (late, stock gone: paid back, the order stays 103). */
+export const ShopPayResultSchema = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  paymentId: z.number().int(),
+  result: z.enum(['paid', 'duplicate', 'refunded']),
+});
+export type ShopPayResult = z.infer<typeof ShopPayResultSchema>;
+
+/** An order after a staff or member write: its status and money. */
+export const ShopOrderMovedSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  status: z.number().int(),
+  payAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+});
+export type ShopOrderMoved = z.infer<typeof ShopOrderMovedSchema>;
+
+/** An after-sales request after a write (request, withdraw, receive, approve, reject). */
+export const ShopAftersaleMovedSchema = z.object({
+  id: z.number().int(),
+  requestNo: z.string(),
+  type: z.number().int(),
+  status: z.number().int(),
+  amount: z.number().int(),
+  attempt: z.number().int(),
+  goodsReceivedTime: z.string().nullable(),
+  orderNo: z.string(),
+  orderStatus: z.number().int(),
+});
+export type ShopAftersaleMoved = z.infer<typeof ShopAftersaleMovedSchema>;
+
+/** A refund after `retryRefund`. */
+export const ShopRefundMovedSchema = z.object({
+  id: z.number().int(),
+  refundNo: z.string(),
+  status: z.string(),
+  failReason: z.string(),
+  orderNo: z.string(),
+  orderStatus: z.number().int(),
+});
+
+/** `orders` of the member API: the member's own shop orders, newest first. */
+export const ShopMemberOrdersQuerySchema = PageQuerySchema.extend({
+  status: dictCodeSchema(ShopOrderStatus).optional(),
+}).strict();
+
+/** `order?orderNo=` of the member API. */
+export const ShopMemberOrderQuerySchema = z.object({ orderNo: required(32) }).strict();
+
+/** A member's view of one shop order: its lines, payments' way, after-sales, refunds and review. */
+export const ShopMemberOrderSchema = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  statusBeforeRefund: z.number().int().nullable(),
+  goodsAmount: z.number().int(),
+  freight: z.number().int(),
+  discount: z.number().int(),
+  payAmount: z.number().int(),
+  refundedAmount: z.number().int(),
+  memberCouponId: z.number().int().nullable(),
+  payWay: z.number().int().nullable(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  receiverAddress: z.string(),
+  remark: z.string(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  createTime: z.string(),
+  expiresAt: z.string(),
+  payTime: z.string().nullable(),
+  shipTime: z.string().nullable(),
+  receiveTime: z.string().nullable(),
+  afterSaleUntil: z.string().nullable(),
+  reviewUntil: z.string().nullable(),
+  lines: z.array(ShopOrderLineSchema),
+  aftersales: z.array(
+    z.object({
+      requestNo: z.string(),
+      type: z.number().int(),
+      status: z.number().int(),
+      amount: z.number().int(),
+      attempt: z.number().int(),
+      reason: z.string(),
+      rejectReason: z.string(),
+      createTime: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({ refundNo: z.string(), amount: z.number().int(), status: z.string(), createTime: z.string() }),
+  ),
+  review: z.object({ rating: z.number().int(), content: z.string(), createTime: z.string() }).nullable(),
+});
+export type ShopMemberOrder = z.infer<typeof ShopMemberOrderSchema>;

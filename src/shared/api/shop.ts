@@ -346,6 +346,8 @@ export const ShopPlaceOrderSchema = z
       .regex(/^1\d{10}$/, { error: key('mobile') }),
     receiverAddress: required(200),
     remark: text(200).default(''),
+    /** a coupon the member holds, of use 0 (any) or 2 (shop): reserved by the order, spent when it is paid */
+    memberCouponId: IdSchema.optional(),
   })
   .strict();
 export type ShopPlaceOrder = z.infer<typeof ShopPlaceOrderSchema>;
@@ -355,6 +357,8 @@ export const ShopPlacedOrderSchema = z.object({
   status: z.number().int(),
   goodsAmount: z.number().int(),
   freight: z.number().int(),
+  /** the coupon's discount (cents) */
+  discount: z.number().int(),
   payAmount: z.number().int(),
   expiresAt: z.string(),
   lines: z.array(

@@ -79,5 +79,7 @@ export const AuditTarget = defineDict({
   shopServeModel: { zh: '服务模板', en: 'Service template' },
   shopCarousel: { zh: '商城轮播图', en: 'Shop banner' },
   shopHomeModule: { zh: '首页模块', en: 'Home module' },
+  shopAftersale: { zh: '售后申请', en: 'After-sales request' },
+  shopRefund: { zh: '商城退款', en: 'Shop refund' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

@@ -128,7 +128,15 @@ export interface CouponLine {
  */
 export async function quoteCoupon(
   tx: Db,
-  input: { scenicId: number; memberId: number; memberCouponId: number; lines: CouponLine[]; now: Date },
+  input: {
+    scenicId: number;
+    memberId: number;
+    memberCouponId: number;
+    lines: CouponLine[];
+    now: Date;
+    /** what the order buys: tickets (coupon use 0/1, the default) or shop goods (use 0/2, one line of the goods' total) */
+    use?: 'ticket' | 'shop';
+  },
 ): Promise<{ total: number; perTicket: number[]; couponId: number }> {
   const [held] = await queryRows<
     CouponTerms & {
@@ -158,7 +166,8 @@ export async function quoteCoupon(
     throw new AppError(409, 'memberCouponNotValidYet', {
       params: { from: validFrom.toISOString().slice(0, 10) },
     });
-  if (Number(held.use_type) === COUPON_USE.shop) throw new AppError(409, 'couponWrongUse');
+  const wrongUse = input.use === 'shop' ? COUPON_USE.ticket : COUPON_USE.shop;
+  if (Number(held.use_type) === wrongUse) throw new AppError(409, 'couponWrongUse');
   const chosen = idList(held.product_ids);
   const covered = input.lines.map(
     (l) => Number(held.scope) === COUPON_SCOPE.all || chosen.includes(l.productId),

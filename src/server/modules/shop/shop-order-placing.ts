@@ -5,6 +5,7 @@ import { SHELF, SHOP_ORDER_STATUS, SHOP_RULES, STOCK_MOVE } from '../../../share
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
+import { quoteCoupon, reserveCoupon } from '../coupons/index.ts';
 import { moveStock } from './shop-goods.service.ts';
 import { ShopFieldReason } from './shop.messages.ts';
 import { shopGoods, shopOrderHistory, shopOrderLines, shopOrders, shopSkus } from './shop.table.ts';
@@ -16,6 +17,44 @@ export const SHOP_PAY_MINUTES = SHOP_RULES.payMinutes;
 export function newShopOrderNo(now: Date, timeZone: string): string {
   const digits = crypto.randomInt(0, 10_000_000_000).toString().padStart(10, '0');
   return `S${areaDay(now, timeZone).replaceAll('-', '')}${digits}`;
+}
+
+/**
+ * The member's coupon (use 0 or 2) on the goods' total: quoted (holder, validity, minimum spend),
+ * then reserved under the order number (T1 of the coupons); answers the discount in cents.
+ */
+async function takeShopCoupon(
+  tx: Db,
+  input: {
+    scenicId: number;
+    memberId: number;
+    memberCouponId: number;
+    orderNo: string;
+    goodsAmount: number;
+    now: Date;
+  },
+): Promise<number> {
+  try {
+    const quote = await quoteCoupon(tx, {
+      scenicId: input.scenicId,
+      memberId: input.memberId,
+      memberCouponId: input.memberCouponId,
+      lines: [{ productId: 0, price: input.goodsAmount }],
+      now: input.now,
+      use: 'shop',
+    });
+    await reserveCoupon(tx, { ...input, now: input.now });
+    // an order is paid with at least one cent (a payment of 0 is no payment: no refund could follow it)
+    return Math.max(0, Math.min(quote.total, input.goodsAmount - 1));
+  } catch (error) {
+    // a coupon of tickets, or one limited to chosen tickets, covers no goods
+    if (
+      error instanceof AppError &&
+      (error.msgKey === 'couponWrongUse' || error.msgKey === 'couponNoEligibleProduct')
+    )
+      throw new AppError(409, 'shopCouponNotForShop');
+    throw error;
+  }
 }
 
 /**
@@ -56,16 +95,24 @@ export async function placeShopOrder(
   const goodsAmount = lines.reduce((sum, l) => sum + l.amount, 0);
   const freight = 0;
   const expiresAt = new Date(now.getTime() + SHOP_PAY_MINUTES * 60_000);
+  const orderNo = newShopOrderNo(now, await areaTimeZone(tx, input.scenicId));
+  const memberCouponId = input.memberCouponId ?? null;
+  const discount =
+    memberCouponId == null
+      ? 0
+      : await takeShopCoupon(tx, { ...input, memberCouponId, orderNo, goodsAmount, now });
   const [order] = await tx
     .insert(shopOrders)
     .values({
       scenicId: input.scenicId,
-      orderNo: newShopOrderNo(now, await areaTimeZone(tx, input.scenicId)),
+      orderNo,
       memberId: input.memberId,
       status: SHOP_ORDER_STATUS.pendingPayment,
       goodsAmount,
       freight,
-      payAmount: goodsAmount + freight,
+      discount,
+      memberCouponId,
+      payAmount: goodsAmount + freight - discount,
       receiverName: input.receiverName,
       receiverPhone: input.receiverPhone,
       receiverAddress: input.receiverAddress,
@@ -109,6 +156,7 @@ export async function placeShopOrder(
     status: order.status,
     goodsAmount,
     freight,
+    discount,
     payAmount: order.payAmount,
     expiresAt: expiresAt.toISOString(),
     lines: lines.map(({ skuId, goodsName, specText, price, quantity, amount }) => ({

@@ -1,0 +1,154 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SHOP_MEMBER_PAY_WAYS, type ShopPay, type ShopPayResult } from '../../../shared/api/shop-orders.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { BALANCE_OP } from '../../../shared/dict/members.ts';
+import { PAY_WAY_MEMBER_BALANCE } from '../../../shared/dict/order.ts';
+import { SHOP_ORDER_STATUS as S, STOCK_MOVE } from '../../../shared/dict/shop.ts';
+import { formatCents } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { spendCoupon } from '../coupons/index.ts';
+import { debitBalance } from '../members/index.ts';
+import { moveStock } from './shop-goods.service.ts';
+import { linesOf, lockShopOrder, moveSales, type ShopLine } from './shop-order-common.ts';
+import { transitionShopOrder } from './shop-order-state.service.ts';
+import { refundShopOrder } from './shop-refund.service.ts';
+import { ShopFieldReason } from './shop.messages.ts';
+import { shopPayments, type ShopOrder } from './shop.table.ts';
+
+/**
+ * S2 (and S5 for a payment arriving after S4) of docs/domain.md, in the caller's transaction. The
+ * order is locked first, so payments of one order run one after the other. A provider's id is seen
+ * once (the unique index of shop_payments): the same id again answers the same payment,
+ * `duplicate`, another order's 409. Pay way 9 debits the member's balance in this transaction; a
+ * second balance payment of a paid order answers the first (`duplicate`). The amount must equal
+ * what is due (409). Paid: the coupon is spent, the goods' sales rise.
+ * Late (103): the stock is taken again by guarded decrements; when a SKU has too few, a provider's
+ * payment is recorded and refunded at once and the order stays 103 (`refunded`); a balance payment is
+ * simply refused (409, nothing debited).
+ */
+export async function payShopOrder(
+  tx: Db,
+  input: ShopPay & { scenicId: number; memberId: number; now?: Date },
+): Promise<ShopPayResult> {
+  const now = input.now ?? new Date();
+  const balance = input.payWay === PAY_WAY_MEMBER_BALANCE;
+  if (!(SHOP_MEMBER_PAY_WAYS as readonly number[]).includes(input.payWay))
+    throw new FieldError('payWay', ShopFieldReason.payWayNotForShop);
+  const txnId = balance ? null : (input.providerTxnId ?? '');
+  if (!balance && !txnId) throw new FieldError('providerTxnId', ValidationMessage.required);
+  const order = await lockShopOrder(tx, {
+    scenicId: input.scenicId,
+    orderNo: input.orderNo,
+    memberId: input.memberId,
+  });
+  const answer = (paymentId: number, status: number, result: ShopPayResult['result']): ShopPayResult => ({
+    orderNo: order.orderNo,
+    status,
+    paymentId,
+    result,
+  });
+  // the same payment again (a provider's retried callback, a double tap on "pay with balance")
+  const [seen] = await tx
+    .select()
+    .from(shopPayments)
+    .where(
+      txnId
+        ? and(eq(shopPayments.payWay, input.payWay), eq(shopPayments.providerTxnId, txnId))
+        : and(eq(shopPayments.orderId, order.id), eq(shopPayments.payWay, PAY_WAY_MEMBER_BALANCE)),
+    )
+    .limit(1);
+  if (seen) {
+    if (seen.orderId !== order.id) throw new AppError(409, 'shopPaymentOfOtherOrder');
+    return answer(seen.id, order.status, 'duplicate');
+  }
+  if (order.status !== S.pendingPayment && order.status !== S.systemCancelled)
+    throw new AppError(409, 'shopTransitionNotAllowed');
+  if (input.amount !== order.payAmount)
+    throw new AppError(409, 'shopPayAmountMismatch', {
+      params: { amount: formatCents(input.amount), payAmount: formatCents(order.payAmount) },
+    });
+  const lines = await linesOf(tx, order.id);
+  const late = order.status === S.systemCancelled;
+  const stockBack = late ? await retakeStock(tx, order, lines) : true;
+  if (!stockBack && balance) throw new AppError(409, 'shopLateSoldOut');
+  if (balance) {
+    if (order.memberId == null) throw new AppError(404, 'shopOrderNotFound');
+    await debitBalance(tx, {
+      scenicId: order.scenicId,
+      memberId: order.memberId,
+      operation: BALANCE_OP.consume,
+      amount: order.payAmount,
+      reference: order.orderNo,
+      remark: '',
+    });
+  }
+  const [payment] = await tx
+    .insert(shopPayments)
+    .values({
+      scenicId: order.scenicId,
+      orderId: order.id,
+      payWay: input.payWay,
+      amount: input.amount,
+      providerTxnId: txnId,
+      createdAt: now,
+    })
+    .returning();
+  if (!stockBack) {
+    // S5's guard failed: the money goes back, the order stays cancelled
+    await refundShopOrder(tx, order, {
+      lines: [],
+      amount: order.payAmount,
+      reason: 'late payment, sold out',
+    });
+    return answer(payment!.id, order.status, 'refunded');
+  }
+  await transitionShopOrder(tx, {
+    scenicId: order.scenicId,
+    orderId: order.id,
+    transition: late ? 'S5' : 'S2',
+    to: S.pendingShipment,
+    memberId: order.memberId,
+    note: txnId ?? '',
+    extra: sql`paid_at = ${now}, close_reason = ''`,
+  });
+  if (order.memberCouponId != null)
+    await spendCoupon(tx, {
+      scenicId: order.scenicId,
+      memberCouponId: order.memberCouponId,
+      orderNo: order.orderNo,
+      discount: order.discount,
+      now,
+      // S4 released it: spent again only if it is still free
+      fromFree: late,
+    });
+  await moveSales(
+    tx,
+    lines,
+    lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+    1,
+  );
+  return answer(payment!.id, S.pendingShipment, 'paid');
+}
+
+/** S5's guard: every line's stock taken again (ledger reason 5), all or none (a savepoint). */
+async function retakeStock(tx: Db, order: ShopOrder, lines: ShopLine[]): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      for (const line of [...lines].filter((l) => l.skuId != null).sort((a, b) => a.skuId! - b.skuId!))
+        await moveStock(sp, {
+          scenicId: order.scenicId,
+          skuId: line.skuId!,
+          delta: -line.quantity,
+          reason: STOCK_MOVE.orderPlaced,
+          note: 'late payment',
+          orderId: order.id,
+        });
+      if (lines.some((l) => l.skuId == null)) throw new AppError(409, 'shopSkuNotFound');
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode >= 400 && error.statusCode < 500) return false;
+    throw error;
+  }
+}
