@@ -75,5 +75,6 @@ export const AuditTarget = defineDict({
   shopCategory: { zh: '商品分类', en: 'Goods category' },
   shopGoods: { zh: '商品', en: 'Goods' },
   shopOrder: { zh: '商城订单', en: 'Shop order' },
+  shopStoreSetting: { zh: '店铺开票设置', en: 'Store invoice settings' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;
