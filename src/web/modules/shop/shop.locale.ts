@@ -39,6 +39,23 @@ export default {
       deleteConfirm: '确定删除该商品吗？已有订单的商品不能删除，可以下架。',
       servicesPlaceholder: '选择商品服务',
       categoryPlaceholder: '选择商品分类',
+      // /shop/salesStatistics
+      statsRange: '统计日期',
+      statsRefresh: '刷新',
+      statsHint:
+        '按景区时区（{{timeZone}}）的自然日统计：付款的订单计入付款当日，退款计入退款完成当日；按分类或商品筛选时金额为商品行金额（不含运费）。',
+      statsExport: '导出',
+      statsDaily: '每日销售',
+      statsByGoods: '商品销售排行',
+      statsByCategory: '分类销售',
+      statsChartSummary:
+        '{{from}} 至 {{to}} 每日销售额、退款额与净销售额图表；合计销售额 {{sales}}，退款额 {{refunds}}',
+      // /shop/storeInvoiceSet
+      invoiceHint: '店铺开具发票时使用的开票方信息和默认开票项目。',
+      invoiceNeverSaved: '尚未保存过，以下为默认值',
+      invoiceReadOnly: '没有编辑开票设置的权限，只能查看',
+      taxpayerIdHint: '18 位统一社会信用代码',
+      invoiceKindsHint: '启用电子专用发票时，须填写注册地址、电话、开户银行和银行账号',
     },
     en: {
       namePlaceholder: 'Name',
@@ -77,6 +94,23 @@ export default {
         'Delete this goods item? Goods that have been ordered cannot be deleted; take them off the shelf instead.',
       servicesPlaceholder: 'Choose services',
       categoryPlaceholder: 'Choose a category',
+      // /shop/salesStatistics
+      statsRange: 'Days',
+      statsRefresh: 'Refresh',
+      statsHint:
+        "Days of the scenic area's time zone ({{timeZone}}): a paid order counts on the day it was paid, a refund on the day it was completed; filtered by category or goods, amounts are the goods lines' (no freight).",
+      statsExport: 'Export',
+      statsDaily: 'Daily sales',
+      statsByGoods: 'Top goods',
+      statsByCategory: 'Sales by category',
+      statsChartSummary:
+        'Chart of daily sales, refunds and net sales from {{from}} to {{to}}; total sales {{sales}}, refunds {{refunds}}',
+      // /shop/storeInvoiceSet
+      invoiceHint: "The issuer printed on the store's invoices and the default invoice item.",
+      invoiceNeverSaved: 'Not saved yet: these are the defaults',
+      invoiceReadOnly: 'You may view the invoice settings but not change them',
+      taxpayerIdHint: 'The 18-character unified social credit code',
+      invoiceKindsHint: 'Special VAT e-invoices need the registered address, phone, bank and account',
     },
   }),
 };

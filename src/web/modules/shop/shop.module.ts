@@ -3,8 +3,22 @@ import { defineWebModule } from '../../app/web-module.ts';
 export default defineWebModule({
   name: 'shop',
   menu: {
-    zh: { shopGoodType: '商品分类', shopGood: '商品管理', shopGoodQuery: '商品编辑' },
-    en: { shopGoodType: 'Goods categories', shopGood: 'Goods', shopGoodQuery: 'Edit goods' },
+    zh: {
+      shopGoodType: '商品分类',
+      shopGood: '商品管理',
+      shopGoodQuery: '商品编辑',
+      shopSalesStatistics: '销售统计',
+      shopAccountManage: '商城账号',
+      shopStoreInvoiceSet: '开票设置',
+    },
+    en: {
+      shopGoodType: 'Goods categories',
+      shopGood: 'Goods',
+      shopGoodQuery: 'Edit goods',
+      shopSalesStatistics: 'Sales statistics',
+      shopAccountManage: 'Shop accounts',
+      shopStoreInvoiceSet: 'Invoice settings',
+    },
   },
   locales: () => import('./shop.locale.ts'),
   routes: [
@@ -26,6 +40,12 @@ export default defineWebModule({
       perms: ['shop:good:page'],
       hidden: true,
       page: () => import('./good-query.page.tsx'),
+    },
+    {
+      path: '/shop/salesStatistics',
+      title: 'shopSalesStatistics',
+      perms: ['shop:statistics:page'],
+      page: () => import('./sales-statistics.page.tsx'),
     },
   ],
 });
