@@ -1,3 +1,8 @@
+CREATE TABLE "shop_account_profiles" (
+	"admin_id" integer PRIMARY KEY NOT NULL,
+	"phone" varchar(11) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "shop_store_settings" (
 	"scenic_id" integer PRIMARY KEY NOT NULL,
 	"issuer_name" varchar(100) NOT NULL,
@@ -19,5 +24,6 @@ CREATE TABLE "shop_store_settings" (
 	CONSTRAINT "shop_store_settings_kinds_check" CHECK ("shop_store_settings"."invoice_kinds" <@ '{1,2}'::smallint[])
 );
 --> statement-breakpoint
+ALTER TABLE "shop_account_profiles" ADD CONSTRAINT "shop_account_profiles_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_store_settings" ADD CONSTRAINT "shop_store_settings_scenic_id_scenic_areas_id_fk" FOREIGN KEY ("scenic_id") REFERENCES "public"."scenic_areas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_store_settings" ADD CONSTRAINT "shop_store_settings_updated_by_admins_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;

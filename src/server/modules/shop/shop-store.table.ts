@@ -42,3 +42,11 @@ export const shopStoreSettings = pgTable(
   ],
 );
 export type ShopStoreSetting = typeof shopStoreSettings.$inferSelect;
+
+/** /shop/accountManage: what a shop account (admType 4) has beyond an account: its contact phone. */
+export const shopAccountProfiles = pgTable('shop_account_profiles', {
+  adminId: integer('admin_id')
+    .primaryKey()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  phone: varchar('phone', { length: 11 }).notNull().default(''),
+});
