@@ -35,7 +35,7 @@ describe('permissions', () => {
     // docs/product.md §2: / leads to /shop/good for type 4, whose role holds the shop permissions only
     await loginWithForm(page, 'shop', DEMO_PASSWORD, '/shop/good');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
-    await expectMenu(page, ['商城管理', '商品分类', '商品管理']);
+    await expectMenu(page, ['商城管理', '商品分类', '商品管理', '销售统计']);
     await snap(page, 'home-shop');
 
     await go('/dashboard');

@@ -30,3 +30,11 @@ export const ShopStoreField = defineDict({
   buyerMayRequest: { zh: '允许买家在小程序申请开票', en: 'Buyers may request invoices in the mini-program' },
   updateTime: { zh: '最后保存时间', en: 'Last saved' },
 });
+
+/** Labels of /shop/accountManage beyond an account's own (src/shared/dict/sys-fields.ts). */
+export const ShopAccountField = defineDict({
+  nickname: { zh: '姓名', en: 'Name' },
+  phone: { zh: '手机号', en: 'Mobile phone' },
+  roles: { zh: '商城角色', en: 'Shop roles' },
+  password: { zh: '初始密码', en: 'Initial password' },
+});

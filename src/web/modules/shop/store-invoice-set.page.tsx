@@ -1,5 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Form, Input, Select, Space, Spin, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
