@@ -47,5 +47,19 @@ export default defineWebModule({
       perms: ['shop:statistics:page'],
       page: () => import('./sales-statistics.page.tsx'),
     },
+    {
+      path: '/shop/storeInvoiceSet',
+      title: 'shopStoreInvoiceSet',
+      perms: ['shop:invoiceSet:page'],
+      hidden: true,
+      page: () => import('./store-invoice-set.page.tsx'),
+    },
+    {
+      path: '/shop/accountManage',
+      title: 'shopAccountManage',
+      perms: ['shop:account:page'],
+      hidden: true,
+      page: () => import('./account-manage.page.tsx'),
+    },
   ],
 });
