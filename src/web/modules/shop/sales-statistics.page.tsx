@@ -208,6 +208,7 @@ export default function SalesStatisticsPage() {
           {pickGoods && (
             <Form.Item label={label(F.categoryName)}>
               <TreeSelect<number>
+                aria-label={label(F.categoryName)}
                 allowClear
                 value={filters.categoryId}
                 onChange={(v) => setFilters((f) => ({ ...f, categoryId: v ?? undefined }))}
