@@ -81,6 +81,8 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,
   '/profile/password': null,
+  '/shop/storeInvoiceSet': null,
+  '/shop/accountManage': null,
 };
 
 /** Every screen behind the layout, from the modules' manifests (the route table's source). */

@@ -37,12 +37,15 @@ describe('permissions', () => {
     await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
     await expectMenu(page, [
       '商城管理',
-      '商品分类',
-      '商品管理',
-      '服务模板',
-      '商品服务',
       '轮播图',
       '首页模块',
+      '服务模板',
+      '商品服务',
+      '商品分类',
+      '商品管理',
+      '售后管理',
+      '商城订单',
+      '销售统计',
     ]);
     await snap(page, 'home-shop');
 

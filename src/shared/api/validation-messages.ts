@@ -198,5 +198,23 @@ export const ValidationMessage = defineDict({
     en: 'must be an http(s) address or a mini-program page path starting with /',
   },
   moduleGoodsRequired: { zh: '请至少选择一件商品', en: 'choose at least one goods item' },
+  // shop store invoice settings (issue 18)
+  creditCode: {
+    zh: '须为有效的 18 位统一社会信用代码',
+    en: 'must be a valid 18-character unified social credit code',
+  },
+  taxCode: { zh: '须为 19 位税收分类编码', en: 'must be a 19-digit tax classification code' },
+  invoicePhone: {
+    zh: '只能包含数字、空格、加号、括号和短横线（5-20 位）',
+    en: 'may hold 5-20 digits, spaces, plus signs, brackets and hyphens',
+  },
+  invoiceKindRequired: {
+    zh: '允许买家申请开票时须至少启用一种发票',
+    en: 'enable at least one kind of invoice when buyers may request them',
+  },
+  requiredForSpecialInvoice: {
+    zh: '启用电子专用发票时须填写此项',
+    en: 'is required when special e-invoices are enabled',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

@@ -81,5 +81,6 @@ export const AuditTarget = defineDict({
   shopHomeModule: { zh: '首页模块', en: 'Home module' },
   shopAftersale: { zh: '售后申请', en: 'After-sales request' },
   shopRefund: { zh: '商城退款', en: 'Shop refund' },
+  shopStoreSetting: { zh: '店铺开票设置', en: 'Store invoice settings' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,62 +13,32 @@ import {
   IdQuerySchema,
   type AccountRow,
 } from '../../../shared/api/accounts.ts';
-import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
-import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { ADM_TYPE, AdmType, DISABLED, EnableStatus, PayType } from '../../../shared/dict/account.ts';
+import { AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { AccountField, SysExportText } from '../../../shared/dict/sys-fields.ts';
-import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
-import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
+import { deleteRecord } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { joinTexts, type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
-import { writeAudit } from '../audit/index.ts';
-import { revokeAccountTokens, hashPassword, decryptField } from '../auth/index.ts';
 import {
-  checkAdmType,
-  checkPayType,
-  checkRoleIds,
-  isPlatform,
-  replaceAccountRoles,
-  keepingWildcard,
-  roleIdsOf,
-} from './accounts.service.ts';
-import { adminRoles, admins, roles } from './accounts.table.ts';
-import { checkAccountWithinReach, checkGrantable, permissionsOfRoles } from './privilege.ts';
-
-const accountResource: Resource<typeof admins> = {
-  table: admins,
-  id: admins.id,
-  scenic: admins.scenicId,
-  module: 'sys',
-  targetType: 'admin',
-  audit: writeAudit,
-};
-
-/** Platform accounts exist for platform callers only; to anyone else they are not there (404). */
-function visibleTo(req: FastifyRequest) {
-  return isPlatform(requireAuth(req)) ? undefined : ne(admins.admType, ADM_TYPE.platform);
-}
-
-/** Role ids for the audit snapshot of an account (the hash is dropped by writeAudit). */
-const withRoleIds = async (tx: Parameters<typeof roleIdsOf>[0], row: typeof admins.$inferSelect) => ({
-  roleIds: await roleIdsOf(tx, row.id),
-});
+  accountResource,
+  accountRows,
+  createAccount,
+  resetAccountPassword,
+  setAccountsStatus,
+  updateAccount,
+  visibleTo,
+  withRoleIds,
+} from './account-ops.ts';
+import { keepingWildcard } from './accounts.service.ts';
+import { adminRoles, admins } from './accounts.table.ts';
+import { checkAccountWithinReach } from './privilege.ts';
 
 const okSchema = envelopeSchema(z.null());
-
-function decryptPassword(req: FastifyRequest, encrypted: string): string {
-  const plain = decryptField(req.server.ctx.keys, 'password', encrypted);
-  if (!PasswordSchema.safeParse(plain).success) {
-    throw new FieldError('password', ValidationMessage.passwordPolicy);
-  }
-  return plain;
-}
 
 type AccountQuery = z.infer<typeof AccountPageSchema>;
 
@@ -91,37 +61,6 @@ function accountWhere(scenicId: number, q: AccountQuery, req: FastifyRequest) {
         )
       : undefined,
   );
-}
-
-/** List rows of accounts with the roles they hold; never the password hash. */
-async function accountRows(db: Db, page: (typeof admins.$inferSelect)[]): Promise<AccountRow[]> {
-  const ids = page.map((r) => r.id);
-  const held = ids.length
-    ? await db
-        .select({ adminId: adminRoles.adminId, id: roles.id, code: roles.code, name: roles.name })
-        .from(adminRoles)
-        .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-        .where(inArray(adminRoles.adminId, ids))
-        .orderBy(asc(roles.id))
-    : [];
-  return page.map((r) => ({
-    id: r.id,
-    username: r.username,
-    nickname: r.nickname,
-    avatar: r.avatar,
-    introduction: r.introduction,
-    admType: r.admType,
-    payType: r.payType,
-    status: r.status,
-    scenicId: r.scenicId,
-    mustChangePassword: r.mustChangePassword,
-    lockedUntil: r.lockedUntil && r.lockedUntil > new Date() ? r.lockedUntil.toISOString() : null,
-    lastLoginTime: r.lastLoginAt?.toISOString() ?? null,
-    lastLoginIp: r.lastLoginIp,
-    createTime: r.createdAt.toISOString(),
-    updateTime: r.updatedAt.toISOString(),
-    roles: held.filter((h) => h.adminId === r.id).map(({ id, code, name }) => ({ id, code, name })),
-  }));
 }
 
 const ACCOUNT_EXPORT: ExportColumn<AccountRow>[] = [
@@ -189,27 +128,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const { password, roleIds, ...body } = req.body;
-      checkAdmType(auth, body.admType);
-      checkPayType(body.admType, body.payType);
-      const ids = await checkRoleIds(db, auth, scenicId, roleIds);
-      checkGrantable(auth, await permissionsOfRoles(db, ids), 'roleIds');
-      const passwordHash = await hashPassword(decryptPassword(req, password));
-      const row = await createRecord(
-        db,
-        req,
-        accountResource,
-        { ...body, scenicId, passwordHash, mustChangePassword: true },
-        {
-          write: async (tx, created) => {
-            if (ids.length)
-              await tx.insert(adminRoles).values(ids.map((roleId) => ({ adminId: created.id, roleId })));
-          },
-          snapshot: withRoleIds,
-        },
-      );
+      const row = await createAccount(db, req, req.body);
       return ok(req, { id: row.id });
     },
   );
@@ -226,42 +145,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const { id, roleIds, ...values } = req.body;
-      checkAdmType(auth, values.admType);
-      const ids = roleIds && (await checkRoleIds(db, auth, scenicId, roleIds));
-      await keepingWildcard(db, (tx) =>
-        updateRecord(
-          tx,
-          req,
-          accountResource,
-          id,
-          scenicId,
-          { ...values, updatedAt: new Date() },
-          {
-            where: visibleTo(req),
-            guard: async (before, inner) => {
-              if (values.status === DISABLED && before.id === auth.adminId) {
-                throw new AppError(409, 'cannotDisableSelf');
-              }
-              checkPayType(values.admType ?? before.admType, values.payType ?? before.payType);
-              await checkAccountWithinReach(inner, auth, before.id);
-              // roles it already has stay; each new one must be within the caller's own permissions
-              if (ids) {
-                const had = new Set(await roleIdsOf(inner, before.id));
-                const added = ids.filter((roleId) => !had.has(roleId));
-                checkGrantable(auth, await permissionsOfRoles(inner, added), 'roleIds');
-              }
-            },
-            write: async (inner, after) => {
-              if (ids) await replaceAccountRoles(inner, auth, scenicId, after.id, ids);
-              if (after.status === DISABLED) await revokeAccountTokens(inner, after.id, 'account_disabled');
-            },
-            snapshot: withRoleIds,
-          },
-        ),
-      );
+      await updateAccount(db, req, req.body);
       return ok(req, null);
     },
   );
@@ -284,35 +168,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const { status } = req.body;
-      // Ascending ids: two batches over the same accounts lock them in the same order.
-      const ids = [...new Set(req.body.ids)].sort((a, b) => a - b);
-      await keepingWildcard(db, async (tx) => {
-        for (const id of ids) {
-          await updateRecord(
-            tx,
-            req,
-            accountResource,
-            id,
-            scenicId,
-            { status, updatedAt: new Date() },
-            {
-              action: 'status',
-              where: visibleTo(req),
-              guard: async (before, inner) => {
-                if (status === DISABLED && before.id === auth.adminId)
-                  throw new AppError(409, 'cannotDisableSelf');
-                await checkAccountWithinReach(inner, auth, before.id);
-              },
-              write: async (inner, after) => {
-                if (after.status === DISABLED) await revokeAccountTokens(inner, after.id, 'account_disabled');
-              },
-            },
-          );
-        }
-      });
+      await setAccountsStatus(db, req, req.body);
       return ok(req, null);
     },
   );
@@ -330,34 +186,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const passwordHash = await hashPassword(decryptPassword(req, req.body.password));
-      const now = new Date();
-      await updateRecord(
-        db,
-        req,
-        accountResource,
-        req.body.id,
-        scenicId,
-        {
-          passwordHash,
-          mustChangePassword: true,
-          passwordChangedAt: now,
-          failedLoginCount: 0,
-          lockedUntil: null,
-          updatedAt: now,
-        },
-        {
-          action: 'resetPassword',
-          where: visibleTo(req),
-          // whoever resets a password can log in as the account: never one above the caller
-          guard: (before, tx) => checkAccountWithinReach(tx, auth, before.id),
-          write: async (tx, after) => {
-            await revokeAccountTokens(tx, after.id, 'password_reset');
-          },
-        },
-      );
+      await resetAccountPassword(db, req, req.body);
       return ok(req, null, 'passwordReset');
     },
   );

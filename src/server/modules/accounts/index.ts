@@ -6,3 +6,12 @@ export { isPlatform, keepingWildcard } from './accounts.service.ts';
 export { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
 export { checkGrantable, checkWithinReach, ungrantable } from './privilege.ts';
 export { AREA_DEFAULT_ROLES, createAreaAdmin, createAreaRoles } from './area-setup.ts';
+export {
+  accountRows,
+  createAccount,
+  resetAccountPassword,
+  setAccountsStatus,
+  updateAccount,
+  type AccountHooks,
+} from './account-ops.ts';
+export { permissionsOfRoles } from './privilege.ts';

@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
+import { shopAccountRoutes } from './shop-accounts.routes.ts';
 import { shopBrowseRoutes } from './shop-browse.routes.ts';
 import { shopCategoryRoutes } from './shop-categories.routes.ts';
 import { shopContentRoutes } from './shop-content.routes.ts';
@@ -6,6 +7,9 @@ import { shopGoodRoutes } from './shop-goods.routes.ts';
 import { shopMemberOrderRoutes } from './shop-member-orders.routes.ts';
 import { shopMemberRoutes } from './shop-member.routes.ts';
 import { shopOrderStaffRoutes } from './shop-order-staff.routes.ts';
+import { shopStatisticsRoutes } from './shop-statistics.routes.ts';
+import { shopStoreRoutes } from './shop-store.routes.ts';
+import { seedDemoStore } from './shop-store.seed.ts';
 import { startShopJobs } from './shop.jobs.ts';
 import { seedDemoShop } from './shop.seed.ts';
 
@@ -19,8 +23,14 @@ export default defineServerModule({
     shopBrowseRoutes,
     shopMemberOrderRoutes,
     shopOrderStaffRoutes,
+    shopStatisticsRoutes,
+    shopStoreRoutes,
+    shopAccountRoutes,
   ],
   // S4 unpaid past expires_at, S9 auto-receipt, S21/S22/S17 windows ended, S23 archive (docs/domain.md)
   jobs: [(app) => startShopJobs(app.ctx.db, app.log)],
-  seedDemo: seedDemoShop,
+  seedDemo: async (tx, scenicId) => {
+    await seedDemoShop(tx, scenicId);
+    await seedDemoStore(tx, scenicId);
+  },
 });

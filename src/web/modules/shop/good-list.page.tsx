@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { shopGoodApi, type ShopCategoryOption, type ShopGoodRow } from '../../../shared/api/shop.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { ShelfStatus, ShopField } from '../../../shared/dict/shop.ts';
-import { Can } from '../../components/can.tsx';
+import { Can, usePermission } from '../../components/can.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { GOOD_QUERY_PATH, PriceRange, StockButton, useCategoryTree } from './shop-parts.tsx';
 
@@ -28,12 +28,22 @@ function RowActions({ row, reload }: { row: ShopGoodRow; reload: () => void }) {
 function CreateButton() {
   const { t } = useTranslation('shop');
   const navigate = useNavigate();
+  const can = usePermission();
   return (
-    <Can perm="shop:good:create">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(GOOD_QUERY_PATH)}>
-        {t('newGoods')}
-      </Button>
-    </Can>
+    <>
+      <Can perm="shop:good:create">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(GOOD_QUERY_PATH)}>
+          {t('newGoods')}
+        </Button>
+      </Can>
+      {/* the hidden shop screens open from here (docs/decisions.md "Online shop") */}
+      {can('shop:account:page') && (
+        <Button onClick={() => void navigate('/shop/accountManage')}>{t('shopAccounts')}</Button>
+      )}
+      {can('shop:invoiceSet:page') && (
+        <Button onClick={() => void navigate('/shop/storeInvoiceSet')}>{t('invoiceSettings')}</Button>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  shopStoreInvoiceApi,
+  ShopStoreInvoiceSaveSchema,
+  type ShopStoreInvoice,
+} from '../../../shared/api/shop-store.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { SHOP_TAX_RATES, ShopInvoiceKind, ShopStoreField as F } from '../../../shared/dict/shop-store.ts';
+import { Can } from '../../components/can.tsx';
+import { showFieldErrors, useLabel, validateWithSchema } from '../../components/list-page/index.ts';
+import { get, post } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
+
+const KEY = [shopStoreInvoiceApi.query] as const;
+
+type FormValues = Omit<ShopStoreInvoice, 'updateTime'>;
+const FIELDS = [
+  'issuerName',
+  'taxpayerId',
+  'address',
+  'phone',
+  'bankName',
+  'bankAccount',
+  'invoiceKinds',
+  'itemName',
+  'taxCode',
+  'taxRate',
+  'remarks',
+  'buyerMayRequest',
+] as const satisfies readonly (keyof FormValues)[];
+
+const toForm = ({ updateTime: _updateTime, ...values }: ShopStoreInvoice): FormValues => values;
+
+/** docs/product.md §2 /shop/storeInvoiceSet: the store's invoice issuer and defaults, saved with shop:invoiceSet:edit. */
+export default function StoreInvoiceSetPage() {
+  const { t } = useTranslation(['shop', 'common']);
+  const label = useLabel();
+  const { lang } = useSettings();
+  const [form] = Form.useForm<FormValues>();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: KEY,
+    queryFn: () => get<ShopStoreInvoice>(shopStoreInvoiceApi.query, undefined, { silent: true }),
+  });
+  useEffectOnChange(() => {
+    if (data) form.setFieldsValue(toForm(data));
+  }, [data, form]);
+  const save = useAction((body: unknown) => post<ShopStoreInvoice>(shopStoreInvoiceApi.save, body), {
+    refresh: [KEY],
+  });
+
+  const submit = () => {
+    const values = form.getFieldsValue(true) as FormValues;
+    const body = Object.fromEntries(FIELDS.map((k) => [k, values[k] ?? (k === 'invoiceKinds' ? [] : '')]));
+    body.buyerMayRequest = !!values.buyerMayRequest;
+    const checked = validateWithSchema(ShopStoreInvoiceSaveSchema, body, lang);
+    if (checked.errors) return showFieldErrors(form, checked.errors, FIELDS);
+    void save.run(checked.data);
+  };
+
+  if (isPending) return <Spin />;
+  if (error || !data)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('common:loadFailed')}>
+        <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
+      </Empty>
+    );
+  return (
+    <Card size="small">
+      <Can perm="shop:invoiceSet:edit">
+        {(allowed) => (
+          <Form<FormValues>
+            form={form}
+            name="storeInvoiceSet"
+            layout="vertical"
+            disabled={!allowed || save.pending}
+            onFinish={submit}
+            onValuesChange={(changed: Partial<FormValues>) =>
+              form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })) as never)
+            }
+            style={{ maxWidth: 720 }}
+          >
+            <Typography.Paragraph type="secondary">
+              {t('invoiceHint')}
+              <br />
+              {data.updateTime
+                ? `${label(F.updateTime)}: ${dayjs(data.updateTime).format('YYYY-MM-DD HH:mm:ss')}`
+                : t('invoiceNeverSaved')}
+            </Typography.Paragraph>
+            {!allowed && <Alert type="info" title={t('invoiceReadOnly')} style={{ marginBottom: 16 }} />}
+            <Form.Item name="issuerName" label={label(F.issuerName)} required>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="taxpayerId" label={label(F.taxpayerId)} required extra={t('taxpayerIdHint')}>
+              <Input maxLength={18} style={{ maxWidth: 280, textTransform: 'uppercase' }} />
+            </Form.Item>
+            <Form.Item name="invoiceKinds" label={label(F.invoiceKinds)} extra={t('invoiceKindsHint')}>
+              <Checkbox.Group
+                options={Object.keys(ShopInvoiceKind).map((code) => ({
+                  value: Number(code),
+                  label: dictLabel(ShopInvoiceKind, Number(code) as keyof typeof ShopInvoiceKind, lang),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="address" label={label(F.address)}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Space wrap size="large" align="start">
+              <Form.Item name="phone" label={label(F.phone)}>
+                <Input maxLength={20} style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name="bankName" label={label(F.bankName)}>
+                <Input maxLength={100} style={{ width: 260 }} />
+              </Form.Item>
+              <Form.Item name="bankAccount" label={label(F.bankAccount)}>
+                <Input maxLength={32} style={{ width: 260 }} />
+              </Form.Item>
+            </Space>
+            <Space wrap size="large" align="start">
+              <Form.Item name="itemName" label={label(F.itemName)} required>
+                <Input maxLength={60} style={{ width: 260 }} />
+              </Form.Item>
+              <Form.Item name="taxCode" label={label(F.taxCode)} required>
+                <Input maxLength={19} style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name="taxRate" label={label(F.taxRate)} required>
+                <Select
+                  style={{ width: 120 }}
+                  options={SHOP_TAX_RATES.map((rate) => ({ value: rate, label: `${rate / 100}%` }))}
+                />
+              </Form.Item>
+            </Space>
+            <Form.Item name="remarks" label={label(F.remarks)}>
+              <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+            </Form.Item>
+            <Form.Item name="buyerMayRequest" label={label(F.buyerMayRequest)} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={save.pending}>
+                {t('common:save')}
+              </Button>
+              <Button htmlType="button" onClick={() => form.setFieldsValue(toForm(data))}>
+                {t('common:reset')}
+              </Button>
+            </Space>
+          </Form>
+        )}
+      </Can>
+    </Card>
+  );
+}
