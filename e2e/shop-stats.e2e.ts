@@ -20,7 +20,8 @@ describe('the online shop: sales statistics and invoice settings', () => {
     const screen = pane(page);
     await screen.getByTestId('stats-total-sales').waitFor();
     await screen.getByTestId('sales-chart').waitFor();
-    const days = () => screen.getByTestId('sales-chart').locator('g title').count();
+    const chart = screen.getByTestId('sales-chart');
+    const days = async () => Number(await chart.getAttribute('data-days'));
     // the default range: the last 30 days
     await expect.poll(days).toBe(30);
 
@@ -30,6 +31,8 @@ describe('the online shop: sales statistics and invoice settings', () => {
     await page.locator('.ant-picker-presets li').filter({ hasText: '最近一周' }).click();
     expect((await queried).status()).toBe(200);
     await expect.poll(days).toBe(8);
+    // ECharts drew the bars (SVG renderer)
+    await expect.poll(() => chart.locator('svg path').count()).toBeGreaterThan(8);
     for (const id of ['orders', 'pieces', 'sales', 'refunds', 'net'])
       await expect.poll(() => screen.getByTestId(`stats-total-${id}`).innerText()).toMatch(/\d/);
     await snap(page, 'shop-sales-statistics');

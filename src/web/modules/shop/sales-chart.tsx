@@ -1,6 +1,14 @@
 import { theme } from 'antd';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
 import type { ShopSalesDay } from '../../../shared/api/shop-statistics.ts';
 import { formatCents } from '../../../shared/money.ts';
+
+// only the parts this chart draws (ECharts is tree-shaken; this file is its own lazy chunk)
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export interface SalesChartProps {
   days: ShopSalesDay[];
@@ -10,110 +18,76 @@ export interface SalesChartProps {
   summary: string;
 }
 
-const W = 960;
-const H = 280;
-const PAD = { top: 16, right: 16, bottom: 36, left: 72 };
-
-/** Round steps for the money axis (cents): 1, 2, 5 × 10^n yuan. */
-function niceStep(span: number, ticks: number): number {
-  const raw = Math.max(span / ticks, 100);
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const unit = [1, 2, 5, 10].find((m) => m * pow >= raw) ?? 10;
-  return unit * pow;
-}
-
 /**
- * The daily series of /shop/salesStatistics: sales and refunds as bars, net as a line. Plain SVG
- * loaded with the page's chart chunk (React.lazy), never in the console's first load.
+ * The daily series of /shop/salesStatistics: sales and refunds as bars, net as a line (ECharts,
+ * docs/architecture.md). Loaded with the page's chart chunk (React.lazy), never in the first load.
  */
 export default function SalesChart({ days, labels, summary }: SalesChartProps) {
   const { token } = theme.useToken();
-  const max = Math.max(0, ...days.map((d) => Math.max(d.salesAmount, d.refundAmount, d.netAmount)));
-  const min = Math.min(0, ...days.map((d) => d.netAmount));
-  const step = niceStep(max - min || 100, 4);
-  const top = Math.ceil(max / step) * step || step;
-  const bottom = Math.floor(min / step) * step;
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const y = (v: number) => PAD.top + ((top - v) / (top - bottom)) * plotH;
-  const slot = plotW / Math.max(days.length, 1);
-  const bar = Math.max(1, Math.min(18, slot * 0.35));
-  const x = (i: number) => PAD.left + slot * i + slot / 2;
-  const ticks: number[] = [];
-  for (let v = bottom; v <= top; v += step) ticks.push(v);
-  // at most about 12 day labels under the axis
-  const every = Math.max(1, Math.ceil(days.length / 12));
-  const colors = { sales: token.colorPrimary, refunds: token.colorError, net: token.colorSuccess };
-  const net = days.map((d, i) => `${x(i)},${y(d.netAmount)}`).join(' ');
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const instance = echarts.init(el, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const money = (v: number) => formatCents(v);
+    chart.current?.setOption(
+      {
+        // drawn at once: a figure to read, and the page's tests and screenshots see the final state
+        animation: false,
+        color: [token.colorPrimary, token.colorError, token.colorSuccess],
+        textStyle: { fontFamily: token.fontFamily },
+        grid: { top: 36, right: 16, bottom: 28, left: 16, containLabel: true },
+        legend: { top: 0, textStyle: { color: token.colorText } },
+        tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => money(Number(v)) },
+        xAxis: {
+          type: 'category',
+          data: days.map((d) => d.day),
+          axisLabel: { color: token.colorTextSecondary, formatter: (day: string) => day.slice(5) },
+        },
+        yAxis: {
+          type: 'value',
+          // whole yuan steps (the values are cents)
+          minInterval: 100,
+          axisLabel: { color: token.colorTextSecondary, formatter: money },
+          splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+        },
+        series: [
+          { name: labels.sales, type: 'bar', data: days.map((d) => d.salesAmount), barMaxWidth: 18 },
+          { name: labels.refunds, type: 'bar', data: days.map((d) => d.refundAmount), barMaxWidth: 18 },
+          {
+            name: labels.net,
+            type: 'line',
+            data: days.map((d) => d.netAmount),
+            showSymbol: days.length <= 62,
+            symbolSize: 5,
+          },
+        ],
+      },
+      { notMerge: true },
+    );
+  }, [days, labels, token]);
+
   return (
-    <figure style={{ margin: 0 }}>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        width="100%"
-        role="img"
-        aria-label={summary}
-        style={{ display: 'block', fontSize: 11, fontFamily: 'inherit' }}
-        data-testid="sales-chart"
-      >
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke={token.colorBorderSecondary} />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fill={token.colorTextSecondary}>
-              {formatCents(v)}
-            </text>
-          </g>
-        ))}
-        {days.map((d, i) => (
-          <g key={d.day}>
-            <title>
-              {`${d.day}\n${labels.sales}: ${formatCents(d.salesAmount)}\n${labels.refunds}: ${formatCents(d.refundAmount)}\n${labels.net}: ${formatCents(d.netAmount)}`}
-            </title>
-            {/* a transparent band so the whole day shows its tooltip */}
-            <rect x={PAD.left + slot * i} y={PAD.top} width={slot} height={plotH} fill="transparent" />
-            <rect
-              x={x(i) - bar}
-              y={y(d.salesAmount)}
-              width={bar}
-              height={Math.max(0, y(0) - y(d.salesAmount))}
-              fill={colors.sales}
-            />
-            <rect
-              x={x(i)}
-              y={y(d.refundAmount)}
-              width={bar}
-              height={Math.max(0, y(0) - y(d.refundAmount))}
-              fill={colors.refunds}
-            />
-            {i % every === 0 && (
-              <text x={x(i)} y={H - PAD.bottom + 16} textAnchor="middle" fill={token.colorTextSecondary}>
-                {d.day.slice(5)}
-              </text>
-            )}
-          </g>
-        ))}
-        <polyline points={net} fill="none" stroke={colors.net} strokeWidth={2} />
-        {days.length <= 62 &&
-          days.map((d, i) => <circle key={d.day} cx={x(i)} cy={y(d.netAmount)} r={2.5} fill={colors.net} />)}
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} stroke={token.colorTextTertiary} />
-      </svg>
-      <figcaption style={{ display: 'flex', gap: 16, justifyContent: 'center', fontSize: 12 }}>
-        {(['sales', 'refunds', 'net'] as const).map((k) => (
-          <span key={k}>
-            <span
-              aria-hidden
-              style={{
-                display: 'inline-block',
-                width: 10,
-                height: k === 'net' ? 3 : 10,
-                marginRight: 4,
-                verticalAlign: 'middle',
-                background: colors[k],
-              }}
-            />
-            {labels[k]}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
+    <div
+      ref={host}
+      role="img"
+      aria-label={summary}
+      data-testid="sales-chart"
+      data-days={days.length}
+      style={{ height: 300 }}
+    />
   );
 }
