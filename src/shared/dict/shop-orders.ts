@@ -47,3 +47,9 @@ export const ShopOrderText = defineDict({
   orderExport: { zh: '商城订单', en: 'Shop orders' },
   aftersaleExport: { zh: '售后申请', en: 'After-sales requests' },
 });
+
+/** A shop payment's state (shop_payments.status). */
+export const ShopPaymentStatus = defineDict({
+  confirmed: { zh: '已支付', en: 'Paid', color: 'green' },
+  refunded: { zh: '已退款', en: 'Refunded', color: 'default' },
+});

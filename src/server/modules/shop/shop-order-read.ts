@@ -122,6 +122,7 @@ export async function shopOrderRows(db: Db, records: ShopOrder[]): Promise<ShopO
       id: r.id,
       orderNo: r.orderNo,
       status: r.status,
+      statusBeforeRefund: r.statusBeforeRefund,
       memberId: r.memberId,
       memberPhone: mask(b?.phone ?? null),
       memberNickname: b?.nickname ?? null,
