@@ -1,5 +1,11 @@
-import { shopShipCountApi } from '../../../shared/api/shop-orders.ts';
+import type { shopShipCountApi } from '../../../shared/api/shop-orders.ts';
+import { endpoints } from '../../../shared/api/endpoints.ts';
 import { get } from '../../lib/request.ts';
+
+// the contract's URL, typed against it: importing shop-orders.ts itself would bring zod into the top bar's load
+const countShipOrder: typeof shopShipCountApi.countShipOrder = endpoints('/order', [
+  'countShipOrder',
+]).countShipOrder;
 
 /**
  * docs/product.md §7: the acting area's paid shop orders waiting for shipment; 0 on any failure.
@@ -7,7 +13,7 @@ import { get } from '../../lib/request.ts';
  */
 export async function fetchPendingShipCount(): Promise<number> {
   try {
-    const n = await get<number>(shopShipCountApi.countShipOrder, undefined, { silent: true });
+    const n = await get<number>(countShipOrder, undefined, { silent: true });
     return typeof n === 'number' && Number.isFinite(n) ? n : 0;
   } catch {
     return 0;
