@@ -21,6 +21,7 @@ import { WEB_MODULES } from '../src/web/app/modules.ts';
 import { authPost, encrypt, type Tokens } from './support/api.ts';
 import { NARROW, settle, useConsole, WIDE, type ConsolePage } from './support/browser.ts';
 import { ADMIN_PASSWORD, ROOT } from './support/server.ts';
+import { shopOrderApi } from '../src/shared/api/shop-orders.ts';
 import { shopGoodApi } from '../src/shared/api/shop.ts';
 
 const { openPage } = useConsole();
@@ -77,6 +78,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/user/memberRankDetail': async (b, t) => `?id=${await firstId(b, t, memberLevelApi.page)}`,
   '/ota/otaDetails': async (b, t) => `?id=${await firstId(b, t, otaChannelApi.page, {})}`,
   '/shop/goodQuery': async (b, t) => `?id=${await firstId(b, t, shopGoodApi.page)}`,
+  '/shop/orderQuery': async (b, t) => `?id=${await firstId(b, t, shopOrderApi.page)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

@@ -84,6 +84,8 @@ export const ShopOrderRowSchema = z.object({
   id: z.number().int(),
   orderNo: z.string(),
   status: z.number().int(),
+  /** kept while a refund request is open or was rejected (S15, S17 depend on it): the console's actions read it */
+  statusBeforeRefund: z.number().int().nullable(),
   memberId: z.number().int().nullable(),
   /** masked 138****1234 */
   memberPhone: z.string().nullable(),

@@ -20,6 +20,7 @@ import { reloadTo } from '../lib/navigation.ts';
 import { useUser } from '../lib/session.ts';
 import { SIZES, updateSettings, useSettings, type Size } from '../lib/settings.ts';
 import { PendingRefundSlot } from '../modules/refunds/pending-refund-slot.tsx';
+import { PendingShipSlot } from '../modules/shop/pending-ship-slot.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ScenicSwitcher } from './scenic-switcher.tsx';
 import styles from './layout.module.css';
@@ -186,6 +187,7 @@ export function Navbar({
       <Space size={0} className={styles.navRight}>
         {mobile ? null : <ScenicSwitcher />}
         <PendingRefundSlot />
+        <PendingShipSlot />
         {mobile ? null : <FullscreenToggle />}
         <SizeSwitch />
         <LanguageSwitch onChanged={(lng) => message.success(t('languageChanged', { lng }))} />

@@ -6,6 +6,7 @@ import { shopContentRoutes } from './shop-content.routes.ts';
 import { shopGoodRoutes } from './shop-goods.routes.ts';
 import { shopMemberOrderRoutes } from './shop-member-orders.routes.ts';
 import { shopMemberRoutes } from './shop-member.routes.ts';
+import { shopOrderReadRoutes } from './shop-order-read.routes.ts';
 import { shopOrderStaffRoutes } from './shop-order-staff.routes.ts';
 import { shopStatisticsRoutes } from './shop-statistics.routes.ts';
 import { shopStoreRoutes } from './shop-store.routes.ts';
@@ -22,6 +23,7 @@ export default defineServerModule({
     shopContentRoutes,
     shopBrowseRoutes,
     shopMemberOrderRoutes,
+    shopOrderReadRoutes,
     shopOrderStaffRoutes,
     shopStatisticsRoutes,
     shopStoreRoutes,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { DEMO_PICTURES } from '../picture-groups/index.ts';
 import { seedDemoShopContent } from './shop-content.seed.ts';
 import { moveStock } from './shop-goods.service.ts';
+import { seedDemoShopOrders } from './shop-orders.seed.ts';
 import { shopCategories, shopGoods, shopServices, shopSkus } from './shop.table.ts';
 
 /** [name, subtitle, price in cents, specification name, its values (each a SKU; later ones dearer)] */
@@ -125,7 +126,10 @@ const TREE: { name: string; children: { name: string; goods: Goods[] }[]; goods:
   },
 ];
 
-/** Eight categories, four services and sixty goods with their SKUs, opening stock written to the ledger. */
+/**
+ * Eight categories, four services and sixty goods with their SKUs, opening stock written to the ledger;
+ * then a year of the members' shop orders (shop-orders.seed.ts).
+ */
 export async function seedDemoShop(db: Db, scenicId: number): Promise<void> {
   const services = await db
     .insert(shopServices)
@@ -197,4 +201,5 @@ export async function seedDemoShop(db: Db, scenicId: number): Promise<void> {
     }
   }
   await seedDemoShopContent(db, scenicId);
+  await seedDemoShopOrders(db, scenicId);
 }
