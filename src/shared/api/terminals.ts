@@ -69,7 +69,9 @@ export const TerminalIdSchema = z.object({ id: IdSchema }).strict();
 
 export const TerminalRowSchema = z.object({
   id: z.number().int(),
-  kind: z.string().describe('TerminalKind: a terminal client id of docs/product.md §9, or gateDevice/faceDevice/camera'),
+  kind: z
+    .string()
+    .describe('TerminalKind: a terminal client id of docs/product.md §9, or gateDevice/faceDevice/camera'),
   name: z.string(),
   serialNo: z.string(),
   location: z.string(),

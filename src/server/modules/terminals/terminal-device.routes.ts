@@ -18,12 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../auth/index.ts';
 import { tokens } from '../oauth/index.ts';
-import {
-  activateTerminal,
-  logTerminalEvent,
-  recordHeartbeat,
-  terminalConfig,
-} from './terminals.service.ts';
+import { activateTerminal, logTerminalEvent, recordHeartbeat, terminalConfig } from './terminals.service.ts';
 import { terminals, type Terminal } from './terminals.table.ts';
 
 const tags = ['terminals'];
@@ -37,7 +32,8 @@ async function deviceTerminal(db: Db, req: FastifyRequest): Promise<Terminal> {
     .where(and(eq(terminals.clientId, client.clientId), eq(terminals.scenicId, client.scenicId)));
   if (t?.status === ENABLED) return t;
   if (t) await logTerminalEvent(db, t.id, 'refused', `${req.method} ${req.url} disabled`);
-  else req.log.warn({ clientId: client.clientId, scenicId: client.scenicId }, 'terminal call refused: unknown');
+  else
+    req.log.warn({ clientId: client.clientId, scenicId: client.scenicId }, 'terminal call refused: unknown');
   throw new AppError(401, 'terminalRefused');
 }
 
@@ -69,11 +65,13 @@ export async function terminalDeviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // refusals of the guard and of deviceTerminal alike: the handler's own were logged already
-  root.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode !== 401 || req.routeOptions.url === terminalDeviceApi.activate) return;
-    if (req.client) return;
-    await logRefusal(db, req).catch((error: unknown) => req.log.error({ err: error }, 'terminal refusal log'));
+  // the guard's refusals (before the handler; deviceTerminal logs its own), written before the answer
+  root.addHook('onError', async (req, _reply, error) => {
+    if ((error as { statusCode?: number }).statusCode !== 401) return;
+    if (req.client || req.routeOptions.url === terminalDeviceApi.activate) return;
+    await logRefusal(db, req).catch((error: unknown) =>
+      req.log.error({ err: error }, 'terminal refusal log'),
+    );
   });
 
   app.post(

@@ -13,7 +13,9 @@ export const TERMINAL_JOB_INTERVAL_MS = TERMINAL_HEARTBEAT_SECONDS * 1000;
  * itself too (markStaleTerminalsOffline), so even two passes at once log a change once.
  */
 export async function runTerminalJobs(db: Db, now = new Date()): Promise<{ offline: number } | null> {
-  return runLocked(db, JOB_LOCKS.terminals, async (tx) => ({ offline: await markStaleTerminalsOffline(tx, now) }));
+  return runLocked(db, JOB_LOCKS.terminals, async (tx) => ({
+    offline: await markStaleTerminalsOffline(tx, now),
+  }));
 }
 
 export function startTerminalJobs(db: Db, log: FastifyBaseLogger, intervalMs = TERMINAL_JOB_INTERVAL_MS) {

@@ -19,7 +19,12 @@ import {
 } from '../../../shared/api/terminals.ts';
 import { EnableStatus, ENABLED } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { TerminalKind, TerminalOnline, TerminalText, TERMINAL_ONLINE } from '../../../shared/dict/terminal.ts';
+import {
+  TerminalKind,
+  TerminalOnline,
+  TerminalText,
+  TERMINAL_ONLINE,
+} from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
@@ -290,7 +295,8 @@ export async function terminalRoutes(root: FastifyInstance) {
       config: { access: perm('admin:terminal:page') },
       schema: {
         tags,
-        summary: 'The event log of one terminal (online/offline, disabled, refused calls), newest first, at most 200',
+        summary:
+          'The event log of one terminal (online/offline, disabled, refused calls), newest first, at most 200',
         querystring: TerminalIdSchema,
         response: { 200: envelopeSchema(z.array(TerminalEventRowSchema)) },
       },
@@ -310,7 +316,12 @@ export async function terminalRoutes(root: FastifyInstance) {
         .limit(200);
       return ok(
         req,
-        rows.map((e) => ({ id: e.id, event: e.event, detail: e.detail, createTime: e.createdAt.toISOString() })),
+        rows.map((e) => ({
+          id: e.id,
+          event: e.event,
+          detail: e.detail,
+          createTime: e.createdAt.toISOString(),
+        })),
       );
     },
   );

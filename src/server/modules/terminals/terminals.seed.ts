@@ -35,12 +35,16 @@ export async function seedDemoTerminals(db: Db, scenicId: number): Promise<void>
         appVersion: '1.4.2',
         online: online ? 2 : 0,
         // online: a beat seconds ago; offline: last seen some hours before
-        lastSeenAt: online ? sql`now() - ${`${5 + i} seconds`}::interval` : sql`now() - ${`${2 + i} hours`}::interval`,
+        lastSeenAt: online
+          ? sql`now() - ${`${5 + i} seconds`}::interval`
+          : sql`now() - ${`${2 + i} hours`}::interval`,
         lastIp: `10.0.1.${10 + i}`,
       })),
     )
     .returning({ id: terminals.id, online: terminals.online });
-  await db.insert(terminalEvents).values(
-    rows.map((r) => ({ terminalId: r.id, event: r.online === 2 ? 'online' : 'offline', detail: 'demo' })),
-  );
+  await db
+    .insert(terminalEvents)
+    .values(
+      rows.map((r) => ({ terminalId: r.id, event: r.online === 2 ? 'online' : 'offline', detail: 'demo' })),
+    );
 }

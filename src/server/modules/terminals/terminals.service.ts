@@ -46,7 +46,12 @@ export async function activateTerminal(db: Db, code: string) {
   return db.transaction(async (tx) => {
     const [t] = await tx
       .update(terminals)
-      .set({ activationHash: null, activationExpiresAt: null, activatedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        activationHash: null,
+        activationExpiresAt: null,
+        activatedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(terminals.activationHash, sha256(code.toUpperCase())),
