@@ -1,4 +1,5 @@
 import { defineDict } from './dict.ts';
+import { TerminalClient } from './terminal-client.ts';
 
 /**
  * Kinds of terminal (docs/decisions.md "Terminals"): the device-side terminal client ids of
@@ -8,9 +9,9 @@ import { defineDict } from './dict.ts';
  * terminal of their kind.
  */
 export const TerminalKind = defineDict({
-  winManagement: { zh: '售票窗口', en: 'Ticket window', color: 'blue' },
-  selfManagement: { zh: '自助售取票机', en: 'Self-service machine', color: 'cyan' },
-  handManagement: { zh: '手持机', en: 'Handheld', color: 'geekblue' },
+  winManagement: { ...TerminalClient.winManagement, color: 'blue' },
+  selfManagement: { ...TerminalClient.selfManagement, color: 'cyan' },
+  handManagement: { ...TerminalClient.handManagement, color: 'geekblue' },
   gateDevice: { zh: '闸机设备', en: 'Gate device', color: 'purple' },
   faceDevice: { zh: '人脸设备', en: 'Face device', color: 'magenta' },
   camera: { zh: '客流摄像头', en: 'People-counting camera', color: 'orange' },
