@@ -3,14 +3,14 @@ import { defineWebModule } from '../../app/web-module.ts';
 export default defineWebModule({
   name: 'terminals',
   menu: {
-    zh: { terminal: '终端列表' },
-    en: { terminal: 'Terminal list' },
+    zh: { terminalList: '终端列表' },
+    en: { terminalList: 'Terminal list' },
   },
   locales: () => import('./terminals.locale.ts'),
   routes: [
     {
       path: '/terminal/terminal',
-      title: 'terminal',
+      title: 'terminalList',
       perms: ['admin:terminal:page'],
       page: () => import('./terminal-list.page.tsx'),
     },
