@@ -53,6 +53,7 @@ describe('language', () => {
       '分销管理',
       'OTA管理',
       '商城管理',
+      '终端管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -82,6 +83,7 @@ describe('language', () => {
       'Distribution',
       'OTA',
       'Online shop',
+      'Terminals',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -120,6 +122,7 @@ describe('language', () => {
       'Distribution',
       'OTA',
       'Online shop',
+      'Terminals',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);

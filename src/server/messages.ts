@@ -28,6 +28,7 @@ import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
 import { travelMessages } from './modules/travel/travel.messages.ts';
+import { terminalsMessages } from './modules/terminals/terminals.messages.ts';
 
 /**
  * Every module's messages (`<module>.messages.ts`), added to the catalogue of http/messages.ts,
@@ -63,6 +64,7 @@ const moduleMessages = {
   ...theatresMessages,
   ...ticketDisplayMessages,
   ...travelMessages,
+  ...terminalsMessages,
 };
 addMessages(moduleMessages);
 

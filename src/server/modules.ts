@@ -33,6 +33,7 @@ import storage from './modules/storage/storage.module.ts';
 import theatres from './modules/theatres/theatres.module.ts';
 import ticketDisplay from './modules/ticket-display/ticket-display.module.ts';
 import travel from './modules/travel/travel.module.ts';
+import terminals from './modules/terminals/terminals.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
@@ -75,4 +76,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   travel,
   ota,
   shop,
+  terminals,
 ];

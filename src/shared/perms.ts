@@ -7,6 +7,7 @@ import { couponsPermissions } from './perms/coupons.ts';
 import { distributionPermissions } from './perms/distribution.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
+import { terminalsPermissions } from './perms/terminals.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
 import { membersPermissions } from './perms/members.ts';
 import { settlementPermissions } from './perms/settlement.ts';
@@ -61,6 +62,7 @@ const MODULE_PERMISSIONS = [
   priceTiersPermissions,
   distributionPermissions,
   gatesPermissions,
+  terminalsPermissions,
   shopPermissions,
   accountsPermissions,
   rolesPermissions,

@@ -14,6 +14,7 @@ export const JOB_LOCKS = {
   members: 60_161,
   coupons: 60_171,
   ota: 60_181,
+  terminals: 60_191,
 } as const;
 
 /**

@@ -23,6 +23,7 @@ export const AuditModule = defineDict({
   distribution: { zh: '分销', en: 'Distribution' },
   ota: { zh: 'OTA渠道', en: 'OTA channels' },
   shop: { zh: '商城', en: 'Online shop' },
+  terminals: { zh: '终端', en: 'Terminals' },
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -78,6 +79,7 @@ export const AuditTarget = defineDict({
   shopService: { zh: '商品服务', en: 'Goods service' },
   shopServeModel: { zh: '服务模板', en: 'Service template' },
   shopCarousel: { zh: '商城轮播图', en: 'Shop banner' },
+  terminal: { zh: '终端', en: 'Terminal' },
   shopHomeModule: { zh: '首页模块', en: 'Home module' },
   shopAftersale: { zh: '售后申请', en: 'After-sales request' },
   shopRefund: { zh: '商城退款', en: 'Shop refund' },

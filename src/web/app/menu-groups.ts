@@ -8,6 +8,7 @@ import {
   SettingOutlined,
   TagsOutlined,
   TeamOutlined,
+  DesktopOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { defineMessages } from '../locales/define.ts';
@@ -31,6 +32,7 @@ export const MENU_GROUPS: readonly {
   { path: '/disManage', title: 'disManage', icon: ShopOutlined },
   { path: '/ota', title: 'ota', icon: ApiOutlined },
   { path: '/shop', title: 'shop', icon: ShoppingOutlined },
+  { path: '/terminal', title: 'terminal', icon: DesktopOutlined },
   { path: '/sys', title: 'sys', icon: SettingOutlined },
   { path: '/profile', title: 'profile', hidden: true },
 ];
@@ -45,6 +47,7 @@ export const menuGroupTitles = defineMessages({
     disManage: '分销管理',
     ota: 'OTA管理',
     shop: '商城管理',
+    terminal: '终端管理',
     sys: '系统管理',
     profile: '个人中心',
   },
@@ -57,6 +60,7 @@ export const menuGroupTitles = defineMessages({
     disManage: 'Distribution',
     ota: 'OTA',
     shop: 'Online shop',
+    terminal: 'Terminals',
     sys: 'System',
     profile: 'Profile',
   },

@@ -29,6 +29,7 @@ import travel from '../modules/travel/travel.module.ts';
 import theatres from '../modules/theatres/theatres.module.ts';
 import ticketDisplay from '../modules/ticket-display/ticket-display.module.ts';
 import withdrawals from '../modules/withdrawals/withdrawals.module.ts';
+import terminals from '../modules/terminals/terminals.module.ts';
 
 /**
  * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
@@ -53,6 +54,7 @@ export const WEB_MODULES = [
   distribution,
   priceTiers,
   withdrawals,
+  terminals,
   settlement,
   ota,
   shop,

@@ -1,0 +1,6 @@
+/**
+ * The public entry of the terminals module: what other modules may use (gates, windows and
+ * machines of later slices refer to a terminal).
+ */
+export { terminals, terminalEvents, type Terminal } from './terminals.table.ts';
+export { logTerminalEvent } from './terminals.service.ts';

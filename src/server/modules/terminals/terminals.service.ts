@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  TERMINAL_HEARTBEAT_SECONDS,
+  TERMINAL_OFFLINE_AFTER_SECONDS,
+  TERMINAL_ONLINE,
+  type TerminalEventCode,
+} from '../../../shared/dict/terminal.ts';
+import type { TerminalConfig } from '../../../shared/api/terminals.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { AppError } from '../../http/errors.ts';
+import { sha256 } from '../auth/index.ts';
+import { newClientSecret, oauthClients } from '../oauth/index.ts';
+import { scenicAreas } from '../scenic/index.ts';
+import { terminalEvents, terminals, type Terminal } from './terminals.table.ts';
+
+/** How long a registration's activation code works. */
+export const ACTIVATION_TTL_MS = 24 * 3600_000;
+
+/** The OAuth client id of a terminal (like a distributor's `agency<id>`). */
+export const terminalClientId = (id: number) => `term${id}`;
+
+/** A one-time activation code: 12 characters without look-alikes, easy to type on a device. */
+export function newActivationCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(12);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export async function logTerminalEvent(
+  db: Db,
+  terminalId: number,
+  event: TerminalEventCode,
+  detail = '',
+): Promise<void> {
+  await db.insert(terminalEvents).values({ terminalId, event, detail: detail.slice(0, 200) });
+}
+
+/**
+ * Trades a one-time activation code for the device's own OAuth client (client_credentials). The
+ * code is cleared in the same guarded update, so a second use (or a concurrent one) finds nothing.
+ */
+export async function activateTerminal(db: Db, code: string) {
+  const { secret, secretHash } = newClientSecret(false);
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .update(terminals)
+      .set({
+        activationHash: null,
+        activationExpiresAt: null,
+        activatedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(terminals.activationHash, sha256(code.toUpperCase())),
+          sql`${terminals.activationExpiresAt} > now()`,
+          eq(terminals.status, 1),
+        ),
+      )
+      .returning();
+    if (!t) throw new AppError(401, 'terminalActivationInvalid');
+    const clientId = terminalClientId(t.id);
+    const values = { secretHash, grantTypes: ['client_credentials'], status: 1, updatedAt: sql`now()` };
+    await tx
+      .insert(oauthClients)
+      .values({ clientId, name: t.name, publicSecret: null, ...values })
+      .onConflictDoUpdate({ target: oauthClients.clientId, set: values });
+    await tx.update(terminals).set({ clientId }).where(eq(terminals.id, t.id));
+    await logTerminalEvent(tx, t.id, 'activated');
+    return { terminalId: t.id, scenicId: t.scenicId, clientId, clientSecret: secret };
+  });
+}
+
+/** A heartbeat: online from now on; the change from offline is logged. */
+export async function recordHeartbeat(
+  db: Db,
+  terminalId: number,
+  beat: { appVersion: string; ip: string },
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ online: terminals.online })
+      .from(terminals)
+      .where(eq(terminals.id, terminalId))
+      .for('update');
+    if (!before) throw new AppError(401, 'terminalRefused');
+    await tx
+      .update(terminals)
+      .set({ online: TERMINAL_ONLINE.online, lastSeenAt: now, appVersion: beat.appVersion, lastIp: beat.ip })
+      .where(eq(terminals.id, terminalId));
+    if (before.online !== TERMINAL_ONLINE.online) await logTerminalEvent(tx, terminalId, 'online', beat.ip);
+  });
+}
+
+/**
+ * Online terminals without a beat for TERMINAL_OFFLINE_AFTER_SECONDS become offline, with one
+ * event each. The guarded update claims each row once: a second instance running at the same time
+ * skips rows being claimed and finds the rest no longer online, and a beat that lands meanwhile
+ * moves last_seen_at past the cutoff, so the row stays online.
+ */
+export async function markStaleTerminalsOffline(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - TERMINAL_OFFLINE_AFTER_SECONDS * 1000);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`with due as (
+          select id from terminals
+          where online = ${TERMINAL_ONLINE.online} and last_seen_at < ${cutoff}
+          for update skip locked
+        ), claimed as (
+          update terminals t set online = ${TERMINAL_ONLINE.offline}
+          from due where t.id = due.id and t.online = ${TERMINAL_ONLINE.online} and t.last_seen_at < ${cutoff}
+          returning t.id
+        )
+        insert into terminal_events (terminal_id, event, detail)
+        select id, 'offline', ${`no heartbeat for ${TERMINAL_OFFLINE_AFTER_SECONDS}s`} from claimed
+        returning terminal_id as id`,
+  );
+  return rows.length;
+}
+
+/** The configuration a device fetches, and its ETag (a hash of exactly what is sent). */
+export async function terminalConfig(db: Db, t: Terminal): Promise<{ config: TerminalConfig; etag: string }> {
+  const [area] = await db
+    .select({ name: scenicAreas.name })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.id, t.scenicId));
+  const config: TerminalConfig = {
+    terminalId: t.id,
+    kind: t.kind,
+    name: t.name,
+    scenicId: t.scenicId,
+    scenicName: area?.name ?? '',
+    location: t.location,
+    heartbeatSeconds: TERMINAL_HEARTBEAT_SECONDS,
+    settings: t.settings,
+  };
+  const etag = `"${sha256(JSON.stringify(config)).slice(0, 32)}"`;
+  return { config, etag };
+}

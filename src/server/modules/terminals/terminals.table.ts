@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { scenicAreas } from '../scenic/scenic.table.ts';
+
+/**
+ * The registry of an area's hardware (docs/decisions.md "Terminals"). A terminal authenticates as
+ * its own OAuth client (`client_id`, `term<id>`) after activation with a one-time code; gates,
+ * windows and machines of later slices refer to a terminal.
+ */
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: serial('id').primaryKey(),
+    scenicId: integer('scenic_id')
+      .notNull()
+      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    /** TerminalKind of src/shared/dict/terminal.ts */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    serialNo: varchar('serial_no', { length: 64 }).notNull(),
+    location: varchar('location', { length: 100 }).notNull().default(''),
+    /** Reported by the device with each heartbeat */
+    appVersion: varchar('app_version', { length: 32 }).notNull().default(''),
+    /** EnableStatus: 1 enabled, 2 disabled */
+    status: smallint('status').notNull().default(1),
+    /** docs/product.md §4: 0 offline, 2 online */
+    online: smallint('online').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastIp: varchar('last_ip', { length: 64 }).notNull().default(''),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set on activation; the oauth_clients row of the device */
+    clientId: varchar('client_id', { length: 64 }).unique(),
+    /** SHA-256 of the one-time activation code; null once used */
+    activationHash: varchar('activation_hash', { length: 64 }).unique(),
+    activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('terminals_scenic_serial_uq').on(t.scenicId, t.serialNo),
+    index('terminals_scenic_idx').on(t.scenicId, t.kind),
+    // the offline job's scan: online terminals by last beat
+    index('terminals_online_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`${t.online} = 2`),
+  ],
+);
+export type Terminal = typeof terminals.$inferSelect;
+
+/** What happened to a terminal: online/offline changes, staff disabling it, refused calls. */
+export const terminalEvents = pgTable(
+  'terminal_events',
+  {
+    id: serial('id').primaryKey(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    /** TerminalEvent of src/shared/dict/terminal.ts */
+    event: varchar('event', { length: 16 }).notNull(),
+    detail: varchar('detail', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('terminal_events_terminal_idx').on(t.terminalId, t.createdAt)],
+);
