@@ -1,5 +1,6 @@
 import type listPage from '../components/list-page/list-page.locale.ts';
 import type richText from '../components/rich-text/rich-text.locale.ts';
+import type shipBadge from '../modules/shop/ship-badge.locale.ts';
 import type { WEB_MODULES } from '../app/modules.ts';
 import type { MenuTitle } from '../app/route-types.ts';
 import type { Messages } from './define.ts';
@@ -21,5 +22,6 @@ type ModuleNamespaces = UnionToIntersection<LocalesOf<(typeof WEB_MODULES)[numbe
 export type Namespaces = typeof shellNamespaces &
   ModuleNamespaces &
   typeof listPage &
-  typeof richText & { menu: Messages<MenuTitle> };
+  typeof richText &
+  typeof shipBadge & { menu: Messages<MenuTitle> };
 export type Namespace = keyof Namespaces;

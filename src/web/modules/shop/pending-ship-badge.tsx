@@ -14,7 +14,7 @@ export const PENDING_SHIP_POLL_MS = 60_000;
  * only to accounts that may see the orders; a click opens the list filtered to 201.
  */
 export default function PendingShipBadge() {
-  const { t } = useTranslation('shop');
+  const { t } = useTranslation('shopShipBadge');
   const navigate = useNavigate();
   const allowed = usePermission()('shop:order:page');
   const { data: count = 0 } = useQuery({

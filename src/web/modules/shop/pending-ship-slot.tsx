@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { usePermission } from '../../components/can.tsx';
 import { loadLocales } from '../../lib/i18n.ts';
-import shop from './shop.module.ts';
+
+const shipBadgeTexts = () => import('./ship-badge.locale.ts');
 
 // loaded on its own after the layout, like the refunds badge: nothing of it reaches the shell's first load
 const PendingShipBadge = lazy(() =>
-  Promise.all([import('./pending-ship-badge.tsx'), loadLocales(shop.locales)])
+  Promise.all([import('./pending-ship-badge.tsx'), loadLocales(shipBadgeTexts)])
     .then(([badge]) => badge)
     .catch(() => ({ default: () => null })),
 );

@@ -146,7 +146,6 @@ export default {
       rejectHint: '买家可在售后期内再次申请（最多 3 次）。',
       aftersaleTitle: '售后申请 {{no}}',
       openOrder: '查看订单',
-      pendingShipBadge: '待发货商城订单',
     },
     en: {
       namePlaceholder: 'Name',
@@ -295,7 +294,6 @@ export default {
       rejectHint: 'The buyer may ask again while the after-sales window is open (3 times at most).',
       aftersaleTitle: 'After-sales request {{no}}',
       openOrder: 'Open order',
-      pendingShipBadge: 'Shop orders to ship',
     },
   }),
   /** /shop/serveModel, /shop/goodServe, /shop/carousel, /shop/homeModule (issue 18, shop content). */
