@@ -10,6 +10,8 @@ import { RECHARGE_STATUS } from '../dict/members.ts';
 export const MEMBER_COUPON_TRANSITIONS = {
   /** T2/T3: the order that holds it is paid */
   spend: { from: [MEMBER_COUPON_STATUS.unused], to: MEMBER_COUPON_STATUS.used },
+  /** S18 of a shop order refunded in full (docs/domain.md "coupon returned"): usable again */
+  giveBack: { from: [MEMBER_COUPON_STATUS.used], to: MEMBER_COUPON_STATUS.unused },
   /** the coupons job: past its end and held by no order */
   expire: { from: [MEMBER_COUPON_STATUS.unused], to: MEMBER_COUPON_STATUS.expired },
 } as const;

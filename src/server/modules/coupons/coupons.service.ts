@@ -22,7 +22,7 @@ import { areaInstant, addDays, areaTimeZone } from '../../lib/area-clock.ts';
  * cancelled (T4/T5). Every change of a member coupon is a compare-and-set on its state.
  */
 
-const { spend: SPEND, expire: EXPIRE } = MEMBER_COUPON_TRANSITIONS;
+const { spend: SPEND, expire: EXPIRE, giveBack: GIVE_BACK } = MEMBER_COUPON_TRANSITIONS;
 
 type ReceiveWay = (typeof RECEIVE_WAY)[keyof typeof RECEIVE_WAY];
 
@@ -246,6 +246,22 @@ export async function releaseCoupon(tx: Db, input: { scenicId: number; orderNo: 
     sql`update member_coupons set reserved_order_no = null
         where scenic_id = ${input.scenicId} and reserved_order_no = ${input.orderNo} and status = ${MC.unused}`,
   );
+}
+
+/**
+ * S18 of a shop order refunded in full (docs/domain.md "coupon returned"): the coupon that order
+ * used is the member's to use again (its validity still applies: the expiry job takes it when past
+ * its end). Only the order that used it can give it back, once (compare-and-set on used + order).
+ * Ticket refunds keep the coupon spent (docs/decisions.md "Coupons").
+ */
+export async function giveCouponBack(tx: Db, input: { scenicId: number; orderNo: string }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update member_coupons set status = ${GIVE_BACK.to}, used_order_no = null, used_at = null, discount_amount = 0
+        where scenic_id = ${input.scenicId} and used_order_no = ${input.orderNo} and status in ${statusIn(GIVE_BACK.from)}
+        returning id`,
+  );
+  return rows.length > 0;
 }
 
 /** The expiry job: unused coupons past their end that no order holds become expired (301). */

@@ -5,6 +5,7 @@
 export {
   expireMemberCoupons,
   giveCoupon,
+  giveCouponBack,
   giveRegistrationCoupons,
   quoteCoupon,
   redeemCode,

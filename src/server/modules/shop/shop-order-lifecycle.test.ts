@@ -345,6 +345,15 @@ describe('coupons of the shop', () => {
     await data(k.member(mApi.pay, { orderNo: second, payWay: 9, amount: 4000 }));
     expect(await coupon()).toMatchObject({ status: 201, used_order_no: second, reserved_order_no: null });
 
+    // refunded in full (S8 → S18): the coupon is the member's again, once; it then serves another order
+    const paid = await k.order(second);
+    await data(staff('shop', shopOrderApi.refund, { id: paid.id, reason: '缺货' }));
+    expect((await k.order(second)).status).toBe(203);
+    expect(await coupon()).toMatchObject({ status: 101, used_order_no: null, reserved_order_no: null });
+    const third = await k.place([{ skuId: x, quantity: 1 }], { memberCouponId: couponId });
+    expect((await k.order(third)).discount).toBe(1000);
+    await data(k.member(mApi.cancel, { orderNo: third }));
+
     const ticketCoupon = await k.shopCoupon(me.id, 1, 500);
     const refused = await t.call(
       k.mini,
@@ -361,7 +370,8 @@ describe('coupons of the shop', () => {
     );
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().msg).toContain('不能用于商城');
-    expect(await k.stock(x)).toBe(9);
+    // the refunded order's piece went back on the shelf, the third order's too: nothing taken
+    expect(await k.stock(x)).toBe(10);
   });
 });
 

@@ -6,6 +6,7 @@ import { SHOP_ORDER_STATUS as S } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
+import { giveCouponBack } from '../coupons/index.ts';
 import { creditBalance } from '../members/index.ts';
 import { linesOf, moveSales, type RefundLine } from './shop-order-common.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
@@ -197,7 +198,7 @@ export async function settleShopRefunds(
       adminId: actor.adminId ?? null,
       note: (actor.note ?? 'refund failed').slice(0, 200),
     });
-  else if (Number(sums?.open ?? 0) === 0)
+  else if (Number(sums?.open ?? 0) === 0) {
     await transitionShopOrder(tx, {
       scenicId: order.scenicId,
       orderId: order.id,
@@ -206,6 +207,10 @@ export async function settleShopRefunds(
       adminId: actor.adminId ?? null,
       note: actor.note ?? '',
     });
+    // refunded in full: the coupon it used is returned (a partial refund keeps it spent)
+    if (order.memberCouponId !== null && returned >= order.payAmount)
+      await giveCouponBack(tx, { scenicId: order.scenicId, orderNo: order.orderNo });
+  }
 }
 
 /** Creates, executes and settles one refund (S8, S13, a partial refund). */
