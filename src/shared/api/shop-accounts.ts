@@ -9,6 +9,7 @@ const key = (k: ValidationMessageKey) => k;
 /** /shop/accountManage: the shop accounts (admType 4) of the acting area. */
 export const shopAccountApi = endpoints('/web/api/admin/shop/account', [
   'page',
+  'export',
   'roles',
   'create',
   'update',

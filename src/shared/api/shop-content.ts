@@ -42,6 +42,7 @@ const RequiredImageSchema = ImageUrlSchema.refine((s) => s.length > 0, { error: 
 // ---- /shop/goodServe: the service items goods show ----
 
 export const shopServiceApi = endpoints('/web/api/admin/shop/goodServe', [
+  'export',
   'page',
   'create',
   'update',
@@ -91,6 +92,7 @@ export type ShopServiceRow = z.infer<typeof ShopServiceRowSchema>;
 // ---- /shop/serveModel: templates bundling service items ----
 
 export const shopServeModelApi = endpoints('/web/api/admin/shop/serveModel', [
+  'export',
   'page',
   'create',
   'update',
@@ -161,6 +163,7 @@ export type ShopServeModelOption = z.infer<typeof ShopServeModelOptionSchema>;
 // ---- /shop/carousel: banners ----
 
 export const shopCarouselApi = endpoints('/web/api/admin/shop/carousel', [
+  'export',
   'page',
   'create',
   'update',
@@ -269,7 +272,14 @@ export type ShopArticleOption = z.infer<typeof ShopArticleOptionSchema>;
 
 // ---- /shop/homeModule: the mini-program's home page (spec §7: /web/api/admin/module/...) ----
 
-export const homeModuleApi = endpoints('/web/api/admin/module', ['page', 'create', 'update', 'delete']);
+/** docs/product.md §7 names page, create, update and delete; export is this product's own. */
+export const homeModuleApi = endpoints('/web/api/admin/module', [
+  'page',
+  'create',
+  'update',
+  'delete',
+  'export',
+]);
 
 export const HOME_MODULE_SORT_FIELDS = ['sort', 'title', 'createTime'] as const;
 export const HomeModulePageSchema = listQuerySchema(HOME_MODULE_SORT_FIELDS, {

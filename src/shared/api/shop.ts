@@ -30,6 +30,7 @@ const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 
 export const shopCategoryApi = endpoints('/web/api/admin/shop/goodType', [
   'page',
+  'export',
   'list',
   'query',
   'create',

@@ -75,3 +75,11 @@ export const ShopContentField = defineDict({
   createTime: { zh: '创建时间', en: 'Created' },
   updateTime: { zh: '更新时间', en: 'Updated' },
 });
+
+/** The file names of the content lists' exports. */
+export const ShopContentText = defineDict({
+  serviceExport: { zh: '商品服务', en: 'Goods services' },
+  serveModelExport: { zh: '服务模板', en: 'Service templates' },
+  carouselExport: { zh: '商城轮播图', en: 'Shop banners' },
+  homeModuleExport: { zh: '首页模块', en: 'Home modules' },
+});

@@ -38,3 +38,8 @@ export const ShopAccountField = defineDict({
   roles: { zh: '商城角色', en: 'Shop roles' },
   password: { zh: '初始密码', en: 'Initial password' },
 });
+
+/** The file name of the shop accounts' export. */
+export const ShopAccountText = defineDict({
+  accountsExport: { zh: '商城账号', en: 'Shop accounts' },
+});

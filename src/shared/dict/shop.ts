@@ -127,6 +127,7 @@ export const ShopField = defineDict({
   name: { zh: '名称', en: 'Name' },
   categoryName: { zh: '分类名称', en: 'Category' },
   parent: { zh: '上级分类', en: 'Parent category' },
+  children: { zh: '子分类', en: 'Subcategories' },
   icon: { zh: '图标', en: 'Icon' },
   sort: { zh: '排序', en: 'Sort' },
   status: { zh: '状态', en: 'Status' },

@@ -15,12 +15,15 @@ import {
   type ShopAccountPage,
   type ShopAccountRow,
 } from '../../../shared/api/shop-accounts.ts';
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { defineDict } from '../../../shared/dict/dict.ts';
+import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
+import { defineDict, dictLabel } from '../../../shared/dict/dict.ts';
+import { ShopAccountField, ShopAccountText } from '../../../shared/dict/shop-store.ts';
+import { AccountField } from '../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
+import { joinTexts, type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import {
@@ -108,6 +111,24 @@ async function rowsWithPhone(db: Db, records: (typeof admins.$inferSelect)[]): P
   return rows.map((r) => ({ ...r, phone: phoneOf.get(r.id) ?? '' }));
 }
 
+const SHOP_ACCOUNT_EXPORT: ExportColumn<ShopAccountRow>[] = [
+  { header: AccountField.username, value: (r) => r.username },
+  { header: AccountField.nickname, value: (r) => r.nickname },
+  { header: ShopAccountField.phone, value: (r) => r.phone },
+  {
+    header: AccountField.roles,
+    value: (r, lang) =>
+      joinTexts(
+        r.roles.map((held) => held.name),
+        lang,
+      ),
+    width: 30,
+  },
+  { header: AccountField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: AccountField.lastLoginTime, value: (r) => r.lastLoginTime, kind: 'datetime', width: 20 },
+  { header: AccountField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+];
+
 /** docs/product.md §2 /shop/accountManage: the shop accounts (admType 4) of the acting area. */
 export async function shopAccountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -126,6 +147,11 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     page: {
       summary: 'Shop accounts (admType 4) of the acting area with their roles and phone',
       body: ShopAccountPageSchema,
+    },
+    export: {
+      summary: 'The shop accounts of the current filter (all pages) as .xlsx; no password hashes',
+      fileName: ShopAccountText.accountsExport,
+      columns: SHOP_ACCOUNT_EXPORT,
     },
   });
 

@@ -6,7 +6,7 @@ import {
   type ShopRoleOption,
 } from '../../../shared/api/shop-accounts.ts';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { admins, roles } from '../accounts/index.ts';
 
 let t: TestApp;
@@ -102,5 +102,18 @@ describe('shop accounts (/shop/accountManage)', () => {
     expect((await call('staff', 'POST', api.page, {})).statusCode).toBe(403);
     expect((await call('staff', 'GET', api.roles)).statusCode).toBe(403);
     expect((await call('staff', 'POST', api.status, { ids: [1], status: 2 })).statusCode).toBe(403);
+  });
+});
+
+describe('export of the shop accounts', () => {
+  it('writes the area’s shop accounts as .xlsx, never another kind of account; needs shop:account:page', async () => {
+    const res = await call('shop', 'POST', api.export, {});
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = xlsxText(res.rawPayload);
+    expect(text).toContain('用户名');
+    expect(text).toContain('shop');
+    expect(text).not.toContain('staff');
+    expect(text).not.toMatch(/\$2[aby]\$|scrypt|argon/);
+    expect((await call('staff', 'POST', api.export, {})).statusCode).toBe(403);
   });
 });

@@ -15,11 +15,15 @@ import {
   type ShopCategoryPage,
   type ShopCategoryRow,
 } from '../../../shared/api/shop.ts';
+import { EnableStatus } from '../../../shared/dict/account.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { ShopField, ShopText } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
+import { joinTexts, type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -113,6 +117,28 @@ async function checkParent(db: Db, scenicId: number, parentId: number | null, se
   }
 }
 
+/** One row per top-level category; its subcategories named in a column (the screen's tree, flat). */
+const CATEGORY_EXPORT: ExportColumn<ShopCategoryRow>[] = [
+  { header: ShopField.name, value: (r) => r.name, width: 20 },
+  {
+    header: ShopField.children,
+    value: (r, lang) =>
+      joinTexts(
+        (r.children ?? []).map((c) => c.name),
+        lang,
+      ),
+    width: 40,
+  },
+  {
+    header: ShopField.goodsCount,
+    value: (r) => r.goodsCount + (r.children ?? []).reduce((n, c) => n + c.goodsCount, 0),
+    kind: 'number',
+  },
+  { header: ShopField.sort, value: (r) => r.sort, kind: 'number' },
+  { header: ShopField.status, value: (r, lang) => dictLabel(EnableStatus, r.status, lang) },
+  { header: ShopField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
+];
+
 /** docs/product.md §2 /shop/goodType: the goods categories of the acting area, two levels. */
 export async function shopCategoryRoutes(root: FastifyInstance) {
   registerListResource(root, {
@@ -134,6 +160,12 @@ export async function shopCategoryRoutes(root: FastifyInstance) {
     page: {
       summary: 'Top-level categories of the acting area (paged), each with its subcategories',
       body: ShopCategoryPageSchema,
+    },
+    export: {
+      summary:
+        'The top-level categories of the current filter (all pages) with their subcategories, as .xlsx',
+      fileName: ShopText.categoryExport,
+      columns: CATEGORY_EXPORT,
     },
     query: { summary: 'One category of the acting area' },
     create: {

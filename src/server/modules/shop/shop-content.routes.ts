@@ -58,7 +58,7 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { CONTENT_STATE } from '../../../shared/dict/content.ts';
-import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND, ShopContentText } from '../../../shared/dict/shop-content.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
@@ -68,6 +68,12 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { scenicArticles } from '../content/index.ts';
+import {
+  CAROUSEL_EXPORT,
+  HOME_MODULE_EXPORT,
+  SERVE_MODEL_EXPORT,
+  SERVICE_EXPORT,
+} from './shop-content.export.ts';
 import { ShopContentFieldReason } from './shop-content.messages.ts';
 import { shopCarousels, shopHomeModules, shopServeModels } from './shop-content.table.ts';
 import { shopCategories, shopGoods, shopServices } from './shop.table.ts';
@@ -156,6 +162,11 @@ function registerServices(root: FastifyInstance) {
       summary: 'Service items of the acting area ("7-day return", "free shipping"): 1 effective, 2 invalid',
       body: ShopServicePageSchema,
     },
+    export: {
+      summary: 'The service items of the current filter (all pages) as .xlsx',
+      fileName: ShopContentText.serviceExport,
+      columns: SERVICE_EXPORT,
+    },
     create: {
       summary: 'Create a service item',
       body: ShopServiceCreateSchema,
@@ -231,6 +242,11 @@ function registerServeModels(root: FastifyInstance) {
     page: {
       summary: 'Service templates of the acting area, each with its service items',
       body: ShopServeModelPageSchema,
+    },
+    export: {
+      summary: 'The service templates of the current filter (all pages) as .xlsx',
+      fileName: ShopContentText.serveModelExport,
+      columns: SERVE_MODEL_EXPORT,
     },
     create: {
       summary: 'Create a service template: service items of the area, optionally the default of new goods',
@@ -416,6 +432,11 @@ function registerCarousels(root: FastifyInstance) {
       summary: 'Banners of the acting area (display 1 carousel, 2 list) with their links and windows',
       body: ShopCarouselPageSchema,
     },
+    export: {
+      summary: 'The banners of the current filter (all pages) as .xlsx',
+      fileName: ShopContentText.carouselExport,
+      columns: CAROUSEL_EXPORT,
+    },
     create: {
       summary:
         'Create a banner: image, a link to goods (1), an article (2), a URL (3) or none (4), display, time window',
@@ -583,6 +604,11 @@ function registerHomeModules(root: FastifyInstance) {
     page: {
       summary: 'Home modules of the acting area (spec §7 module/page): chosen goods (1) or a category (2)',
       body: HomeModulePageSchema,
+    },
+    export: {
+      summary: 'The home modules of the current filter (all pages) as .xlsx',
+      fileName: ShopContentText.homeModuleExport,
+      columns: HOME_MODULE_EXPORT,
     },
     create: {
       summary:

@@ -27,7 +27,7 @@ import {
   type ShopServeModelRow,
   type ShopServiceRow,
 } from '../../../shared/api/shop-content.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { moveStock } from './shop-goods.service.ts';
 import { shopCategories, shopGoods, shopSkus } from './shop.table.ts';
@@ -734,5 +734,39 @@ describe('the member’s cart (/api/member/shop/cart…, X-Member-Token)', () =>
     expect(
       (await cart('POST', shopBrowseApi.cartUpdate, { skuId: skuB, quantity: 1 }, other)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('exports of the content lists', () => {
+  it('writes each list of the current filter as .xlsx; only with the list’s permission, only the area’s rows', async () => {
+    tok.agent = (await t.login('agent')).access_token;
+    const lists = [
+      { api: shopServiceApi, body: {}, header: '服务名称', name: (r: ShopServiceRow) => r.name },
+      { api: shopServeModelApi, body: {}, header: '新商品默认', name: (r: ShopServeModelRow) => r.name },
+      {
+        api: shopCarouselApi,
+        body: { display: 1 },
+        header: '跳转类型',
+        name: (r: ShopCarouselRow) => r.title,
+      },
+      { api: homeModuleApi, body: {}, header: '模块标题', name: (r: HomeModuleRow) => r.title },
+    ] as const;
+    for (const list of lists) {
+      const url = list.api.export;
+      const rows = (await page<never>('shop', list.api.page, list.body)).rows;
+      expect(rows.length, url).toBeGreaterThan(0);
+      const first = (list.name as (r: unknown) => string)(rows[0]);
+      const res = await call('shop', 'POST', url, list.body);
+      expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const text = xlsxText(res.rawPayload);
+      expect(text, url).toContain(list.header);
+      expect(text, url).toContain(first);
+      // an account without the shop's permissions (a distributor) is refused; another area's export has none of these rows
+      expect((await call('agent', 'POST', url, list.body)).statusCode, url).toBe(403);
+      const other = await call('yunling', 'POST', url, list.body);
+      expect(other.statusCode, url).toBe(200);
+      expect(xlsxText(other.rawPayload), url).not.toContain(first);
+    }
   });
 });

@@ -385,3 +385,18 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
     expect(xlsxText(res.rawPayload)).toContain('明前龙井');
   });
 });
+
+describe('export of the goods categories', () => {
+  it('writes the top-level categories with their subcategories as .xlsx; only the area’s; needs the page permission', async () => {
+    const res = await call('shop', 'POST', catApi.export, {});
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = xlsxText(res.rawPayload);
+    expect(text).toContain('子分类');
+    expect(text).toContain('特产美食');
+    expect(text).toContain('茶叶');
+    expect((await call('staff', 'POST', catApi.export, {})).statusCode).toBe(403);
+    const other = await call('yunling', 'POST', catApi.export, {});
+    expect(other.statusCode).toBe(200);
+    expect(xlsxText(other.rawPayload)).not.toContain('特产美食');
+  });
+});

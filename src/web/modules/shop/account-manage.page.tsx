@@ -161,8 +161,9 @@ export default function AccountManagePage() {
       defineListPage<ShopAccountRow>({
         id: 'shop.account',
         url: shopAccountApi.page,
+        exportUrl: shopAccountApi.export,
         rowKey: 'id',
-        perms: { create: 'shop:account:edit', update: 'shop:account:edit' },
+        perms: { create: 'shop:account:edit', update: 'shop:account:edit', export: 'shop:account:page' },
         search: [
           { kind: 'text', name: 'username', label: AccountField.username, maxLength: 64 },
           { kind: 'text', name: 'nickname', label: ShopAccountField.nickname, maxLength: 64 },

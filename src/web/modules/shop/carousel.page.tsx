@@ -26,9 +26,11 @@ function LinkTarget({ row }: { row: ShopCarouselRow }) {
 const definition = defineListPage<ShopCarouselRow>({
   id: 'shop.carousel',
   url: shopCarouselApi.page,
+  exportUrl: shopCarouselApi.export,
   rowKey: 'id',
   defaultSort: { sort: 'sort', order: 'asc' },
   perms: {
+    export: 'shop:carousel:page',
     create: 'shop:carousel:edit',
     update: 'shop:carousel:edit',
     delete: 'shop:carousel:edit',

@@ -11,9 +11,11 @@ import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 const definition = defineListPage<ShopServiceRow>({
   id: 'shop.goodServe',
   url: shopServiceApi.page,
+  exportUrl: shopServiceApi.export,
   rowKey: 'id',
   defaultSort: { sort: 'sort', order: 'asc' },
   perms: {
+    export: 'shop:goodServe:page',
     create: 'shop:goodServe:edit',
     update: 'shop:goodServe:edit',
     delete: 'shop:goodServe:edit',

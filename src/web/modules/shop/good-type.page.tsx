@@ -12,8 +12,10 @@ import { ImageField, ParentSelect } from './shop-parts.tsx';
 const definition = defineListPage<ShopCategoryRow>({
   id: 'shop.goodType',
   url: shopCategoryApi.page,
+  exportUrl: shopCategoryApi.export,
   rowKey: 'id',
   perms: {
+    export: 'shop:goodType:page',
     create: 'shop:goodType:create',
     update: 'shop:goodType:update',
     delete: 'shop:goodType:delete',

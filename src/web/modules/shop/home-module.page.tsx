@@ -32,9 +32,11 @@ function ModuleContent({ row }: { row: HomeModuleRow }) {
 const definition = defineListPage<HomeModuleRow>({
   id: 'shop.homeModule',
   url: homeModuleApi.page,
+  exportUrl: homeModuleApi.export,
   rowKey: 'id',
   defaultSort: { sort: 'sort', order: 'asc' },
   perms: {
+    export: 'shop:homeModule:page',
     create: 'shop:homeModule:edit',
     update: 'shop:homeModule:edit',
     delete: 'shop:homeModule:edit',

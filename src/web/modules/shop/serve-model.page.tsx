@@ -12,9 +12,11 @@ import { NameTags, ServiceItemsSelect } from './shop-content-parts.tsx';
 const definition = defineListPage<ShopServeModelRow>({
   id: 'shop.serveModel',
   url: shopServeModelApi.page,
+  exportUrl: shopServeModelApi.export,
   rowKey: 'id',
   defaultSort: { sort: 'sort', order: 'asc' },
   perms: {
+    export: 'shop:serveModel:page',
     create: 'shop:serveModel:edit',
     update: 'shop:serveModel:edit',
     delete: 'shop:serveModel:edit',
