@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   ShopAftersaleApproveSchema,
@@ -15,6 +15,7 @@ import {
   ShopRetryRefundSchema,
   ShopShipSchema,
 } from '../../../shared/api/shop-orders.ts';
+import type { Permission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -29,7 +30,6 @@ import { retryShopRefund } from './shop-refund.service.ts';
  * totals, query) are the order screens' routes.
  */
 export async function shopOrderStaffRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
   const tags = ['shop'];
   const staff = (req: FastifyRequest) => ({ scenicId: scenicScope(req), adminId: requireAuth(req).adminId });
@@ -52,194 +52,125 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
       return result;
     });
 
-  app.post(
-    shopOrderApi.ship,
-    {
-      config: { access: perm('shop:order:ship') },
-      schema: {
-        tags,
-        summary:
-          'Ship a paid order (S6; S17 from 204 when it was pending shipment before the rejected request): carrier and tracking number',
-        body: ShopShipSchema,
-        response: { 200: envelopeSchema(ShopOrderMovedSchema) },
+  /** One staff write: its permission, contract, audit action and the service call that makes it. */
+  function action<B extends z.ZodObject, R extends z.ZodType>(def: {
+    url: string;
+    perm: Permission;
+    summary: string;
+    body: B;
+    response: R;
+    audit: string;
+    target: 'shopOrder' | 'shopAftersale' | 'shopRefund';
+    run: (
+      tx: Db,
+      input: z.infer<B> & { scenicId: number; adminId: number },
+    ) => Promise<z.infer<R> & { id: number }>;
+  }) {
+    // `root` untyped: the zod compilers validate the body and the answer all the same; `def` types the handler
+    root.post(
+      def.url,
+      {
+        config: { access: perm(def.perm) },
+        schema: {
+          tags,
+          summary: def.summary,
+          body: def.body,
+          response: { 200: envelopeSchema(def.response) },
+        },
       },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
+      async (req) => {
+        const input = req.body as z.infer<B>;
+        return ok(
           req,
-          'shopOrder.ship',
-          'shopOrder',
-          (tx) => shipOrder(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
+          await audited(req, def.audit, def.target, (tx) => def.run(tx, { ...input, ...staff(req) }), input),
+        );
+      },
+    );
+  }
 
-  app.post(
-    shopOrderApi.refund,
-    {
-      config: { access: perm('shop:order:refund') },
-      schema: {
-        tags,
-        summary:
-          'Merchant refund: without lines the whole of a paid, unshipped order (S8 → 205 → 203 when done); with lines a partial refund that keeps the status',
-        body: ShopMerchantRefundSchema,
-        response: { 200: envelopeSchema(ShopOrderMovedSchema) },
-      },
+  action({
+    url: shopOrderApi.ship,
+    perm: 'shop:order:ship',
+    summary:
+      'Ship a paid order (S6; S17 from 204 when it was pending shipment before the rejected request): carrier and tracking number',
+    body: ShopShipSchema,
+    response: ShopOrderMovedSchema,
+    audit: 'shopOrder.ship',
+    target: 'shopOrder',
+    run: shipOrder,
+  });
+  action({
+    url: shopOrderApi.refund,
+    perm: 'shop:order:refund',
+    summary:
+      'Merchant refund: without lines the whole of a paid, unshipped order (S8 → 205 → 203 when done); with lines a partial refund that keeps the status',
+    body: ShopMerchantRefundSchema,
+    response: ShopOrderMovedSchema,
+    audit: 'shopOrder.refund',
+    target: 'shopOrder',
+    run: merchantRefund,
+  });
+  action({
+    url: shopOrderApi.close,
+    perm: 'shop:order:close',
+    summary: 'Close an order: unpaid → 103 (S4, stock and coupon back); cancelled or refunded → 601 (S23)',
+    body: ShopCloseSchema,
+    response: ShopOrderMovedSchema,
+    audit: 'shopOrder.close',
+    target: 'shopOrder',
+    run: closeOrder,
+  });
+  action({
+    url: shopOrderApi.retryRefund,
+    perm: 'shop:order:refund',
+    summary:
+      'Try a failed refund again (S19), or record it as paid back outside the system (external); the order settles (S18) when no refund is left open',
+    body: ShopRetryRefundSchema,
+    response: ShopRefundMovedSchema,
+    audit: 'shopRefund.retry',
+    target: 'shopRefund',
+    run: async (tx, input) => {
+      const { refund, order } = await retryShopRefund(tx, input);
+      return {
+        id: refund.id,
+        refundNo: refund.refundNo,
+        status: refund.status,
+        failReason: refund.failReason,
+        orderNo: order.orderNo,
+        orderStatus: order.status,
+      };
     },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopOrder.refund',
-          'shopOrder',
-          (tx) => merchantRefund(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
-
-  app.post(
-    shopOrderApi.close,
-    {
-      config: { access: perm('shop:order:close') },
-      schema: {
-        tags,
-        summary:
-          'Close an order: unpaid → 103 (S4, stock and coupon back); cancelled or refunded → 601 (S23)',
-        body: ShopCloseSchema,
-        response: { 200: envelopeSchema(ShopOrderMovedSchema) },
-      },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopOrder.close',
-          'shopOrder',
-          (tx) => closeOrder(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
-
-  app.post(
-    shopOrderApi.retryRefund,
-    {
-      config: { access: perm('shop:order:refund') },
-      schema: {
-        tags,
-        summary:
-          'Try a failed refund again (S19), or record it as paid back outside the system (external); the order settles (S18) when no refund is left open',
-        body: ShopRetryRefundSchema,
-        response: { 200: envelopeSchema(ShopRefundMovedSchema) },
-      },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopRefund.retry',
-          'shopRefund',
-          async (tx) => {
-            const { scenicId, adminId } = staff(req);
-            const { refund, order } = await retryShopRefund(tx, {
-              scenicId,
-              adminId,
-              refundId: req.body.refundId,
-              external: req.body.external,
-              note: req.body.note,
-            });
-            return {
-              id: refund.id,
-              refundNo: refund.refundNo,
-              status: refund.status,
-              failReason: refund.failReason,
-              orderNo: order.orderNo,
-              orderStatus: order.status,
-            };
-          },
-          req.body,
-        ),
-      ),
-  );
-
-  app.post(
-    shopAftersaleApi.receive,
-    {
-      config: { access: perm('shop:aftersale:audit') },
-      schema: {
-        tags,
-        summary: 'A return’s goods came back: recorded once, their stock put back (ledger reason 7)',
-        body: ShopAftersaleReceiveSchema,
-        response: { 200: envelopeSchema(ShopAftersaleMovedSchema) },
-      },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopAftersale.receive',
-          'shopAftersale',
-          (tx) => receiveReturn(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
-
-  app.post(
-    shopAftersaleApi.approve,
-    {
-      config: { access: perm('shop:aftersale:audit') },
-      schema: {
-        tags,
-        summary:
-          'Approve an after-sales request (S13; a return needs its goods back first, 409): the refund is made at once (S18 when done)',
-        body: ShopAftersaleApproveSchema,
-        response: { 200: envelopeSchema(ShopAftersaleMovedSchema) },
-      },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopAftersale.approve',
-          'shopAftersale',
-          (tx) => approveAfterSale(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
-
-  app.post(
-    shopAftersaleApi.reject,
-    {
-      config: { access: perm('shop:aftersale:audit') },
-      schema: {
-        tags,
-        summary:
-          'Reject an after-sales request with a reason (S14); the buyer may ask again while the window is open',
-        body: ShopAftersaleRejectSchema,
-        response: { 200: envelopeSchema(ShopAftersaleMovedSchema) },
-      },
-    },
-    async (req) =>
-      ok(
-        req,
-        await audited(
-          req,
-          'shopAftersale.reject',
-          'shopAftersale',
-          (tx) => rejectAfterSale(tx, { ...req.body, ...staff(req) }),
-          req.body,
-        ),
-      ),
-  );
+  });
+  action({
+    url: shopAftersaleApi.receive,
+    perm: 'shop:aftersale:audit',
+    summary: 'A return’s goods came back: recorded once, their stock put back (ledger reason 7)',
+    body: ShopAftersaleReceiveSchema,
+    response: ShopAftersaleMovedSchema,
+    audit: 'shopAftersale.receive',
+    target: 'shopAftersale',
+    run: receiveReturn,
+  });
+  action({
+    url: shopAftersaleApi.approve,
+    perm: 'shop:aftersale:audit',
+    summary:
+      'Approve an after-sales request (S13; a return needs its goods back first, 409): the refund is made at once (S18 when done)',
+    body: ShopAftersaleApproveSchema,
+    response: ShopAftersaleMovedSchema,
+    audit: 'shopAftersale.approve',
+    target: 'shopAftersale',
+    run: approveAfterSale,
+  });
+  action({
+    url: shopAftersaleApi.reject,
+    perm: 'shop:aftersale:audit',
+    summary:
+      'Reject an after-sales request with a reason (S14); the buyer may ask again while the window is open',
+    body: ShopAftersaleRejectSchema,
+    response: ShopAftersaleMovedSchema,
+    audit: 'shopAftersale.reject',
+    target: 'shopAftersale',
+    run: rejectAfterSale,
+  });
 }
