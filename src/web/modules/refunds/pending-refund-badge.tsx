@@ -29,7 +29,8 @@ export default function PendingRefundBadge() {
     <Tooltip title={t('pendingBadge')}>
       <Button
         type="text"
-        aria-label={t('pendingBadge')}
+        // the number shown is part of the name (axe: label-content-name-mismatch)
+        aria-label={count > 0 ? `${t('pendingBadge')} ${count > 99 ? '99+' : count}` : t('pendingBadge')}
         data-testid="pending-refund-badge"
         onClick={() => void navigate('/ticket/refundTicCheck?status=1')}
         icon={

@@ -29,7 +29,10 @@ export default function PendingShipBadge() {
     <Tooltip title={t('pendingShipBadge')}>
       <Button
         type="text"
-        aria-label={t('pendingShipBadge')}
+        // the number shown is part of the name (axe: label-content-name-mismatch)
+        aria-label={
+          count > 0 ? `${t('pendingShipBadge')} ${count > 99 ? '99+' : count}` : t('pendingShipBadge')
+        }
         data-testid="pending-ship-badge"
         onClick={() => void navigate('/shop/shopOrder?status=201')}
         icon={
