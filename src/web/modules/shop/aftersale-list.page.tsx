@@ -61,8 +61,8 @@ function AftersaleExtra({ row }: { row: ShopAftersaleRow }) {
         {data.photos.length ? (
           <Image.PreviewGroup>
             <Space wrap>
-              {data.photos.map((p) => (
-                <Image key={p} src={p} alt="" width={88} height={88} />
+              {data.photos.map((p, i) => (
+                <Image key={p} src={p} alt={`${t('photos')} ${i + 1}`} width={88} height={88} />
               ))}
             </Space>
           </Image.PreviewGroup>

@@ -124,7 +124,8 @@ function Lines({ d }: { d: ShopOrderDetail }) {
             key: 'image',
             title: '',
             width: 56,
-            render: (_, l) => (l.image ? <Image src={l.image} alt="" width={40} height={40} /> : null),
+            render: (_, l) =>
+              l.image ? <Image src={l.image} alt={l.goodsName} width={40} height={40} /> : null,
           },
           { key: 'goods', title: label(F.goodsName), render: (_, l) => l.goodsName },
           { key: 'spec', title: t('sectionLines'), render: (_, l) => l.specText },
@@ -264,8 +265,8 @@ function Aftersales({ d, reload }: { d: ShopOrderDetail; reload: () => void }) {
             title: t('photos'),
             render: (_, a) => (
               <Image.PreviewGroup>
-                {a.photos.map((p) => (
-                  <Image key={p} src={p} alt="" width={32} height={32} />
+                {a.photos.map((p, i) => (
+                  <Image key={p} src={p} alt={`${t('photos')} ${i + 1}`} width={32} height={32} />
                 ))}
               </Image.PreviewGroup>
             ),
@@ -296,8 +297,8 @@ function Review({ d }: { d: ShopOrderDetail }) {
                 label: t('photos'),
                 children: (
                   <Image.PreviewGroup>
-                    {d.review.photos.map((p) => (
-                      <Image key={p} src={p} alt="" width={48} height={48} />
+                    {d.review.photos.map((p, i) => (
+                      <Image key={p} src={p} alt={`${t('photos')} ${i + 1}`} width={48} height={48} />
                     ))}
                   </Image.PreviewGroup>
                 ),
