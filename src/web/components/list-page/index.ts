@@ -23,5 +23,6 @@ export { downloadExport, saveBlob } from './export.ts';
 export { validateWithSchema, issueMessage, showFieldErrors, type FieldError } from './zod-form.ts';
 export { parseListState, serializeListState, listBody, filtersBody, sortBody } from './url-state.ts';
 export { useList, useListReload } from './use-list.ts';
+export { useListTotals } from './use-list-totals.ts';
 export { useColumnPrefs, columnPrefsKey } from './column-prefs.ts';
 export { listQueryKey, cleanParams, type PageResult } from './query.ts';

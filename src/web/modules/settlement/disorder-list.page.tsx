@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { disorderApi, type DisorderRow, type DisorderTotalsSchema } from '../../../shared/api/settlement.ts';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
@@ -13,14 +12,11 @@ import { usePermission } from '../../components/can.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
   defineListPage,
-  filtersBody,
   ListPage,
-  listQueryKey,
-  parseListState,
   type ColumnDef,
   type SearchFieldDef,
+  useListTotals,
 } from '../../components/list-page/index.ts';
-import { post } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
 import { distributorDict, StatementButton, useDistributors } from './settlement-parts.tsx';
 
@@ -55,15 +51,7 @@ const staffSearch = (distributors: Dict | null): SearchFieldDef[] => [
 /** Count, tickets, amounts and commission of the filtered orders (the URL's filter). */
 function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
   const { t } = useTranslation('settlement');
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search, search],
-  );
-  const { data, isFetching } = useQuery({
-    queryKey: [...listQueryKey(disorderApi.page), 'totals', filters],
-    queryFn: () => post<Totals>(disorderApi.totals, filters, { silent: true }),
-  });
+  const { data, isFetching } = useListTotals<Totals>(disorderApi.page, disorderApi.totals, search);
   return (
     <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="disorder-totals">
       <Typography.Text>

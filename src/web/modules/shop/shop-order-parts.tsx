@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import {
   shopAftersaleApi,
@@ -28,13 +27,12 @@ import type { Permission } from '../../../shared/perms.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import {
-  filtersBody,
   listQueryKey,
-  parseListState,
   showFieldErrors,
   useLabel,
   validateWithSchema,
   type SearchFieldDef,
+  useListTotals,
 } from '../../components/list-page/index.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -498,15 +496,7 @@ export function AftersaleActions({
 /** Count and sums of the filtered orders (the URL's filter), above the table. */
 export function OrderTotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
   const { t } = useTranslation('shop');
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search, search],
-  );
-  const { data, isFetching } = useQuery({
-    queryKey: [...listQueryKey(shopOrderApi.page), 'totals', filters],
-    queryFn: () => post<ShopOrderTotals>(shopOrderApi.totals, filters, { silent: true }),
-  });
+  const { data, isFetching } = useListTotals<ShopOrderTotals>(shopOrderApi.page, shopOrderApi.totals, search);
   return (
     <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="shop-order-totals">
       <Typography.Text>

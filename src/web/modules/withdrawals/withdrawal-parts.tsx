@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Select, Space, Typography } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { distributorApi, type DistributorOption } from '../../../shared/api/distribution.ts';
 import {
@@ -19,13 +18,12 @@ import type { Permission } from '../../../shared/perms.ts';
 import { Can } from '../../components/can.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
-  filtersBody,
   listQueryKey,
-  parseListState,
   showFieldErrors,
   useLabel,
   validateWithSchema,
   type SearchFieldDef,
+  useListTotals,
 } from '../../components/list-page/index.ts';
 import type { Label } from '../../components/list-page/types.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
@@ -38,15 +36,7 @@ type Totals = z.infer<typeof WithdrawalTotalsSchema>;
 /** Count and sums of the filtered withdrawals (the URL's filter), above the table. */
 export function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
   const { t } = useTranslation('withdrawals');
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search, search],
-  );
-  const { data, isFetching } = useQuery({
-    queryKey: [...listQueryKey(withdrawalApi.page), 'totals', filters],
-    queryFn: () => post<Totals>(withdrawalApi.totals, filters, { silent: true }),
-  });
+  const { data, isFetching } = useListTotals<Totals>(withdrawalApi.page, withdrawalApi.totals, search);
   return (
     <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="withdrawal-totals">
       <Typography.Text>
