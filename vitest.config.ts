@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the unit, component and server tests, then the browser tests (e2e/, one file at a
@@ -17,6 +18,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // every file has its own database, so files run side by side: one per core (vitest's
+          // default leaves one core idle, which on CI's two cores means one file at a time)
+          maxWorkers: Math.max(1, availableParallelism()),
           env: { TZ: TEST_TZ },
           setupFiles: ['src/web/test/setup.ts'],
         },

@@ -21,7 +21,7 @@ describe('the online shop: sales statistics and invoice settings', () => {
     await screen.getByTestId('stats-total-sales').waitFor();
     await screen.getByTestId('sales-chart').waitFor();
     const chart = screen.getByTestId('sales-chart');
-    const days = async () => Number(await chart.getAttribute('data-days'));
+    const days = async () => Number(await chart.getAttribute('data-points'));
     // the default range: the last 30 days
     await expect.poll(days).toBe(30);
 

@@ -29,6 +29,7 @@ import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
 import { travelMessages } from './modules/travel/travel.messages.ts';
 import { terminalsMessages } from './modules/terminals/terminals.messages.ts';
+import { thirdPartyMessages } from './modules/third-party/third-party.messages.ts';
 
 /**
  * Every module's messages (`<module>.messages.ts`), added to the catalogue of http/messages.ts,
@@ -65,6 +66,7 @@ const moduleMessages = {
   ...ticketDisplayMessages,
   ...travelMessages,
   ...terminalsMessages,
+  ...thirdPartyMessages,
 };
 addMessages(moduleMessages);
 

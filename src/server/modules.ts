@@ -34,6 +34,10 @@ import theatres from './modules/theatres/theatres.module.ts';
 import ticketDisplay from './modules/ticket-display/ticket-display.module.ts';
 import travel from './modules/travel/travel.module.ts';
 import terminals from './modules/terminals/terminals.module.ts';
+import salesTerminals from './modules/sales-terminals/sales-terminals.module.ts';
+import faceDevices from './modules/face-devices/face-devices.module.ts';
+import passengerCameras from './modules/passenger-cameras/passenger-cameras.module.ts';
+import thirdParty from './modules/third-party/third-party.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
@@ -77,4 +81,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ota,
   shop,
   terminals,
+  salesTerminals,
+  faceDevices,
+  passengerCameras,
+  thirdParty,
 ];

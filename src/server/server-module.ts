@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { TerminalKindCode } from '../shared/dict/terminal.ts';
 import type { Db } from './db/client.ts';
+import type { TerminalProfileLoader } from './modules/terminals/index.ts';
 
 /** A background job: starts its periodic runner and returns how to stop it (waiting for a pass). */
 export type StartJob = (app: FastifyInstance) => () => Promise<void>;
@@ -19,6 +21,11 @@ export interface ServerModule {
   jobs?: readonly StartJob[];
   /** Demo data of a new demo database, in the first scenic area; runs in the order of src/server/modules.ts. */
   seedDemo?: (tx: Db, scenicId: number) => Promise<void>;
+  /**
+   * What the module adds to the device configuration of a kind of terminal (`config.profile`, part
+   * of its ETag): gates for gate devices, windows and machines for theirs, cameras for cameras.
+   */
+  terminalProfiles?: Partial<Record<TerminalKindCode, TerminalProfileLoader>>;
 }
 
 export function defineServerModule(module: ServerModule): ServerModule {

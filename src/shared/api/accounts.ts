@@ -3,7 +3,7 @@ import { AdmType, EnableStatus, PayType } from '../dict/account.ts';
 import { dictCodes } from '../dict/dict.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /sys/admin: accounts. */
 export const accountApi = endpoints('/web/api/admin/admin', [
@@ -15,8 +15,6 @@ export const accountApi = endpoints('/web/api/admin/admin', [
   'resetPassword',
   'delete',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Account user names: trimmed, 1-64 characters, no spaces or control characters inside. */
 export const AccountUsernameSchema = z

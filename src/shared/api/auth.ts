@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 export { authApi, oauthTokenApi } from './endpoints.ts';
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Plain-text password rule, checked by the console before encrypting and by the server after decrypting. */
 export const PasswordSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckinResult } from '../dict/checkin.ts';
+import { CheckinResult, HealthCode } from '../dict/checkin.ts';
 import { GateDirection } from '../dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
@@ -13,6 +13,8 @@ export const gardenLogApi = endpoints('/web/api/admin/gardenLog', [
   'derivedPage',
   'selectGardenLog',
   'getFreeIdCardGarLog',
+  /** The area's gates for the log's gate filter */
+  'gates',
 ]);
 
 const key = (k: ValidationMessageKey) => k;
@@ -53,9 +55,18 @@ export const GateScanSchema = z
     scannedAt: InstantSchema,
     offline: z.boolean().default(false),
     forced: z.boolean().default(false),
+    /** docs/product.md §5 health code read with the passage: 0 healthy, 1 fever, 2 suspected, 3 confirmed, 4 cured, 5 other */
+    healthCode: dictCodeSchema(HealthCode).optional(),
   })
   .strict();
 export type GateScanBody = z.infer<typeof GateScanSchema>;
+
+/**
+ * A gate device's scan (POST /web/api/terminal/device/scan): the device is the caller's terminal and
+ * its gate the one it is mounted on.
+ */
+export const DeviceScanSchema = GateScanSchema.omit({ gateId: true, deviceId: true });
+export type DeviceScanBody = z.infer<typeof DeviceScanSchema>;
 
 /** Scans an offline gate kept and uploads later (facts: see docs/decisions.md "Gate check-in"). */
 export const GateUploadSchema = z
@@ -84,6 +95,7 @@ export const GateEventSchema = z.object({
   visitorName: z.string(),
   offline: z.boolean(),
   forced: z.boolean(),
+  healthCode: z.number().int().nullable(),
   scannedAt: z.string(),
   uploadedAt: z.string(),
 });
@@ -120,6 +132,10 @@ export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
   ticketCode: z.string().trim().max(64).optional(),
   visitorName: z.string().trim().max(50).optional(),
   idNumber: z.string().trim().toUpperCase().max(18).optional(),
+  /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face */
+  readMode: dictCodeSchema(CardReadMode).optional(),
+  /** docs/product.md §5 health code reported with the passage */
+  healthCode: dictCodeSchema(HealthCode).optional(),
 });
 export type GardenLogPage = z.infer<typeof GardenLogPageSchema>;
 
@@ -153,5 +169,6 @@ export const GardenLogRowSchema = z.object({
   result: z.string(),
   offline: z.boolean(),
   forced: z.boolean(),
+  healthCode: z.number().int().nullable(),
 });
 export type GardenLogRow = z.infer<typeof GardenLogRowSchema>;

@@ -3,9 +3,7 @@ import { ArticleCategory, ContentState } from '../dict/content.ts';
 import { ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /scenic/announcement and /scenic/announDetail. */
 export const announcementApi = endpoints('/web/api/admin/announcement', [

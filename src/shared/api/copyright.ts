@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common.ts';
 import { EncryptedSchema, UsernameSchema } from './auth.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 export { copyrightApi, terminalCopyrightApi } from './endpoints.ts';
-
-const key = (k: ValidationMessageKey) => k;
 
 /** What copContent holds (docs/product.md §3): the site icon URL and the site title. */
 export const CopyrightContentSchema = z.object({

@@ -22,8 +22,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /**
  * /promotion/ticcoupon: the area's coupons (docs/api.md "Coupons"). `selectList` and

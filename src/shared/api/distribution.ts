@@ -8,9 +8,7 @@ import {
 import { AccountUsernameSchema, ImageUrlSchema } from './accounts.ts';
 import { EncryptedSchema, PasswordSchema } from './auth.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /disManage/accManage and /disManage/details: the distributors of the area. */
 export const distributorApi = endpoints('/web/api/admin/distributor', [

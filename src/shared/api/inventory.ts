@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateOnlySchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/priceCalendar. */
 export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
@@ -14,8 +14,6 @@ export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
 export const periodApi = endpoints('/web/api/admin/period', ['page', 'create', 'update', 'delete', 'status']);
 /** The public stock of the time slots, day by day. */
 export const publicStockApi = endpoints('/web/api/admin/period/stock', ['list', 'batchSet']);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Days a list (the month views, with the weeks around a month) may span, both ends included. */
 export const LIST_MAX_DAYS = 92;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { endpoints, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 export const auditLogApi = endpoints('/web/api/admin/audit', ['page', 'export']);
 export const loginLogApi = endpoints('/web/api/admin/loginLog', ['page', 'export']);
-
-const key = (k: ValidationMessageKey) => k;
 
 const IsoTimeSchema = z.iso.datetime({ offset: true });
 

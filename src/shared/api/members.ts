@@ -14,9 +14,7 @@ import { ImageUrlSchema } from './accounts.ts';
 import { EncryptedSchema } from './auth.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { isValidIdNumber } from './staff-cards.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /user/user and /user/userDetail, §7 `user/page`, `update`, `balDetail`, `consume`, `unbindPhone`. */
 export const userApi = endpoints('/web/api/admin/user', [

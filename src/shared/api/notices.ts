@@ -3,7 +3,7 @@ import { dictCodes } from '../dict/dict.ts';
 import { NoticeType } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/explainrule: ticket agreements. */
 export const agreementApi = endpoints('/web/api/admin/explainRule', [
@@ -24,8 +24,6 @@ export const noticeApi = endpoints('/web/api/admin/instructions', [
   'delete',
   'status',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** The most characters of rich text stored (after the server sanitised it). */
 export const RICH_TEXT_MAX = 100_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRANT_TYPES } from '../dict/oauth.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /sys/oauth: OAuth clients (terminal client ids of docs/product.md §9). */
 export const oauthApi = endpoints('/web/api/admin/oauth', [
@@ -12,8 +12,6 @@ export const oauthApi = endpoints('/web/api/admin/oauth', [
   'resetSecret',
   'delete',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Token lifetimes in seconds: access 5 minutes to 1 day, refresh 5 minutes to 30 days. */
 export const ACCESS_TTL_RANGE = { min: 300, max: 86_400 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
 import { BuyChannel, ProductType } from '../dict/ticket.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
 export const orderApi = endpoints('/web/api/admin/order', [
@@ -19,8 +19,6 @@ export const orderApi = endpoints('/web/api/admin/order', [
   'void',
   'staffRefund',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 const IsoTimeSchema = z.iso.datetime({ offset: true });
 /** A visit day: "YYYY-MM-DD", or the ISO start/end of a whole day as the console's date-range picker sends it. */

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { OTA_PLATFORMS, OtaDirection, OtaMessageType, OtaResult } from '../dict/ota.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /ota/otaManage: an area's OTA channels (one per platform), their credentials and stock sync. */
 export const otaChannelApi = endpoints('/web/api/ota/channel', ['page', 'query', 'save', 'syncStock']);

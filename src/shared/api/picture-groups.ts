@@ -3,9 +3,7 @@ import { EnableStatus } from '../dict/account.ts';
 import { MAX_GROUP_PICTURES, PictureShowType } from '../dict/picture-groups.ts';
 import { ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /**
  * /scenic/pictureCate: an area's picture groups (docs/product.md §7: `POST …/scenicPictureGroup/page`)

@@ -10,9 +10,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import { OrderLineSchema, SellableSchema } from './selling.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /disManage/retailrole: price tiers of distributors, their lines, and who is assigned to them. */
 export const priceTierApi = endpoints('/web/api/ticket/retailRole', [

@@ -27,6 +27,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/ticType: ticket categories. */
 export const ticTypeApi = endpoints('/web/api/admin/ticType', [
@@ -49,8 +50,6 @@ export const productApi = endpoints('/web/api/admin/ticket', [
   'shelf',
   'delete',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** An entry window of a day, "HH:mm" to "HH:mm". */
 export const TimeWindowSchema = z

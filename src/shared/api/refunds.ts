@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RefundApplyStatus } from '../dict/order.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/refundTicCheck and refTicCheDet: refund applications and their review. */
 export const refundApplyApi = endpoints('/web/api/admin/refundApply', [
@@ -17,8 +17,6 @@ export const refundApi = endpoints('/web/api/admin/refund', ['markDone']);
 export { refundCountApi } from './endpoints.ts';
 /** The refund API of the sales channels. */
 export const openRefundApi = endpoints('/api/open/refund', ['apply', 'withdraw']);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** An instant with its offset, e.g. 2025-01-01T08:00:00+08:00 (the console sends ISO strings). */
 const InstantSchema = z.iso.datetime({ offset: true });

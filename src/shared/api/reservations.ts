@@ -11,9 +11,7 @@ import {
   TimeOfDaySchema,
 } from './common.ts';
 import { IdNumberSchema } from './staff-cards.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /Make/site, /Make/session, /Make/message: the staff side of free, capacity-limited bookings. */
 export const reservationSiteApi = endpoints('/web/api/admin/make/site', [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isKnownPermission } from '../perms.ts';
 import { EnableStatusSchema } from './accounts.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /sys/role: roles; `list` is the account form's role select. */
 export const roleApi = endpoints('/web/api/admin/role', [
@@ -14,8 +14,6 @@ export const roleApi = endpoints('/web/api/admin/role', [
   'update',
   'delete',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 export const RoleCodeSchema = z
   .string()

@@ -10,9 +10,7 @@ import {
   TimeOfDaySchema,
   statusChangeSchema,
 } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /scenic/viewpoint: the spots inside an area (docs/product.md §7: `POST …/scenicSpot/page`). */
 export const scenicSpotApi = endpoints('/web/api/ticket/scenicSpot', [

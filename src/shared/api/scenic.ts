@@ -3,11 +3,9 @@ import { ScenicLevel } from '../dict/scenic.ts';
 import { AccountUsernameSchema, EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 export { scenicApi } from './endpoints.ts';
-
-const key = (k: ValidationMessageKey) => k;
 
 /** /scenic/sceManageDetail: an area's profile, and a new area (platform administrators). */
 export const scenicProfileApi = endpoints('/web/api/ticket/scenic', ['query', 'update', 'create']);

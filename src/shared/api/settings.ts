@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { isTimeZone } from '../area-clock.ts';
 import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
 import { dictCodeSchema, endpoints, TimeOfDaySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /sys/setting: the acting scenic area's settings. */
 export const settingApi = endpoints('/web/api/admin/setting', ['query', 'update']);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Upper bounds of the settings form. */
 export const SETTINGS_LIMITS = {

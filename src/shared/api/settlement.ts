@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { OrderSettleState, SettlementBatchState, SettlementCycle } from '../dict/settlement.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, DateOnlySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /disManage/setMange: the area's settlement settings. */
 export const settlementSettingApi = endpoints('/web/api/admin/setMange', ['query', 'update']);

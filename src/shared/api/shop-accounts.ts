@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { AccountRowSchema, AccountUsernameSchema, EnableStatusSchema } from './accounts.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /shop/accountManage: the shop accounts (admType 4) of the acting area. */
 export const shopAccountApi = endpoints('/web/api/admin/shop/account', [

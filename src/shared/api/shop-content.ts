@@ -11,21 +11,13 @@ import {
   PageQuerySchema,
   statusChangeSchema,
 } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key, text, required } from './fields.ts';
 
 /**
  * The shop's content (docs/product.md §2 /shop/serveModel, /shop/goodServe, /shop/carousel,
  * /shop/homeModule) and the mini-program's browse and cart calls (docs/api.md "Shop").
  */
 
-const key = (k: ValidationMessageKey) => k;
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(max);
 const sortSchema = z.coerce.number().int().min(0).max(9999);
 const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 const InstantSchema = z.iso.datetime({ offset: true });

@@ -9,7 +9,7 @@ import {
   listQuerySchema,
   PageQuerySchema,
 } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key, text, required } from './fields.ts';
 
 /**
  * Shop orders and after-sales (issue 18): the staff screens /shop/shopOrder, /shop/orderQuery,
@@ -18,14 +18,6 @@ import type { ValidationMessageKey } from './validation-messages.ts';
  * its transitions, refused with 409 (`shopTransitionNotAllowed`) from any other status.
  */
 
-const key = (k: ValidationMessageKey) => k;
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(max);
 const photosSchema = z.array(ImageUrlSchema.pipe(z.string().min(1))).max(9);
 
 /** Lines of a partial refund or after-sales request: each line of the order once, a quantity not above what is left. */

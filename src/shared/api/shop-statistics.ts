@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { DateOnlySchema, endpoints, IdSchema } from './common.ts';
 import { daysInclusive } from './inventory.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /shop/salesStatistics: the shop's sales by the area's day, goods and category. */
 export const shopStatisticsApi = endpoints('/web/api/admin/shop/salesStatistics', ['query', 'export']);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { SHOP_INVOICE_KIND, SHOP_TAX_RATES, ShopInvoiceKind } from '../dict/shop-store.ts';
 import { dictCodeSchema, endpoints } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key, text, required } from './fields.ts';
 
 /** /shop/storeInvoiceSet: the store's invoice settings (the issuer the invoice module prints). */
 export const shopStoreInvoiceApi = endpoints('/web/api/admin/shop/storeInvoiceSet', ['query', 'save']);
@@ -18,14 +16,6 @@ export function isCreditCode(code: string): boolean {
   const sum = CREDIT_CODE_WEIGHTS.reduce((acc, w, i) => acc + CREDIT_CODE_CHARS.indexOf(code[i]!) * w, 0);
   return CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31] === code[17];
 }
-
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(max);
 
 export const ShopStoreInvoiceSaveSchema = z
   .object({

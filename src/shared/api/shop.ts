@@ -11,16 +11,8 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import { RICH_TEXT_MAX } from './notices.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key, text, required } from './fields.ts';
 
-const key = (k: ValidationMessageKey) => k;
-const text = (max: number) => z.string().trim().max(max);
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(max);
 const sortSchema = z.coerce.number().int().min(0).max(9999);
 /** cents, up to ¥1,000,000 */
 const centsSchema = z.number().int().min(0).max(100_000_000);

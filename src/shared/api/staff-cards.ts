@@ -5,8 +5,7 @@ import { EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/entryCode. */
 export const staffCardApi = endpoints('/web/api/admin/entryCode', [

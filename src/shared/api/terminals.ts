@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TERMINAL_KINDS, TerminalOnline } from '../dict/terminal.ts';
+import { TERMINAL_KINDS, TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
 import { EnableStatusSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 
@@ -17,7 +17,17 @@ export const terminalApi = endpoints('/web/api/terminal/terminal', [
 ]);
 
 /** What a device calls: activation (public, with its one-time code), then with its own client token. */
-export const terminalDeviceApi = endpoints('/web/api/terminal/device', ['activate', 'heartbeat', 'config']);
+export const terminalDeviceApi = endpoints('/web/api/terminal/device', [
+  'activate',
+  'heartbeat',
+  'config',
+  /** A gate or face device's read (its gate is the one it is mounted on): check-in of docs/domain.md T9-T14 */
+  'scan',
+  /** A face device's observations (matches, liveness, temperature, health code), in batches */
+  'faceEvents',
+  /** A people-counting camera's counts (in/out per interval), in batches */
+  'counts',
+]);
 
 export const TerminalKindSchema = z.enum(TERMINAL_KINDS);
 export const TerminalOnlineSchema = dictCodeSchema(TerminalOnline);
@@ -80,6 +90,12 @@ export const TerminalRowSchema = z.object({
   online: z.number().int().describe('docs/product.md §4: 0 offline, 2 online'),
   lastSeenTime: z.string().nullable(),
   lastIp: z.string(),
+  gateId: z.number().int().nullable().describe('The gate a gate or face device is mounted on'),
+  printerState: z
+    .string()
+    .nullable()
+    .describe('TerminalPrinterState as last reported; null without a printer'),
+  paperLevel: z.number().int().nullable().describe('Paper left in percent, as last reported'),
   clientId: z.string().nullable().describe('The OAuth client id once activated (term<id>)'),
   activated: z.boolean(),
   activationExpireTime: z.string().nullable(),
@@ -120,10 +136,20 @@ export const TerminalActivatedSchema = z.object({
   heartbeatSeconds: z.number().int(),
 });
 
+/** A printing terminal's printer, reported with each heartbeat (windows, machines, handhelds). */
+export const TerminalPrinterSchema = z
+  .object({
+    state: z.enum(TERMINAL_PRINTER_STATES),
+    paperLevel: z.number().int().min(0).max(100).optional(),
+  })
+  .strict();
+export type TerminalPrinter = z.infer<typeof TerminalPrinterSchema>;
+
 export const TerminalHeartbeatSchema = z
   .object({
     appVersion: z.string().trim().min(1).max(32),
     ip: z.union([z.ipv4(), z.ipv6()]).optional(),
+    printer: TerminalPrinterSchema.optional(),
   })
   .strict();
 
@@ -142,5 +168,10 @@ export const TerminalConfigSchema = z.object({
   location: z.string(),
   heartbeatSeconds: z.number().int(),
   settings: z.record(z.string(), z.unknown()),
+  profile: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'What its kind configures: a gate device its gate and admissions, a window or machine what it sells and its paper, a camera its zone',
+    ),
 });
 export type TerminalConfig = z.infer<typeof TerminalConfigSchema>;

@@ -10,6 +10,7 @@ import {
   TimeOfDaySchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** docs/product.md §2 /ticket/theatreManage: theatres with their seat maps. */
 export const theatreApi = endpoints('/web/api/admin/theatre', [
@@ -72,8 +73,6 @@ export type SeatCell = z.infer<typeof SeatCellSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Theatres, shows and seat availability (issue 5: /ticket/theatreManage, seatsManage, theaterTicDetail)
-
-const key = (k: ValidationMessageKey) => k;
 
 /** Show dates of one create call: at most this many days from `from` to `to` (both included). */
 export const SHOW_RANGE_DAYS = 92;

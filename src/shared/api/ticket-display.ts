@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { DisplayStatus, MAX_DISPLAY_TAGS, MAX_TAG_LENGTH } from '../dict/ticket-display.ts';
 import { ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /scenic/ticmes: what the mini-program shows of each ticket product of the area. */
 export const ticketDisplayApi = endpoints('/web/api/admin/ticketDisplay', [

@@ -11,9 +11,7 @@ import {
   listQuerySchema,
   statusChangeSchema,
 } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /scenic/travelList: travel packages of an area (docs/api.md "Travel packages"). */
 export const travelPackageApi = endpoints('/web/api/admin/travel/package', [

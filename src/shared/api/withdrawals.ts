@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { WithdrawalState } from '../dict/withdrawals.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
-
-const key = (k: ValidationMessageKey) => k;
+import { key } from './fields.ts';
 
 /** /disManage/haul: distributors' withdrawals and their review. */
 export const withdrawalApi = endpoints('/web/api/admin/haul', [

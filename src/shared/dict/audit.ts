@@ -51,6 +51,7 @@ export const AuditTarget = defineDict({
   theatre: { zh: '剧场', en: 'Theatre' },
   theatreShow: { zh: '场次', en: 'Show' },
   staffCard: { zh: '员工卡', en: 'Staff card' },
+  gate: { zh: '闸机', en: 'Gate' },
   printTemplate: { zh: '打印模板', en: 'Print template' },
   agreement: { zh: '购票协议', en: 'Ticket agreement' },
   notice: { zh: '购票须知', en: 'Purchase notice' },
@@ -84,5 +85,7 @@ export const AuditTarget = defineDict({
   shopAftersale: { zh: '售后申请', en: 'After-sales request' },
   shopRefund: { zh: '商城退款', en: 'Shop refund' },
   shopStoreSetting: { zh: '店铺开票设置', en: 'Store invoice settings' },
+  thirdPartyChannel: { zh: '第三方渠道', en: 'Third-party channel' },
+  thirdPartyVoucher: { zh: '第三方券码', en: 'Third-party voucher' },
 });
 export type AuditTargetCode = keyof typeof AuditTarget;

@@ -28,6 +28,16 @@ export const CheckinResult = defineDict({
     color: 'orange',
   },
   wrongGate: { zh: '该票不能通过此闸机', en: 'The ticket does not open this gate', color: 'red' },
+  /** The gate is in service but its pass state is off (docs/decisions.md "Gates") */
+  gateClosed: { zh: '闸机已关闭通行', en: 'The gate is closed', color: 'red' },
+  /** Outside the gate's own opening hours */
+  gateOutsideHours: { zh: '不在闸机开放时间', en: 'Outside the opening hours of the gate', color: 'orange' },
+  /** The gate admits some products, cards or booking sites only, and not this one */
+  notAdmitted: {
+    zh: '此闸机不接受该票或卡',
+    en: 'This gate does not admit this ticket or card',
+    color: 'red',
+  },
   cardDisabled: { zh: '员工卡已禁用', en: 'The staff card is disabled', color: 'red' },
   cardNotYetValid: { zh: '员工卡尚未生效', en: 'The staff card is not valid yet', color: 'orange' },
   cardExpired: { zh: '员工卡已过期', en: 'The staff card has expired', color: 'default' },
@@ -41,6 +51,15 @@ export const CheckinResult = defineDict({
     en: 'The staff card cannot be read this way',
     color: 'red',
   },
+  /** Third-party vouchers (/terminal/thirdPartyChannel): a code of a channel's format that it does not know */
+  voucherUnknown: { zh: '无效的第三方券码', en: 'Unknown third-party voucher', color: 'red' },
+  voucherUsed: { zh: '第三方券码已使用', en: 'The voucher has been used', color: 'purple' },
+  voucherExpired: {
+    zh: '第三方券码不在有效期内',
+    en: 'The voucher is outside its validity',
+    color: 'default',
+  },
+  voucherVoid: { zh: '第三方券码已作废', en: 'The voucher has been voided', color: 'red' },
   /** Not a gate's answer: the exit the system writes for a visitor still inside at day close (T13) */
   dayClose: { zh: '闭园自动离园', en: 'Left at closing (by the system)', color: 'default' },
 });
@@ -65,6 +84,17 @@ export const GardenLogField = defineDict({
   result: { zh: '结果', en: 'Result' },
   offline: { zh: '离线', en: 'Offline' },
   forced: { zh: '强制放行', en: 'Forced' },
+  healthCode: { zh: '健康码', en: 'Health code' },
+});
+
+/** docs/product.md §5 health codes a gate or face device reports with a passage. */
+export const HealthCode = defineDict({
+  0: { zh: '健康', en: 'Healthy', color: 'green' },
+  1: { zh: '发热', en: 'Fever', color: 'orange' },
+  2: { zh: '疑似', en: 'Suspected', color: 'gold' },
+  3: { zh: '确诊', en: 'Confirmed', color: 'red' },
+  4: { zh: '治愈', en: 'Cured', color: 'blue' },
+  5: { zh: '其他', en: 'Other', color: 'default' },
 });
 
 export const GardenLogText = defineDict({

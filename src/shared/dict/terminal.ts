@@ -38,6 +38,19 @@ export const TerminalEvent = defineDict({
 });
 export type TerminalEventCode = keyof typeof TerminalEvent;
 
+/** The printer of a window, machine or handheld, as the device reports it with its heartbeat. */
+export const TerminalPrinterState = defineDict({
+  ok: { zh: '正常', en: 'OK', color: 'green' },
+  paperLow: { zh: '纸张不足', en: 'Paper low', color: 'gold' },
+  paperOut: { zh: '缺纸', en: 'Out of paper', color: 'red' },
+  error: { zh: '故障', en: 'Fault', color: 'red' },
+});
+export type TerminalPrinterStateCode = keyof typeof TerminalPrinterState;
+export const TERMINAL_PRINTER_STATES = Object.keys(TerminalPrinterState) as [
+  TerminalPrinterStateCode,
+  ...TerminalPrinterStateCode[],
+];
+
 /** Seconds between a device's heartbeats, and after how long without one it counts offline. */
 export const TERMINAL_HEARTBEAT_SECONDS = 30;
 export const TERMINAL_OFFLINE_AFTER_SECONDS = 90;

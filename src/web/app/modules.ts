@@ -30,6 +30,11 @@ import theatres from '../modules/theatres/theatres.module.ts';
 import ticketDisplay from '../modules/ticket-display/ticket-display.module.ts';
 import withdrawals from '../modules/withdrawals/withdrawals.module.ts';
 import terminals from '../modules/terminals/terminals.module.ts';
+import salesTerminals from '../modules/sales-terminals/sales-terminals.module.ts';
+import faceDevices from '../modules/face-devices/face-devices.module.ts';
+import passengerCameras from '../modules/passenger-cameras/passenger-cameras.module.ts';
+import thirdParty from '../modules/third-party/third-party.module.ts';
+import gates from '../modules/gates/gates.module.ts';
 
 /**
  * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
@@ -55,6 +60,11 @@ export const WEB_MODULES = [
   priceTiers,
   withdrawals,
   terminals,
+  gates,
+  thirdParty,
+  faceDevices,
+  salesTerminals,
+  passengerCameras,
   settlement,
   ota,
   shop,

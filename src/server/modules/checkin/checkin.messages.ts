@@ -6,4 +6,8 @@ export const checkinMessages = defineDict({
     zh: '该设备的刷票流水号已被其他景区使用',
     en: 'This device scan nonce was already used in another scenic area',
   },
+  terminalNoGate: {
+    zh: '该设备尚未安装到闸机',
+    en: 'This device is not mounted on a gate',
+  },
 });

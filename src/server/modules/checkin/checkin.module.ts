@@ -1,7 +1,7 @@
 import { defineServerModule } from '../../server-module.ts';
-import { checkinRoutes } from './checkin.routes.ts';
+import { checkinDeviceRoutes, checkinRoutes } from './checkin.routes.ts';
 
 export default defineServerModule({
   name: 'checkin',
-  routes: [checkinRoutes],
+  routes: [checkinRoutes, checkinDeviceRoutes],
 });

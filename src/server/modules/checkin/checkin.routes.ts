@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CheckinAnswerSchema,
+  DeviceScanSchema,
   GardenLogPageSchema,
   GardenLogRowSchema,
   GateScanSchema,
@@ -16,7 +17,7 @@ import {
   type GateScanBody,
 } from '../../../shared/api/checkin.ts';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
-import { CheckinResult, GardenLogField, GardenLogText } from '../../../shared/dict/checkin.ts';
+import { CheckinResult, GardenLogField, GardenLogText, HealthCode } from '../../../shared/dict/checkin.ts';
 import { dictLabel, type Lang } from '../../../shared/dict/dict.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
@@ -27,10 +28,13 @@ import { AppError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains } from '../../http/paging.ts';
 import { channelOfClient, orderTickets, ticketOrders } from '../orders/index.ts';
-import { gates } from '../gates/index.ts';
+import { gateOptions, gates } from '../gates/index.ts';
+import { GateOptionSchema } from '../../../shared/api/gates.ts';
 import { gateEvents } from './checkin.table.ts';
 import { staffCards } from '../staff-cards/index.ts';
 import { checkIn } from './checkin.service.ts';
+import { deviceTerminal, logDeviceRefusals } from '../terminals/index.ts';
+import { terminalDeviceApi } from '../../../shared/api/terminals.ts';
 
 const READ = perm('admin:gardenLog:page');
 
@@ -56,6 +60,7 @@ const scanOf = (scenicId: number, body: Omit<GateScanBody, 'offline'>, offline: 
   scannedAt: new Date(body.scannedAt),
   offline,
   forced: body.forced,
+  healthCode: body.healthCode ?? null,
 });
 
 const logSelect = {
@@ -110,6 +115,7 @@ function toRow(r: LogJoin): GardenLogRow {
     result: e.result,
     offline: e.offline,
     forced: e.forced,
+    healthCode: e.healthCode,
   };
 }
 
@@ -120,6 +126,8 @@ function logWhere(scenicId: number, q: GardenLogPage, extra?: SQL): SQL | undefi
     q.scannedFrom ? gte(gateEvents.scannedAt, new Date(q.scannedFrom)) : undefined,
     q.scannedTo ? lte(gateEvents.scannedAt, new Date(q.scannedTo)) : undefined,
     q.gateId ? eq(gateEvents.gateId, q.gateId) : undefined,
+    q.readMode ? eq(gateEvents.readMode, q.readMode) : undefined,
+    q.healthCode != null ? eq(gateEvents.healthCode, q.healthCode) : undefined,
     q.direction ? eq(gateEvents.direction, q.direction) : undefined,
     q.result ? eq(gateEvents.result, q.result) : undefined,
     q.entryType ? eq(gateEvents.entryType, q.entryType) : undefined,
@@ -179,6 +187,10 @@ const LOG_EXPORT: ExportColumn<GardenLogRow>[] = [
   { header: GardenLogField.result, value: (r, lang) => dictLabel(CheckinResult, r.result, lang), width: 24 },
   { header: GardenLogField.offline, value: (r) => (r.offline ? '✓' : '') },
   { header: GardenLogField.forced, value: (r) => (r.forced ? '✓' : '') },
+  {
+    header: GardenLogField.healthCode,
+    value: (r, lang) => (r.healthCode == null ? '' : dictLabel(HealthCode, r.healthCode, lang)),
+  },
   { header: GardenLogField.uploadedAt, value: (r) => r.uploadedAt, kind: 'datetime', width: 20 },
 ];
 
@@ -315,6 +327,19 @@ export async function checkinRoutes(root: FastifyInstance) {
     },
   );
 
+  app.get(
+    gardenLogApi.gates,
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['ticket'],
+        summary: 'The gates of the acting area, for the log’s gate filter',
+        response: { 200: envelopeSchema(z.array(GateOptionSchema)) },
+      },
+    },
+    async (req) => ok(req, await gateOptions(db, scenicScope(req))),
+  );
+
   app.post(
     gardenLogApi.getFreeIdCardGarLog,
     {
@@ -329,6 +354,52 @@ export async function checkinRoutes(root: FastifyInstance) {
     async (req) => {
       const q = req.body;
       return ok(req, await logPage(db, logWhere(scenicScope(req), q, freeIdCard), q));
+    },
+  );
+}
+
+/** A gate or face device's scan at the gate it is mounted on (its own plugin: device refusals are logged). */
+export async function checkinDeviceRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
+
+  logDeviceRefusals(root);
+
+  app.post(
+    terminalDeviceApi.scan,
+    {
+      config: { access: CLIENT },
+      schema: {
+        tags: ['terminals'],
+        summary:
+          'A gate or face device’s scan (its own client token): check-in at the gate it is mounted on (409 terminalNoGate when none); idempotent on the nonce',
+        description:
+          'The device is the caller’s terminal (401 when unknown, disabled or of another kind, logged on it); ' +
+          'deviceId in the log is its client id. The gate’s type, status, pass state, hours and admissions ' +
+          'decide as for POST /api/gate/scan; healthCode (docs/product.md §5) is recorded with the passage.',
+        body: DeviceScanSchema,
+        response: { 200: envelopeSchema(CheckinAnswerSchema) },
+      },
+    },
+    async (req) => {
+      const t = await deviceTerminal(db, req, ['gateDevice', 'faceDevice']);
+      if (t.gateId == null) throw new AppError(409, 'terminalNoGate');
+      const body = req.body;
+      return ok(
+        req,
+        await checkIn(db, {
+          scenicId: t.scenicId,
+          gateId: t.gateId,
+          deviceId: t.clientId ?? `term${t.id}`,
+          nonce: body.nonce,
+          readMode: body.readMode,
+          value: body.value,
+          scannedAt: new Date(body.scannedAt),
+          offline: body.offline,
+          forced: body.forced,
+          healthCode: body.healthCode ?? null,
+        }),
+      );
     },
   );
 }

@@ -14,6 +14,7 @@ import { moveTicketSql } from '../orders/index.ts';
 /** A ticket as the gate rules read it, with what they need of its product (and session). */
 export interface TicketCtx {
   id: number;
+  productId: number;
   orderId: number;
   status: TicketStatusCode;
   entriesLeft: number;

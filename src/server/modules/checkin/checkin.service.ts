@@ -12,8 +12,10 @@ import { gateEvents } from './checkin.table.ts';
 import { DEFAULT_SETTINGS } from '../settings/index.ts';
 import { admitBookingAtGate } from '../reservations/index.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/index.ts';
+import { thirdPartyAtGate } from '../third-party/index.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { DEFAULT_TIME_ZONE } from '../../lib/area-clock.ts';
+import { areaTime, DEFAULT_TIME_ZONE } from '../../lib/area-clock.ts';
+import { GATE_PASS } from '../../../shared/dict/gates.ts';
 import {
   gateDirection,
   judge,
@@ -47,7 +49,21 @@ export interface GateScan {
   offline?: boolean;
   /** Let through by staff at the gate: also a fact */
   forced?: boolean;
+  /** docs/product.md §5 health code the device read with the passage */
+  healthCode?: number | null | undefined;
 }
+
+/** What a gate admits (gate_admissions): ids by kind; an empty list admits all of that kind. */
+interface GateLimits {
+  passState: number;
+  openFrom: string | null;
+  openTo: string | null;
+  product: Set<number>;
+  card: Set<number>;
+  booking: Set<number>;
+}
+
+const admits = (set: Set<number>, id: number | null | undefined) => !set.size || (id != null && set.has(id));
 
 /** ParkEntryType of docs/product.md §9. */
 const ENTRY_TYPE = { ticket: 1, passCard: 2, staffCard: 3 } as const;
@@ -56,6 +72,7 @@ function ticketOf(r: Raw): TicketCtx {
   const windows = typeof r.time_windows === 'string' ? JSON.parse(r.time_windows) : r.time_windows;
   return {
     id: Number(r.id),
+    productId: Number(r.product_id),
     orderId: Number(r.order_id),
     status: Number(r.status) as TicketStatusCode,
     entriesLeft: Number(r.entries_left),
@@ -88,12 +105,15 @@ async function readScan(db: Db, scan: GateScan, value: string) {
         : sql`false`;
   const rows = rowsOf<Raw>(
     await db.execute(sql`select g.id as gate_id, g.gate_type, g.status as gate_status,
+        g.pass_state as gate_pass_state, g.open_from as gate_open_from, g.open_to as gate_open_to,
+        (select coalesce(json_agg(json_build_object('kind', ga.kind, 'ref', ga.ref_id)), '[]'::json)
+          from gate_admissions ga where ga.gate_id = g.id) as gate_admissions,
         st.open_time, st.close_time, a.time_zone, t.*
       from gates g
       join scenic_areas a on a.id = g.scenic_id
       left join scenic_settings st on st.scenic_id = g.scenic_id
       left join lateral (
-        select t.id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
+        select t.id, t.product_id, t.order_id, t.status, t.entries_left, t.first_entry_at, t.valid_from,
           t.valid_until, t.visitor_name, p.entry_mode, p.validity_type, p.time_limit_minutes,
           p.time_windows, s.start_time, s.end_time, t.timer_paused_at, t.timer_paused_ms
         from order_tickets t
@@ -118,7 +138,35 @@ async function readScan(db: Db, scan: GateScan, value: string) {
     timeZone: (first.time_zone as string | null) ?? DEFAULT_TIME_ZONE,
   };
   const tickets = rows.filter((r) => r.id != null).map(ticketOf);
-  return { gate, hours, tickets };
+  const raw = first.gate_admissions;
+  const admitted = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? []) as {
+    kind: string;
+    ref: number;
+  }[];
+  const of = (kind: string) => new Set(admitted.filter((a) => a.kind === kind).map((a) => Number(a.ref)));
+  const limits: GateLimits = {
+    passState: Number(first.gate_pass_state ?? 0),
+    openFrom: (first.gate_open_from as string | null) ?? null,
+    openTo: (first.gate_open_to as string | null) ?? null,
+    product: of('product'),
+    card: of('card'),
+    booking: of('booking'),
+  };
+  return { gate, hours, tickets, limits };
+}
+
+/** The gate's own hours (HH:mm, area time) hold the scan time. */
+function withinHours(limits: GateLimits, at: Date, timeZone: string): boolean {
+  const now = areaTime(at, timeZone);
+  return limits.openFrom! <= now && now < limits.openTo!;
+}
+
+/** The reservation site of a booking code (null when no booking has it). */
+async function bookingSiteOf(db: Db, scenicId: number, code: string): Promise<number | null> {
+  const [row] = rowsOf<{ site_id: number }>(
+    await db.execute(sql`select site_id from reservations where scenic_id = ${scenicId} and code = ${code}`),
+  );
+  return row ? Number(row.site_id) : null;
 }
 
 const STAFF_REASON: Record<StaffCardRefusalCode, CheckinReason> = {
@@ -194,7 +242,7 @@ export async function checkIn(db: Db, scan: GateScan): Promise<CheckinAnswer> {
 
 async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
   const value = scan.value.trim();
-  const { gate, hours, tickets } = await readScan(db, scan, value);
+  const { gate, hours, tickets, limits } = await readScan(db, scan, value);
   const fact = Boolean(scan.offline || scan.forced);
   const direction = gateDirection(gate.gateType);
   const at = scan.scannedAt;
@@ -217,12 +265,13 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
       ${fields.ticket?.id ?? null}::bigint, ${fields.ticket?.orderId ?? null}::bigint,
       ${fields.staffCardId ?? null}::int, ${maskScanned(scan.readMode, value)}::text, ${fields.result}::text,
       ${(fields.visitorName ?? fields.ticket?.visitorName ?? '').slice(0, 50)}::text,
-      ${Boolean(scan.offline)}::boolean, ${Boolean(scan.forced)}::boolean, ${at.toISOString()}::timestamptz`;
+      ${Boolean(scan.offline)}::boolean, ${Boolean(scan.forced)}::boolean, ${at.toISOString()}::timestamptz,
+      ${scan.healthCode ?? null}::smallint`;
     const last = moves.at(-1);
     // the last move and the event in one statement: the event is written only if the ticket moved
     const insert = sql`${last ? sql`with moved as (${last}) ` : sql``}insert into gate_events (scenic_id,
         gate_id, device_id, nonce, direction, entry_type, read_mode, ticket_id, order_id, staff_card_id,
-        scanned_value, result, visitor_name, offline, forced, scanned_at)
+        scanned_value, result, visitor_name, offline, forced, scanned_at, health_code)
       select ${event}${last ? sql` from moved` : sql``}
       returning *`;
     const write = async (conn: Db) => {
@@ -235,21 +284,47 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     return moves.length > 1 ? conn.transaction(write) : write(conn);
   };
 
+  // an entry through a gate limited to some products: the others are not admitted (exits never refused)
+  const judgeHere = async (ticket: TicketCtx) =>
+    !fact && direction === 'entry' && gate.status === ENABLED && !admits(limits.product, ticket.productId)
+      ? ({ reason: 'notAdmitted' } as const)
+      : judge(db, ticket, gate, at, hours);
+
+  // an in-service gate whose pass is off refuses every scan; outside its own hours, every entry
+  // (offline and forced scans are passages that happened: recorded, never refused)
+  const closed: CheckinReason | null =
+    fact || gate.status !== ENABLED
+      ? null
+      : limits.passState === GATE_PASS.off
+        ? 'gateClosed'
+        : direction === 'entry' &&
+            limits.openFrom &&
+            limits.openTo &&
+            !withinHours(limits, at, hours.timeZone)
+          ? 'gateOutsideHours'
+          : null;
+  if (closed)
+    return record({
+      result: closed,
+      entryType: tickets.length ? ENTRY_TYPE.ticket : null,
+      ticket: tickets[0],
+    });
+
   const byTicket = async (candidates: TicketCtx[]) => {
     // several real-name tickets of one ID number: the first this gate would accept, else the most
     // relevant refusal (a ticket valid at the scan time before one of another day)
     let ticket = candidates[0]!;
-    let verdict = await judge(db, ticket, gate, at, hours);
+    let verdict = await judgeHere(ticket);
     for (const c of candidates.slice(1)) {
       if ('steps' in verdict) break;
-      const v = await judge(db, c, gate, at, hours);
+      const v = await judgeHere(c);
       if ('steps' in v) [ticket, verdict] = [c, v];
     }
     if ('reason' in verdict && candidates.length > 1) {
       const valid = candidates.find(
         (c) => c.validFrom.getTime() <= at.getTime() && at.getTime() < c.validUntil.getTime(),
       );
-      if (valid && valid !== ticket) [ticket, verdict] = [valid, await judge(db, valid, gate, at, hours)];
+      if (valid && valid !== ticket) [ticket, verdict] = [valid, await judgeHere(valid)];
     }
     if ('reason' in verdict) return record({ result: verdict.reason, entryType: ENTRY_TYPE.ticket, ticket });
     return record(
@@ -267,7 +342,10 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
         scenicId: scan.scenicId,
         code: value,
         at,
-        gateAdmits: gate.status === ENABLED && direction === 'entry',
+        gateAdmits:
+          gate.status === ENABLED &&
+          direction === 'entry' &&
+          (fact || admits(limits.booking, await bookingSiteOf(tx, scan.scenicId, value))),
         fact,
         actor: { username: scan.deviceId, scenicId: scan.scenicId },
       });
@@ -276,6 +354,19 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     });
     if (booked) return booked;
   }
+
+  // a third-party voucher (issue 19): null when no enabled channel of the area has the code's format
+  const voucher = await thirdPartyAtGate(db, {
+    scenicId: scan.scenicId,
+    readMode: scan.readMode,
+    value,
+    at,
+    gate,
+    admit: async (codes) =>
+      byTicket((await Promise.all(codes.map((c) => readScan(db, scan, c)))).flatMap((r) => r.tickets)),
+    record: (result, conn) => record({ result, entryType: ENTRY_TYPE.ticket }, [], conn),
+  });
+  if (voucher) return voucher;
 
   const mode = READ_OF[scan.readMode];
   if (!mode) return record({ result: 'unknown', entryType: null });
@@ -286,6 +377,8 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     entryType: card ? ENTRY_TYPE.staffCard : null,
     ...(card ? { staffCardId: card.id, visitorName: card.holderName } : {}),
   };
+  if (check.allowed && card && !fact && !admits(limits.card, card.id))
+    return record({ result: 'notAdmitted', ...base });
   if (check.allowed) return record({ result: 'ok', ...base });
   return record({ result: STAFF_REASON[check.reason], ...base });
 }

@@ -43,6 +43,8 @@ export const gateEvents = pgTable(
     visitorName: varchar('visitor_name', { length: 50 }).notNull().default(''),
     offline: boolean('offline').notNull().default(false),
     forced: boolean('forced').notNull().default(false),
+    /** docs/product.md §5 health code the device reported with the passage (0 healthy … 5 other) */
+    healthCode: smallint('health_code'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,5 +52,7 @@ export const gateEvents = pgTable(
     uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),
     index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt),
     index('gate_events_ticket_idx').on(t.ticketId),
+    /** the gate list's live state: each gate's last scan */
+    index('gate_events_gate_time_idx').on(t.gateId, t.scannedAt),
   ],
 );

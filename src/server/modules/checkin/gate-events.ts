@@ -42,6 +42,7 @@ export function gateEventOf(r: Raw): GateEventRow {
     visitorName: String(r.visitor_name),
     offline: Boolean(r.offline),
     forced: Boolean(r.forced),
+    healthCode: num(r.health_code),
     scannedAt: toDate(r.scanned_at),
     uploadedAt: toDate(r.uploaded_at),
   };
@@ -64,6 +65,7 @@ function eventOf(row: GateEventRow): GateEvent {
     visitorName: row.visitorName,
     offline: row.offline,
     forced: row.forced,
+    healthCode: row.healthCode,
     scannedAt: row.scannedAt.toISOString(),
     uploadedAt: row.uploadedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { requireClient } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { distributorOfClient } from '../distribution/index.ts';
+import { sellingTerminalKind } from '../terminals/index.ts';
 
 /**
  * The buy channel (docs/product.md §9) an order placed by a terminal client counts as. Clients not listed
@@ -40,7 +41,8 @@ export function sellingChannel(req: FastifyRequest): {
 }
 
 /**
- * The selling party of a call: a terminal client and its channel, or a distributor's own client
+ * The selling party of a call: a terminal client and its channel, a registered terminal's own
+ * client (`term<id>` of a window, machine or handheld: channel 1, 2 or 3), or a distributor's own client
  * (issued on its detail page, `distributors.client_id`), which sells on the distribution channel
  * (13) as the distributor: `adminId` is its login account, so the order is its own (its tier's
  * prices, pay ways 5 and 8, its rows only). 403 for a client that does not sell or belongs to a
@@ -53,6 +55,10 @@ export async function sellingParty(
   const client = requireClient(req);
   const channel = channelOfClient(client.clientId);
   if (channel != null) return { ...client, channel, adminId: null };
+  // a registered window, machine or handheld (its own client `term<id>`) sells as its kind's channel
+  const kind = await sellingTerminalKind(db, client.scenicId, client.clientId);
+  const terminalChannel = kind ? channelOfClient(kind) : null;
+  if (terminalChannel != null) return { ...client, channel: terminalChannel, adminId: null };
   const agency = await distributorOfClient(db, client.scenicId, client.clientId);
   if (!agency?.adminId) throw new AppError(403, 'clientNotSelling');
   return { ...client, channel: DISTRIBUTION_CHANNEL, adminId: agency.adminId };

@@ -20,6 +20,7 @@ import { CLIENT } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberOfToken } from '../members/index.ts';
+import { checkProductsSold, productsSoldBy } from '../sales-terminals/index.ts';
 import { sellingParty } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
@@ -112,6 +113,8 @@ export async function sellingRoutes(root: FastifyInstance) {
     async (req) => {
       const { clientId, scenicId, channel, adminId } = await sellingParty(db, req);
       const body = req.body;
+      // a window's or machine's own client sells what its profile lists (/terminal/windManage)
+      checkProductsSold(await productsSoldBy(db, scenicId, clientId), body.lines);
       const member = await memberOfToken(db, req);
       if (!member && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
       const data = await withIdempotency(db, req, clientId, async (tx) => {
@@ -224,8 +227,10 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { scenicId, channel } = await sellingParty(db, req);
-      return ok(req, await sellableOn(db, scenicId, channel, req.body.date));
+      const { scenicId, channel, clientId } = await sellingParty(db, req);
+      const sellable = await sellableOn(db, scenicId, channel, req.body.date);
+      const only = await productsSoldBy(db, scenicId, clientId);
+      return ok(req, only ? sellable.filter((p) => only.has(p.productId)) : sellable);
     },
   );
 }

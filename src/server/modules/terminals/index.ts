@@ -4,3 +4,9 @@
  */
 export { terminals, terminalEvents, type Terminal } from './terminals.table.ts';
 export { logTerminalEvent } from './terminals.service.ts';
+export {
+  registerTerminalProfile,
+  sellingTerminalKind,
+  type TerminalProfileLoader,
+} from './terminals.service.ts';
+export { deviceTerminal, logDeviceRefusals } from './device-auth.ts';

@@ -70,6 +70,9 @@ export function terminalRow(r: Terminal): TerminalRow {
     online: r.online,
     lastSeenTime: iso(r.lastSeenAt),
     lastIp: r.lastIp,
+    gateId: r.gateId,
+    printerState: r.printerState,
+    paperLevel: r.paperLevel,
     clientId: r.clientId,
     activated: r.activatedAt != null,
     activationExpireTime: r.activatedAt ? null : iso(r.activationExpiresAt),
@@ -101,7 +104,7 @@ const EXPORT: ExportColumn<TerminalRow>[] = [
   { header: TerminalText.online, value: (r, lang) => dictLabel(TerminalOnline, r.online, lang) },
   {
     header: TerminalText.lastSeen,
-    value: (r) => (r.lastSeenTime ? new Date(r.lastSeenTime) : ''),
+    value: (r) => (r.lastSeenTime ? new Date(r.lastSeenTime) : null),
     kind: 'datetime',
   },
   { header: TerminalText.lastIp, value: (r) => r.lastIp },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TerminalKindCode } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { seedDemoGateDevices } from '../gates/index.ts';
 import { terminalEvents, terminals } from './terminals.table.ts';
 
 type Demo = [kind: TerminalKindCode, serialNo: string, name: string, location: string, online: boolean];
@@ -21,12 +23,34 @@ const DEMO: Demo[] = [
   ['camera', 'CAM-002', '湖心岛客流摄像头', '湖心岛站', false],
 ];
 
-/** A dozen demo terminals of every kind in the first area, half of them online. */
+/** The second area's gate devices (mounted on their gates: serial GATE-<gate code>). */
+const YLGZ: Demo[] = [
+  ['gateDevice', 'GATE-YL-S-IN', '古镇南入口闸机', '南牌坊', true],
+  ['gateDevice', 'GATE-YL-E-IN', '古镇东入口闸机', '东码头', false],
+  ['gateDevice', 'GATE-YL-BOAT-01', '游船计时闸机', '东码头游船站', true],
+];
+
+/**
+ * A dozen demo terminals of every kind in the first area, half of them online, and the second
+ * area's gate devices; gate devices are mounted on their gates (gates module).
+ */
 export async function seedDemoTerminals(db: Db, scenicId: number): Promise<void> {
+  await seedArea(db, scenicId, DEMO);
+  await seedDemoGateDevices(db, scenicId);
+  const [second] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from scenic_areas where code = 'YLGZ'`),
+  );
+  if (second) {
+    await seedArea(db, Number(second.id), YLGZ);
+    await seedDemoGateDevices(db, Number(second.id));
+  }
+}
+
+async function seedArea(db: Db, scenicId: number, demo: Demo[]): Promise<void> {
   const rows = await db
     .insert(terminals)
     .values(
-      DEMO.map(([kind, serialNo, name, location, online], i) => ({
+      demo.map(([kind, serialNo, name, location, online], i) => ({
         scenicId,
         kind,
         serialNo,

@@ -5,8 +5,10 @@ import {
   TERMINAL_OFFLINE_AFTER_SECONDS,
   TERMINAL_ONLINE,
   type TerminalEventCode,
+  type TerminalKindCode,
 } from '../../../shared/dict/terminal.ts';
-import type { TerminalConfig } from '../../../shared/api/terminals.ts';
+import { ENABLED } from '../../../shared/dict/account.ts';
+import type { TerminalConfig, TerminalPrinter } from '../../../shared/api/terminals.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
@@ -77,7 +79,7 @@ export async function activateTerminal(db: Db, code: string) {
 export async function recordHeartbeat(
   db: Db,
   terminalId: number,
-  beat: { appVersion: string; ip: string },
+  beat: { appVersion: string; ip: string; printer?: TerminalPrinter | undefined },
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -89,7 +91,15 @@ export async function recordHeartbeat(
     if (!before) throw new AppError(401, 'terminalRefused');
     await tx
       .update(terminals)
-      .set({ online: TERMINAL_ONLINE.online, lastSeenAt: now, appVersion: beat.appVersion, lastIp: beat.ip })
+      .set({
+        online: TERMINAL_ONLINE.online,
+        lastSeenAt: now,
+        appVersion: beat.appVersion,
+        lastIp: beat.ip,
+        ...(beat.printer
+          ? { printerState: beat.printer.state, paperLevel: beat.printer.paperLevel ?? null }
+          : {}),
+      })
       .where(eq(terminals.id, terminalId));
     if (before.online !== TERMINAL_ONLINE.online) await logTerminalEvent(tx, terminalId, 'online', beat.ip);
   });
@@ -121,6 +131,21 @@ export async function markStaleTerminalsOffline(db: Db, now = new Date()): Promi
   return rows.length;
 }
 
+/**
+ * What a module adds to the configuration of one kind of terminal (a gate device's gate and what it
+ * admits, a window's products and paper, a machine's carousel, a camera's zone): registered by the
+ * owning module's manifest (`terminalProfiles` of server-module.ts, registered by app.ts), answered
+ * as `config.profile` and part of the ETag, so an edit there reaches the device.
+ */
+export type TerminalProfileLoader = (db: Db, t: Terminal) => Promise<Record<string, unknown>>;
+const profileLoaders = new Map<string, TerminalProfileLoader>();
+
+export function registerTerminalProfile(kind: TerminalKindCode, loader: TerminalProfileLoader): void {
+  const known = profileLoaders.get(kind);
+  if (known && known !== loader) throw new Error(`two modules configure terminals of kind ${kind}`);
+  profileLoaders.set(kind, loader);
+}
+
 /** The configuration a device fetches, and its ETag (a hash of exactly what is sent). */
 export async function terminalConfig(db: Db, t: Terminal): Promise<{ config: TerminalConfig; etag: string }> {
   const [area] = await db
@@ -136,7 +161,25 @@ export async function terminalConfig(db: Db, t: Terminal): Promise<{ config: Ter
     location: t.location,
     heartbeatSeconds: TERMINAL_HEARTBEAT_SECONDS,
     settings: t.settings,
+    profile: (await profileLoaders.get(t.kind)?.(db, t)) ?? {},
   };
   const etag = `"${sha256(JSON.stringify(config)).slice(0, 32)}"`;
   return { config, etag };
+}
+
+/**
+ * The kind of an enabled terminal of the area whose own client this is, for the selling API (a
+ * window, machine or handheld sells as its kind's channel); null for any other client.
+ */
+export async function sellingTerminalKind(
+  db: Db,
+  scenicId: number,
+  clientId: string,
+): Promise<TerminalKindCode | null> {
+  if (!/^term\d+$/.test(clientId)) return null;
+  const [t] = await db
+    .select({ kind: terminals.kind, status: terminals.status })
+    .from(terminals)
+    .where(and(eq(terminals.clientId, clientId), eq(terminals.scenicId, scenicId)));
+  return t?.status === ENABLED ? (t.kind as TerminalKindCode) : null;
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { gates } from '../gates/gates.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 /**
@@ -29,6 +30,8 @@ export const terminals = pgTable(
     name: varchar('name', { length: 50 }).notNull(),
     serialNo: varchar('serial_no', { length: 64 }).notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
+    /** The gate a gate device or face device is mounted on (set on /terminal/gateManage or faceConfig) */
+    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
     /** Reported by the device with each heartbeat */
     appVersion: varchar('app_version', { length: 32 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled */
@@ -37,6 +40,10 @@ export const terminals = pgTable(
     online: smallint('online').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastIp: varchar('last_ip', { length: 64 }).notNull().default(''),
+    /** TerminalPrinterState a window, machine or handheld reports with its heartbeat; null when it has no printer */
+    printerState: varchar('printer_state', { length: 16 }),
+    /** Paper left in percent, as last reported */
+    paperLevel: smallint('paper_level'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** Set on activation; the oauth_clients row of the device */
     clientId: varchar('client_id', { length: 64 }).unique(),
@@ -50,6 +57,7 @@ export const terminals = pgTable(
   (t) => [
     uniqueIndex('terminals_scenic_serial_uq').on(t.scenicId, t.serialNo),
     index('terminals_scenic_idx').on(t.scenicId, t.kind),
+    index('terminals_gate_idx').on(t.gateId),
     // the offline job's scan: online terminals by last beat
     index('terminals_online_seen_idx')
       .on(t.lastSeenAt)

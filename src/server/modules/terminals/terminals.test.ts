@@ -43,8 +43,8 @@ async function deviceToken(clientId: string, secret: string): Promise<string> {
 }
 
 /** Registers, activates and logs in a device: its id, token and headers. */
-async function device(serialNo: string) {
-  const { id, activationCode } = await register(serialNo);
+async function device(serialNo: string, kind = 'gateDevice') {
+  const { id, activationCode } = await register(serialNo, kind);
   const res = await activate(activationCode);
   expect(res.statusCode, res.body).toBe(200);
   const done = res.json<{ data: { clientId: string; clientSecret: string; scenicId: number } }>().data;
@@ -97,9 +97,10 @@ describe('terminal registry', () => {
       'SELF-002',
     ]);
     const theirs = await call('yunling', 'POST', terminalApi.page, {});
-    expect(theirs.json<{ data: { rows: TerminalRow[] } }>().data.rows.map((r) => r.name)).toEqual([
-      '古镇摄像头',
-    ]);
+    // YLGZ's own (its demo gate devices, window, machine, face device and camera too), none of the first area's
+    const theirNames = theirs.json<{ data: { rows: TerminalRow[] } }>().data.rows.map((r) => r.name);
+    expect(theirNames).toContain('古镇摄像头');
+    expect(theirNames.filter((n) => rows.some((r) => r.name === n))).toEqual([]);
   });
 
   it('refuses bad filters (400 naming the field) and callers without the permission (403)', async () => {
@@ -128,6 +129,9 @@ describe('terminal registry', () => {
     const text = xlsxText(res.rawPayload);
     expect(text).toContain('WIN-001');
     expect(text).not.toContain('SELF-001');
+    // terminals that never beat have no last-seen time: an empty cell, not a failure
+    const never = await call('admin', 'POST', terminalApi.export, { online: 0 });
+    expect(never.statusCode, never.body).toBe(200);
   });
 
   it('registers with a one-time code; serial unique per area; bad input names the field', async () => {
@@ -311,5 +315,47 @@ describe('device flow', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json<{ data: { settings: unknown } }>().data.settings).toEqual({ mode: 'entry' });
+  });
+
+  it('a window sells as channel 1 with its own client; a gate device does not sell', async () => {
+    const win = await device('SELL-WIN', 'winManagement');
+    const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const products = await t.call(win.token, 'POST', '/api/open/products', { date }, win.headers);
+    expect(products.statusCode, products.body).toBe(200);
+    type Offer = { periodId: number | null; sessionId: number | null; left: number };
+    type Sellable = { productId: number; productType: number; realNameType: number; offers: Offer[] };
+    const product = products
+      .json<{ data: Sellable[] }>()
+      .data.find((p) => p.productType === 1 && p.realNameType !== 1 && p.offers.some((o) => o.left > 0))!;
+    const offer = product.offers.find((o) => o.left > 0)!;
+    const order = await t.call(
+      win.token,
+      'POST',
+      '/api/open/order/create',
+      {
+        buyer: { name: '窗口游客' },
+        lines: [
+          {
+            productId: product.productId,
+            date,
+            quantity: 1,
+            ...(offer.periodId ? { periodId: offer.periodId } : {}),
+          },
+        ],
+        payNow: { payWay: 1 },
+      },
+      { ...win.headers, 'idempotency-key': 'win-sale-1' },
+    );
+    expect(order.statusCode, order.body).toBe(200);
+    const orderNo = order.json<{ data: { orderNo: string } }>().data.orderNo;
+    const [placed] = await queryRows<{ channel: number; client_id: string }>(
+      db,
+      sql`select channel, client_id from ticket_orders where order_no = ${orderNo}`,
+    );
+    expect(placed).toEqual({ channel: 1, client_id: win.clientId });
+
+    const gate = await device('SELL-GATE');
+    const refused = await t.call(gate.token, 'POST', '/api/open/products', { date }, gate.headers);
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -55,7 +55,7 @@ function RowActions<T extends Row>({ definition: d, row, reload, onDetail, onEdi
           </Button>
         </Guard>
       )}
-      {del && (
+      {del && (del.when?.(row) ?? true) && (
         <ConfirmAction
           perm={d.perms?.delete}
           title={label(del.confirm ?? 'listPage:deleteConfirm')}

@@ -155,6 +155,11 @@ export interface ListPageDefinition<T extends Row> {
    * token); it should not show errors itself: the table shows them.
    */
   request?: (url: string, body: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Milliseconds between refreshes of the shown page while its tab is in front (live states: a
+   * device's online state, a gate's last scan); none by default.
+   */
+  refreshEvery?: number;
   /** A heading over the list, for a list that shares its screen. */
   title?: Label;
   /** POST the same filters → an .xlsx download of all pages. */
@@ -171,6 +176,8 @@ export interface ListPageDefinition<T extends Row> {
     method?: 'GET' | 'POST';
     body?: (row: T) => Record<string, unknown>;
     confirm?: LocaleKey;
+    /** Rows that can be deleted (default all): the button is not shown on the others. */
+    when?: (row: T) => boolean;
   };
   /** Batch enable/disable: POST { ids, status } (docs/product.md §4: 1 enabled, 2 disabled). */
   status?: {

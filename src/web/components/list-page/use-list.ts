@@ -37,7 +37,10 @@ export function useListReload(url: string): () => void {
  * on it; a screen that outgrows <ListPage> uses it directly.
  */
 export function useList<T extends Row>(
-  d: Pick<ListPageDefinition<T>, 'url' | 'search' | 'columns' | 'params' | 'defaultSort' | 'request'>,
+  d: Pick<
+    ListPageDefinition<T>,
+    'url' | 'search' | 'columns' | 'params' | 'defaultSort' | 'request' | 'refreshEvery'
+  >,
 ) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -56,6 +59,9 @@ export function useList<T extends Row>(
         ? (d.request(d.url, body) as Promise<PageResult<T>>)
         : post<PageResult<T>>(d.url, body, { silent: true }),
     placeholderData: keepPreviousData,
+    // react-query pauses it while the browser tab is hidden, and a console tab in the back is a
+    // hidden <Activity> (page-host.tsx) whose effects are off, so only the tab in front refreshes
+    ...(d.refreshEvery ? { refetchInterval: d.refreshEvery } : {}),
   });
   const { data, isPlaceholderData, refetch } = query;
 

@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import {
   distributorLedgerApi,
   type DistributorLedgerRow,
@@ -17,12 +14,10 @@ import {
 import { formatCents } from '../../../shared/money.ts';
 import {
   defineListPage,
-  filtersBody,
   ListPage,
-  parseListState,
+  useListTotals,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
-import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 
 const search: SearchFieldDef[] = [
@@ -44,15 +39,11 @@ const search: SearchFieldDef[] = [
 function TotalsBar() {
   const { t } = useTranslation('distribution');
   const { lang } = useSettings();
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search],
+  const { data, isFetching } = useListTotals<DistributorLedgerTotals>(
+    distributorLedgerApi.page,
+    distributorLedgerApi.totals,
+    search,
   );
-  const { data, isFetching } = useQuery({
-    queryKey: [distributorLedgerApi.page, 'totals', filters] as const,
-    queryFn: () => post<DistributorLedgerTotals>(distributorLedgerApi.totals, filters, { silent: true }),
-  });
   return (
     <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="ledger-totals">
       <Typography.Text>{t('totals', { count: data?.count ?? 0 })}</Typography.Text>

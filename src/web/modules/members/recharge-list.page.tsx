@@ -1,20 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { rechargeApi, type RechargeRow, type RechargeTotals } from '../../../shared/api/members.ts';
 import { MemberField, RechargeStatus } from '../../../shared/dict/members.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
 import { formatCents } from '../../../shared/money.ts';
 import {
   defineListPage,
-  filtersBody,
   ListPage,
-  parseListState,
+  useListTotals,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
-import { post } from '../../lib/request.ts';
 import { yuan } from './level-parts.tsx';
 import { memberDetailPath } from './paths.ts';
 
@@ -45,15 +41,7 @@ const search: SearchFieldDef[] = [
  */
 function TotalsBar() {
   const { t } = useTranslation('members');
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search],
-  );
-  const { data, isFetching } = useQuery({
-    queryKey: [rechargeApi.page, 'totals', filters] as const,
-    queryFn: () => post<RechargeTotals>(rechargeApi.totals, filters, { silent: true }),
-  });
+  const { data, isFetching } = useListTotals<RechargeTotals>(rechargeApi.page, rechargeApi.totals, search);
   return (
     <Typography.Text aria-busy={isFetching} aria-live="polite" data-testid="recharge-totals">
       {t('rechargeTotals', {

@@ -141,7 +141,13 @@ export default function TerminalListPage() {
           },
         },
         detail: { extra: (row) => <TerminalEvents id={row.id} /> },
-        delete: { url: terminalApi.delete, confirm: 'terminals:deleteConfirm' },
+        // only a terminal never activated can go (the server answers 409 for the others)
+        delete: {
+          url: terminalApi.delete,
+          confirm: 'terminals:deleteConfirm',
+          when: (row) => !row.activated,
+        },
+        refreshEvery: 15_000,
         rowActions: (row, { reload }) => (
           <>
             <ConfirmAction

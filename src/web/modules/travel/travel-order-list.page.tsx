@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { orderApi } from '../../../shared/api/orders.ts';
 import { travelOrderApi, type TravelOrderRow, type TravelOrderTotals } from '../../../shared/api/travel.ts';
 import { PAY_STATUS, PayStatus, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
@@ -12,9 +10,8 @@ import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import {
   defineListPage,
-  filtersBody,
   ListPage,
-  parseListState,
+  useListTotals,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
@@ -41,15 +38,11 @@ const search: SearchFieldDef[] = [
  */
 function TotalsBar() {
   const { t } = useTranslation('travel');
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, search, []).values, search),
-    [location.search],
+  const { data, isFetching } = useListTotals<TravelOrderTotals>(
+    travelOrderApi.page,
+    travelOrderApi.totals,
+    search,
   );
-  const { data, isFetching } = useQuery({
-    queryKey: [travelOrderApi.page, 'totals', filters] as const,
-    queryFn: () => post<TravelOrderTotals>(travelOrderApi.totals, filters, { silent: true }),
-  });
   return (
     <Typography.Text aria-busy={isFetching} aria-live="polite" data-testid="travel-order-totals">
       {t('totals', {

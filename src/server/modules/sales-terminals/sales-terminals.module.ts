@@ -1,0 +1,14 @@
+import { defineServerModule } from '../../server-module.ts';
+import { salesTerminalRoutes } from './sales-terminals.routes.ts';
+import { seedDemoSalesTerminals } from './sales-terminals.seed.ts';
+import { machineProfile, windowProfile } from './sales-terminals.service.ts';
+
+export default defineServerModule({
+  name: 'salesTerminals',
+  routes: [salesTerminalRoutes],
+  seedDemo: seedDemoSalesTerminals,
+  terminalProfiles: {
+    winManagement: windowProfile,
+    selfManagement: (db, t) => machineProfile(db, t),
+  },
+});

@@ -1,0 +1,39 @@
+import { defineDict } from './dict.ts';
+
+/** docs/product.md §4 gate pass state: whether an in-service gate lets people through now. */
+export const GatePassState = defineDict({
+  0: { zh: '通行', en: 'On', color: 'green' },
+  1: { zh: '关闭', en: 'Off', color: 'red' },
+});
+export type GatePassStateCode = keyof typeof GatePassState;
+export const GATE_PASS = { on: 0, off: 1 } as const;
+
+/** What a gate may be limited to admitting (gate_admissions.kind); none of a kind = all of it. */
+export const GateAdmissionKind = defineDict({
+  product: { zh: '门票产品', en: 'Ticket products' },
+  card: { zh: '卡', en: 'Cards' },
+  booking: { zh: '预约场地', en: 'Booking sites' },
+});
+export type GateAdmissionKindCode = keyof typeof GateAdmissionKind;
+export const GATE_ADMISSION_KINDS = ['product', 'card', 'booking'] as const;
+
+/** Column labels of the gate list and its Excel export. */
+export const GateField = defineDict({
+  code: { zh: '编号', en: 'Code' },
+  name: { zh: '名称', en: 'Name' },
+  gateType: { zh: '类型', en: 'Type' },
+  location: { zh: '位置', en: 'Location' },
+  status: { zh: '状态', en: 'Status' },
+  passState: { zh: '通行状态', en: 'Pass state' },
+  hours: { zh: '开放时间', en: 'Opening hours' },
+  admissions: { zh: '准入', en: 'Admits' },
+  devices: { zh: '在线设备', en: 'Devices online' },
+  lastScan: { zh: '最近刷票', en: 'Last scan' },
+  lastResult: { zh: '最近结果', en: 'Last result' },
+});
+
+export const GateText = defineDict({
+  fileName: { zh: '闸机', en: 'Gates' },
+  areaHours: { zh: '同景区', en: 'Area hours' },
+  all: { zh: '全部', en: 'All' },
+});

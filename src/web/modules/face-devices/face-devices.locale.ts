@@ -1,0 +1,52 @@
+import { defineMessages } from '../../locales/define.ts';
+
+/** /terminal/faceMange and faceConfig; column labels are in src/shared/dict/face-devices.ts. */
+export default {
+  faceDevices: defineMessages({
+    zh: {
+      keyword: '名称/序列号',
+      configure: '配置',
+      back: '返回列表',
+      settings: '设备设置',
+      settingsHint: '保存后设备在下次获取配置时生效；之后上传的记录按新设置判断告警。',
+      readOnly: '你没有配置人脸设备的权限，只能查看。',
+      noGate: '未绑定闸机通道',
+      gateHint: '设备所在的闸机通道（本景区的闸机）',
+      thresholdHint: '比对分数达到该值才认定为本人（50-100）',
+      livenessCheck: '活体检测',
+      temperatureAlarm: '体温告警',
+      temperatureThreshold: '告警体温(°C)',
+      temperatureHint: '体温高于该值时告警（35.0-42.0°C，一位小数）',
+      admittedHealthCodes: '放行健康码',
+      admittedHint: '其他健康码的通行记录将告警',
+      events: '识别记录',
+      alarmOnly: '只看告警',
+      timeRange: '时间',
+      notFound: '人脸设备不存在',
+      refresh: '刷新',
+    },
+    en: {
+      keyword: 'Name or serial',
+      configure: 'Configure',
+      back: 'Back to the list',
+      settings: 'Settings',
+      settingsHint:
+        'The device applies them at its next configuration fetch; alarms of later uploads follow them.',
+      readOnly: 'You may view but not configure face devices.',
+      noGate: 'No gate',
+      gateHint: 'The gate the device is mounted on (a gate of this area)',
+      thresholdHint: 'The lowest match score taken as the person (50-100)',
+      livenessCheck: 'Liveness check',
+      temperatureAlarm: 'Temperature alarm',
+      temperatureThreshold: 'Alarm temperature (°C)',
+      temperatureHint: 'A reading above it raises an alarm (35.0-42.0 °C, one decimal)',
+      admittedHealthCodes: 'Admitted health codes',
+      admittedHint: 'Passages with any other health code raise an alarm',
+      events: 'Observations',
+      alarmOnly: 'Alarms only',
+      timeRange: 'Time',
+      notFound: 'Face device not found',
+      refresh: 'Refresh',
+    },
+  }),
+};
