@@ -35,6 +35,9 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // a poll waits on a screen redrawn after a server call: vitest's 1 s default is too short
+          // for a busy 2-core CI machine (the locators' own timeout is 15 s, e2e/support/browser.ts)
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

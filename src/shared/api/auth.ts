@@ -69,6 +69,11 @@ export const UserinfoSchema = z.object({
   introduction: z.string(),
   scenicId: z.number().int().nullable(),
   scenicName: z.string().nullable(),
+  timeZone: z
+    .string()
+    .describe(
+      "the acting area's time zone (IANA), whose calendar day is the console's today; Asia/Shanghai without an area",
+    ),
   admType: z.number().int(),
   payType: z.number().int(),
   authorities: z.array(z.string()),

@@ -21,6 +21,7 @@ function signIn(authorities: string[]) {
     authorities,
     author: [],
     mustChangePassword: false,
+    timeZone: 'Asia/Shanghai',
   };
   act(() => userStore.set(user));
 }

@@ -11,11 +11,12 @@ import {
   shortcutRange,
 } from '../../shared/dates.ts';
 import type { DateShortcut } from '../../shared/dates.ts';
+import { areaToday } from '../lib/area-clock.ts';
 
 type DisabledDate = NonNullable<DatePickerProps['disabledDate']>;
 
-const isFuture = (date: Dayjs) => date.isAfter(dayjs(), 'day');
-const isPast = (date: Dayjs) => date.isBefore(dayjs(), 'day');
+const isFuture = (date: Dayjs) => date.isAfter(areaToday(), 'day');
+const isPast = (date: Dayjs) => date.isBefore(areaToday(), 'day');
 
 /** Keeps a caller's own disabledDate on top of the picker's rule. */
 function also(rule: DisabledDate, extra?: DisabledDate): DisabledDate {

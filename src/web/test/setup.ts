@@ -10,7 +10,10 @@ if (typeof window !== 'undefined') {
     cleanup();
     // React's scheduler runs queued work in a setImmediate: let it run while the DOM still exists,
     // or a root outside RTL's cleanup (antd's static message and modal) renders after the file's
-    // environment is torn down ("window is not defined", an unhandled error that fails the run)
+    // environment is torn down ("window is not defined", an unhandled error that fails the run).
+    // The rich-text editor is destroyed on a short timer after its unmount (@tiptap/react), and
+    // its last render comes after that: wait a few milliseconds first.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setImmediate(resolve));
   });
   // every module's texts and menu titles, which the console loads with the modules' screens

@@ -14,6 +14,7 @@ import {
   type Userinfo,
 } from '../../../shared/api/auth.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/area-clock.ts';
 import { ENABLED } from '../../../shared/dict/account.ts';
 import { ACCOUNT, PUBLIC, requireAuth } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -26,7 +27,7 @@ import {
   authenticateClient,
   checkCredentials,
   checkNewPassword,
-  findScenicNames,
+  findScenicAreas,
   issueClientToken,
   issueTokens,
   loadGrants,
@@ -178,7 +179,8 @@ async function sessionRoutes(root: FastifyInstance) {
       const auth = requireAuth(req);
       const [admin] = await db.select().from(admins).where(eq(admins.id, auth.adminId));
       if (!admin) throw new AppError(401, 'unauthorized');
-      const names = await findScenicNames(db, auth.scenicId == null ? [] : [auth.scenicId]);
+      const areas = await findScenicAreas(db, auth.scenicId == null ? [] : [auth.scenicId]);
+      const area = auth.scenicId == null ? undefined : areas.get(auth.scenicId);
       const info: Userinfo = {
         admId: admin.id,
         user_name: admin.username,
@@ -186,7 +188,8 @@ async function sessionRoutes(root: FastifyInstance) {
         avatar: admin.avatar,
         introduction: admin.introduction,
         scenicId: auth.scenicId,
-        scenicName: auth.scenicId == null ? null : (names.get(auth.scenicId) ?? null),
+        scenicName: area?.name ?? null,
+        timeZone: area?.timeZone ?? DEFAULT_TIME_ZONE,
         admType: admin.admType,
         payType: admin.payType,
         authorities: auth.permissions,

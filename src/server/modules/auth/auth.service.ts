@@ -443,11 +443,15 @@ export async function setPassword(db: Db, adminId: number, plain: string): Promi
     .where(eq(admins.id, adminId));
 }
 
-export async function findScenicNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+/** The names and time zones of the given areas, by id. */
+export async function findScenicAreas(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { name: string; timeZone: string }>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: scenicAreas.id, name: scenicAreas.name })
+    .select({ id: scenicAreas.id, name: scenicAreas.name, timeZone: scenicAreas.timeZone })
     .from(scenicAreas)
     .where(inArray(scenicAreas.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, timeZone: r.timeZone }]));
 }

@@ -206,10 +206,13 @@ export async function approveApplication(
   });
 }
 
-/** A new top-up number: DT + time + random, unique by index. */
+/**
+ * A new top-up number: DT + time to the second + 10 random digits, unique by index (6 digits
+ * collided now and then when the demo seed records its twenty top-ups within one second).
+ */
 export function newTopUpNo(now = new Date()): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `DT${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+  return `DT${stamp}${crypto.randomInt(0, 10_000_000_000).toString().padStart(10, '0')}`;
 }
 
 export async function recordTopUp(

@@ -22,6 +22,12 @@ const HOLIDAYS: readonly [string, string][] = [
   ['2027-10-01', '2027-10-07'],
 ];
 
+/** Whether the demo calendar prices `day` (YYYY-MM-DD) +20 %: a weekend or a public holiday. */
+export function isDemoPeakDay(day: string): boolean {
+  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return dow === 0 || dow === 6 || HOLIDAYS.some(([from, to]) => day >= from && day <= to);
+}
+
 const PERIODS = [
   { name: '早场', startTime: '08:00', endTime: '10:00', capacity: 1500 },
   { name: '上午场', startTime: '10:00', endTime: '12:00', capacity: 2000 },

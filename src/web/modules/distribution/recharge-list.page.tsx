@@ -20,6 +20,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
 import { PromptAction } from './distribution-parts.tsx';
+import { areaToday } from '../../lib/area-clock.ts';
 
 /** The distributors to pick (a distributor account gets only itself, and the server uses its own anyway). */
 function DistributorPicker(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
@@ -45,7 +46,7 @@ function DateField(props: { value?: string; onChange?: (v: string | undefined) =
       id={props.id}
       value={props.value ? dayjs(props.value) : null}
       onChange={(d) => props.onChange?.(d ? d.format('YYYY-MM-DD') : undefined)}
-      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+      disabledDate={(d) => d.isAfter(areaToday(), 'day')}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Calendar, Card, Form, InputNumber, Space, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +22,7 @@ import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
 import { TimeOfDayInput, visibleRange } from './inventory-widgets.tsx';
+import { areaToday } from '../../lib/area-clock.ts';
 
 const UPDATE = 'admin:period:update';
 const STOCK_KEY = ['inventory', 'publicStock'] as const;
@@ -167,7 +168,7 @@ function StockDay({ cells, periods }: { cells: PublicStockCell[]; periods: Map<n
 function PublicStockView() {
   const { t } = useTranslation('inventory');
   const queryClient = useQueryClient();
-  const [month, setMonth] = useState(() => dayjs());
+  const [month, setMonth] = useState(() => areaToday());
   const [bulkOpen, setBulkOpen] = useState(false);
   const range = visibleRange(month);
   const stock = useQuery({

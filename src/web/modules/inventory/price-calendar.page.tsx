@@ -13,7 +13,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -36,6 +36,7 @@ import { useAction } from '../../lib/use-action.ts';
 import { BulkDrawer, type BulkDays } from './bulk-drawer.tsx';
 import { SaleStatusRadio, showErrors, visibleRange } from './inventory-widgets.tsx';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
+import { areaToday } from '../../lib/area-clock.ts';
 
 const UPDATE = 'admin:priceCalendar:update';
 
@@ -264,7 +265,7 @@ export default function PriceCalendarPage() {
   const { t } = useTranslation(['inventory', 'common']);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [month, setMonth] = useState(() => dayjs());
+  const [month, setMonth] = useState(() => areaToday());
   const [chosenSession, setChosenSession] = useState<number>();
   const [dayEdit, setDayEdit] = useState<DayEdit | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);

@@ -41,6 +41,7 @@ beforeEach(() => {
       authorities: ['admin:explainRule:page', 'admin:explainRule:update'],
       author: [],
       mustChangePassword: false,
+      timeZone: 'Asia/Shanghai',
     }),
   );
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Form, Input, InputNumber, Radio, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +19,7 @@ import { DictTag } from '../../components/dict-tag.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
+import { areaToday } from '../../lib/area-clock.ts';
 
 /** One offer of a product on the day: what a row of the table buys. */
 interface OfferRow {
@@ -53,7 +54,7 @@ const newKey = () => `disbuy-${Date.now()}-${Math.random().toString(36).slice(2,
 export default function DisBuyPage() {
   const { t } = useTranslation(['priceTiers', 'common']);
   const label = useLabel();
-  const [date, setDate] = useState<Dayjs>(() => dayjs().add(1, 'day'));
+  const [date, setDate] = useState<Dayjs>(() => areaToday().add(1, 'day'));
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [payWay, setPayWay] = useState<5 | 8>(PAY_WAY_AGENCY_BALANCE);
   const [buyer, setBuyer] = useState({ name: '', phone: '' });

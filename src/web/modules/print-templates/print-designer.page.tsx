@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Result, Row, Space, Spin } from 'antd';
-import dayjs from 'dayjs';
+
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { ElementList } from './designer-elements.tsx';
 import { draftOf, NEW_DRAFT, TemplateBasics, TemplatePreview, type Draft } from './designer-panels.tsx';
+import { areaToday } from '../../lib/area-clock.ts';
 
 const LIST_PATH = '/ticket/printerModule';
 const DESIGNER_PATH = '/ticket/printer';
@@ -89,7 +90,7 @@ export default function PrintDesignerPage() {
   const sample: TicketPrintData = useMemo(
     () => ({
       productName: t('sampleProduct'),
-      visitDate: dayjs().format('YYYY-MM-DD'),
+      visitDate: areaToday().format('YYYY-MM-DD'),
       price: 12_000,
       qrCode: 'TEST-TICKET-20250101-0001',
       visitor: t('sampleVisitor'),

@@ -24,6 +24,7 @@ function login(authorities: string[]) {
       authorities,
       author: [],
       mustChangePassword: false,
+      timeZone: 'Asia/Shanghai',
     }),
   );
 }

@@ -15,6 +15,7 @@ import { useLabel, validateWithSchema } from '../../components/list-page/index.t
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { areaToday } from '../../lib/area-clock.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const DAY = 'YYYY-MM-DD';
@@ -94,7 +95,7 @@ export function GenerateSessionsModal({
             allowFuture
             shortcuts={false}
             rangeLimitMs={(GENERATE_MAX_DAYS - 1) * 86_400_000}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={(d) => d.isBefore(areaToday(), 'day')}
           />
         </Form.Item>
         <Form.Item name="weekdays" label={label(ReservationField.weekdays)} required>

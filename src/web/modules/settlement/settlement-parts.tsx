@@ -47,6 +47,7 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { areaToday } from '../../lib/area-clock.ts';
 
 /** Basis points as a percentage: 500 → "5%". */
 export const percent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
@@ -303,7 +304,7 @@ export function NewBatchButton({ onCreated }: { onCreated: (batch: SettlementBat
   });
   const suggested = (): [Dayjs, Dayjs] => {
     const last = latest.data?.rows.find((b) => b.state !== SETTLEMENT_BATCH_STATE.discarded);
-    const yesterday = dayjs().subtract(1, 'day').startOf('day');
+    const yesterday = areaToday().subtract(1, 'day');
     const from = last ? dayjs(last.periodTo).add(1, 'day') : yesterday.startOf('month');
     return [from, from.isAfter(yesterday) ? from : yesterday];
   };
@@ -338,7 +339,7 @@ export function NewBatchButton({ onCreated }: { onCreated: (batch: SettlementBat
           <Form.Item name="period" label={t('period')} required>
             <DatePicker.RangePicker
               style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d) => d.isAfter(areaToday(), 'day')}
               allowClear={false}
             />
           </Form.Item>

@@ -16,7 +16,7 @@ import {
   TreeSelect,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shopGoodApi, type ShopGoodRow } from '../../../shared/api/shop.ts';
@@ -39,6 +39,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useCategoryTree } from './shop-parts.tsx';
+import { areaToday } from '../../lib/area-clock.ts';
 
 // the chart's code is its own chunk, fetched when this screen first draws it
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
@@ -140,7 +141,7 @@ export default function SalesStatisticsPage() {
   const pickGoods = can('shop:good:page');
   const tree = useCategoryTree();
   const [filters, setFilters] = useState<Filters>(() => ({
-    range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().startOf('day')],
+    range: [areaToday().subtract(29, 'day'), areaToday()],
   }));
   const body = bodyOf(filters);
   const { data, error, isFetching, refetch } = useQuery({

@@ -15,6 +15,7 @@ import { validateWithSchema } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { areaToday } from '../../lib/area-clock.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const DAY = 'YYYY-MM-DD';
@@ -100,7 +101,7 @@ export function CreateShowsModal({
             allowFuture
             shortcuts={false}
             rangeLimitMs={(SHOW_RANGE_DAYS - 1) * 86_400_000}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={(d) => d.isBefore(areaToday(), 'day')}
           />
         </Form.Item>
         <Form.Item name="weekdays" label={t('theatres:weekdays')} required>
