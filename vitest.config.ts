@@ -22,6 +22,8 @@ export default defineConfig({
           // default leaves one core idle, which on CI's two cores means one file at a time)
           maxWorkers: Math.max(1, availableParallelism()),
           env: { TZ: TEST_TZ },
+          // the seeded database the server test files copy (src/server/test/template.ts)
+          globalSetup: ['src/server/test/template-setup.ts'],
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

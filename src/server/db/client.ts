@@ -20,6 +20,8 @@ export interface Database {
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (`loadDataDir` of another database). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -31,16 +33,20 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite in memory only: start from this data directory (a `dumpDataDir` of a seeded database). */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite({ client });
   let closed = false;
   return {
@@ -55,6 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       closed = true;
       await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -11,30 +11,24 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
-import { seedDatabase } from '../db/seed/index.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
 import { sha256 } from '../modules/auth/password.ts';
 import { oauthClients } from '../modules/oauth/oauth.table.ts';
+import { ADMIN_PASSWORD, seededPglite, seededPostgres } from './template.ts';
 
-export const ADMIN_PASSWORD = 'Admin12345';
+export { ADMIN_PASSWORD };
 export { DEMO_PASSWORD };
 
 /**
- * A database for one test file: in-memory PGlite, or with TEST_DATABASE_URL a fresh PostgreSQL
- * database created for the file and dropped afterwards.
+ * A database for one test file, holding the migrated demo (a copy of the run's seeded template,
+ * `template.ts`): in-memory PGlite, or with TEST_DATABASE_URL a PostgreSQL database created for
+ * the file and dropped afterwards.
  */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    const database = await openDatabase({});
-    return { database, drop: async () => undefined };
-  }
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  if (!baseUrl) return { database: await seededPglite(), drop: async () => undefined };
+  const name = await seededPostgres(baseUrl);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   // the bench (scripts/bench.ts) uses the production pool size
@@ -92,8 +86,8 @@ export async function createTestApp(
   const { database, drop } = existing
     ? { database: existing, drop: async () => undefined }
     : await openTestDatabase();
-  await database.migrate();
-  if (!existing) await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
+  // a copy of the template is migrated already; an existing database may not be
+  if (existing) await database.migrate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-test-'));
   // the tests run the jobs themselves, with a controlled clock
   const config = {
