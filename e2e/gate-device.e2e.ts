@@ -2,50 +2,12 @@
 // is put on a new gate that admits one product (/terminal/gateManage), scans a ticket a window sold
 // through the selling API, and the gate's row shows it online with the scan.
 import { describe, expect, inject, it } from 'vitest';
-import { authPost } from './support/api.ts';
+import { activateDevice, authPost } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, drawer, modal, pane, row } from './support/ui.ts';
 
 const { openPage } = useConsole();
 const GATE_SERIAL = 'E2E-GATE-DEV-01';
-
-/** A terminal's own session after activation: token and headers for its calls. */
-async function activate(baseUrl: string, code: string) {
-  const activated = await fetch(`${baseUrl}/web/api/terminal/device/activate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  expect(activated.status).toBe(200);
-  const { data } = (await activated.json()) as {
-    data: { clientId: string; clientSecret: string; scenicId: number };
-  };
-  const token = await fetch(`${baseUrl}/login/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
-  });
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
-  const headers = {
-    authorization: `bearer ${access_token}`,
-    'content-type': 'application/json',
-    'x-scenic-id': String(data.scenicId),
-  };
-  return async <T>(url: string, body: unknown, extra: Record<string, string> = {}) => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method: 'POST',
-      headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${url}: ${text}`).toBe(200);
-    return (JSON.parse(text) as { data: T }).data;
-  };
-}
 
 describe('gate device', () => {
   it('goes online on a new gate, admits the product it is given, and the gate shows the scan', async () => {
@@ -60,7 +22,7 @@ describe('gate device', () => {
       '/web/api/terminal/terminal/create',
       { kind: 'winManagement', name: '端到端窗口', serialNo: 'E2E-WIN-DEV-01' },
     );
-    const window = await activate(baseUrl, win.data.activationCode);
+    const window = await activateDevice(baseUrl, win.data.activationCode);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     type Offer = { periodId: number | null; left: number };
     type Sellable = {
@@ -70,12 +32,12 @@ describe('gate device', () => {
       realNameType: number;
       offers: Offer[];
     };
-    const products = await window<Sellable[]>('/api/open/products', { date: day });
+    const products = await window.post<Sellable[]>('/api/open/products', { date: day });
     const product = products.find(
       (p) => p.productType === 1 && p.realNameType !== 1 && p.offers.some((o) => o.left > 0),
     )!;
     const offer = product.offers.find((o) => o.left > 0)!;
-    const order = await window<{ tickets: { code: string | null }[] }>(
+    const order = await window.post<{ tickets: { code: string | null }[] }>(
       '/api/open/order/create',
       {
         buyer: { name: '闸机游客' },
@@ -105,9 +67,9 @@ describe('gate device', () => {
     await button(drawer(page), '保存').click();
     const codeInput = page.getByTestId('terminal-one-time');
     await codeInput.waitFor();
-    const device = await activate(baseUrl, await codeInput.inputValue());
+    const device = await activateDevice(baseUrl, await codeInput.inputValue());
     await button(modal(page), '确定').click();
-    await device('/web/api/terminal/device/heartbeat', { appVersion: '4.0.0' });
+    await device.post('/web/api/terminal/device/heartbeat', { appVersion: '4.0.0' });
 
     // a new entry gate with the device on it, admitting the product sold
     await go('/terminal/gateManage');
@@ -129,7 +91,7 @@ describe('gate device', () => {
 
     // the ticket scanned at half past ten (inside its hours, whatever the real time) passes
     const scannedAt = `${day}T10:30:00+08:00`;
-    const answer = await device<{ allowed: boolean; reason?: string }>('/web/api/terminal/device/scan', {
+    const answer = await device.post<{ allowed: boolean; reason?: string }>('/web/api/terminal/device/scan', {
       nonce: 'e2e-gate-device-1',
       readMode: 1,
       value: code,

@@ -2,35 +2,12 @@
 // camera list shows the live count; staff open the settings and set capacity and threshold.
 import { describe, expect, inject, it } from 'vitest';
 import { terminalApi } from '../src/shared/api/terminals.ts';
-import { authPost } from './support/api.ts';
+import { activateDevice, authPost } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, modal, pane, row } from './support/ui.ts';
 
 const { openPage } = useConsole();
 const NAME = '端到端客流摄像头';
-
-async function deviceToken(baseUrl: string, code: string) {
-  const activated = await fetch(`${baseUrl}/web/api/terminal/device/activate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  expect(activated.status).toBe(200);
-  const { data } = (await activated.json()) as {
-    data: { clientId: string; clientSecret: string; scenicId: number };
-  };
-  const token = await fetch(`${baseUrl}/login/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
-  });
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
-  return { token: access_token, scenicId: data.scenicId };
-}
 
 describe('people-counting cameras', () => {
   it('shows a camera’s live count after its upload, and saves its settings', async () => {
@@ -48,7 +25,7 @@ describe('people-counting cameras', () => {
       },
     );
     expect(created.code).toBe(200);
-    const device = await deviceToken(baseUrl, created.data.activationCode);
+    const device = await activateDevice(baseUrl, created.data.activationCode);
     const upload = await fetch(`${baseUrl}/web/api/terminal/device/counts`, {
       method: 'POST',
       headers: {

@@ -2,6 +2,7 @@
 // activates with it through the API, sends a heartbeat with its own client token, and the list
 // shows it online.
 import { describe, expect, inject, it } from 'vitest';
+import { activateDevice } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, drawer, modal, pane, row } from './support/ui.ts';
 
@@ -34,35 +35,8 @@ describe('terminal registry', () => {
     await row(page, SERIAL).getByText('离线').waitFor();
 
     // the device's side: activation, its own token, a heartbeat
-    const activated = await fetch(`${baseUrl}/web/api/terminal/device/activate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    expect(activated.status).toBe(200);
-    const { data } = (await activated.json()) as {
-      data: { clientId: string; clientSecret: string; scenicId: number };
-    };
-    const token = await fetch(`${baseUrl}/login/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    });
-    expect(token.status).toBe(200);
-    const { access_token } = (await token.json()) as { access_token: string };
-    const beat = await fetch(`${baseUrl}/web/api/terminal/device/heartbeat`, {
-      method: 'POST',
-      headers: {
-        authorization: `bearer ${access_token}`,
-        'content-type': 'application/json',
-        'x-scenic-id': String(data.scenicId),
-      },
-      body: JSON.stringify({ appVersion: '3.1.0' }),
-    });
-    expect(beat.status).toBe(200);
+    const device = await activateDevice(baseUrl, code);
+    await device.post('/web/api/terminal/device/heartbeat', { appVersion: '3.1.0' });
 
     await button(pane(page), '搜索').click();
     await row(page, SERIAL).getByText('在线').waitFor();

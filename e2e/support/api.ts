@@ -176,3 +176,51 @@ export async function clientToken(
   const body = await json<{ access_token: string }>(res, 'client token');
   return body.access_token;
 }
+
+/** A terminal after activation (docs/api.md "Terminals"): its own client token and its calls. */
+export interface Device {
+  token: string;
+  scenicId: number;
+  /** A POST as the device; answers `data`, throwing on any status but 200 */
+  post<T>(url: string, body: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+/** The device's side of registration: activates with its one-time code, takes its own token. */
+export async function activateDevice(baseUrl: string, code: string): Promise<Device> {
+  const { data } = await json<Envelope<{ clientId: string; clientSecret: string; scenicId: number }>>(
+    await fetch(`${baseUrl}/web/api/terminal/device/activate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }),
+    'activate',
+  );
+  const { access_token: token } = await json<{ access_token: string }>(
+    await fetch(`${baseUrl}/login/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    }),
+    'device token',
+  );
+  const headers = {
+    authorization: `bearer ${token}`,
+    'content-type': 'application/json',
+    'x-scenic-id': String(data.scenicId),
+  };
+  return {
+    token,
+    scenicId: data.scenicId,
+    async post<T>(url: string, body: unknown, extra: Record<string, string> = {}) {
+      const response = await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { ...headers, ...extra },
+        body: JSON.stringify(body),
+      });
+      return (await json<Envelope<T>>(response, url)).data;
+    },
+  };
+}

@@ -121,3 +121,37 @@ export function TimeRangePicker({ onChange, ...props }: DateRangePickerProps) {
     />
   );
 }
+
+interface InstantFieldProps {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}
+
+/**
+ * A form field holding an instant to the minute as an ISO string; cleared is null, an open end
+ * (a display window's start or end: announcements, home modules, carousels).
+ */
+export function InstantField({ id, value, onChange }: InstantFieldProps) {
+  const { t } = useTranslation('widgets');
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      placeholder={t('openEnd')}
+      value={value ? dayjs(value) : null}
+      onChange={(time) => onChange?.(time ? time.second(0).millisecond(0).toISOString() : null)}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+const minute = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : null);
+
+/** A display window as "from – to", an open end read as "any time", none at all as "always". */
+export function WindowText({ from, to }: { from: string | null; to: string | null }) {
+  const { t } = useTranslation('widgets');
+  if (!from && !to) return t('always');
+  return `${minute(from) ?? t('openEnd')} – ${minute(to) ?? t('openEnd')}`;
+}

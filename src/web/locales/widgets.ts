@@ -15,6 +15,8 @@ export const widgets = defineMessages({
     shortcutMonth: '最近一个月',
     shortcutQuarter: '最近三个月',
     shortcutYear: '最近一年',
+    openEnd: '不限',
+    always: '长期',
   },
   en: {
     total: '{{total}} in total',
@@ -29,5 +31,7 @@ export const widgets = defineMessages({
     shortcutMonth: 'Last 30 days',
     shortcutQuarter: 'Last 3 months',
     shortcutYear: 'Last year',
+    openEnd: 'Any time',
+    always: 'Always',
   },
 });

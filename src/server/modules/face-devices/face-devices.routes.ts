@@ -24,13 +24,13 @@ import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { foreignGateIds, gateOptions } from '../gates/index.ts';
-import { terminals, type Terminal } from '../terminals/index.ts';
+import { terminalOfKind, terminals, type Terminal } from '../terminals/index.ts';
 import { gateNames, settingsView, storedSettings, todayCounts } from './face-devices.service.ts';
 import { faceEvents, faceSettings, type FaceEvent } from './face-devices.table.ts';
 
@@ -164,15 +164,8 @@ const EVENT_EXPORT: ExportColumn<FaceEventRow>[] = [
 ];
 
 /** A face device of the acting area; 404 for another area's or another kind. */
-async function faceDevice(db: Db, scenicId: number, id: number, lock = false): Promise<Terminal> {
-  const q = db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.scenicId, scenicId), eq(terminals.kind, FACE)));
-  const [t] = lock ? await q.for('update') : await q;
-  if (!t) throw new AppError(404, 'terminalNotFound');
-  return t;
-}
+const faceDevice = (db: Db, scenicId: number, id: number, lock = false): Promise<Terminal> =>
+  terminalOfKind(db, scenicId, id, FACE, lock);
 
 /** /terminal/faceMange and faceConfig (docs/decisions.md "Face devices"). */
 export async function faceDeviceRoutes(root: FastifyInstance) {

@@ -31,12 +31,17 @@ import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
-import { deviceTerminal, logDeviceRefusals, terminals, type Terminal } from '../terminals/index.ts';
+import {
+  deviceTerminal,
+  logDeviceRefusals,
+  terminalOfKind,
+  terminals,
+  type Terminal,
+} from '../terminals/index.ts';
 import {
   cameraHistory,
   cameraRow,
@@ -166,15 +171,8 @@ const WARNING_EXPORT: ExportColumn<CrowdWarningRow>[] = [
 ];
 
 /** A camera of the acting area; 404 for another area's or another kind. */
-async function camera(db: Db, scenicId: number, id: number, lock = false): Promise<Terminal> {
-  const q = db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.scenicId, scenicId), eq(terminals.kind, CAMERA)));
-  const [t] = lock ? await q.for('update') : await q;
-  if (!t) throw new AppError(404, 'terminalNotFound');
-  return t;
-}
+const camera = (db: Db, scenicId: number, id: number, lock = false): Promise<Terminal> =>
+  terminalOfKind(db, scenicId, id, CAMERA, lock);
 
 /** /terminal/passengerCamera and the cameras' uploads (docs/decisions.md "People-counting cameras"). */
 export async function passengerCameraRoutes(root: FastifyInstance) {

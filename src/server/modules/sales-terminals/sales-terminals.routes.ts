@@ -68,7 +68,7 @@ import { likeContains } from '../../http/paging.ts';
 import { admins } from '../accounts/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { terminals, type Terminal } from '../terminals/index.ts';
+import { terminalOfKind, terminals, type Terminal } from '../terminals/index.ts';
 import {
   carouselOfMachine,
   checkOperators,
@@ -77,7 +77,6 @@ import {
   productsByIds,
   profilesOf,
   saveProfile,
-  terminalOfKind,
 } from './sales-terminals.service.ts';
 import { salesMachineCarousels, salesTerminalProfiles } from './sales-terminals.table.ts';
 

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
 import { SalesTerminalReason } from '../../../shared/dict/sales-terminals.ts';
-import type { TerminalKindCode } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../http/errors.ts';
 import { admins } from '../accounts/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { terminals, type Terminal } from '../terminals/index.ts';
@@ -35,23 +34,6 @@ export async function checkOperators(db: Db, scenicId: number, ids: readonly num
     );
   if (found.length !== new Set(ids).size)
     throw new FieldError('operatorIds', SalesTerminalReason.operatorNotInArea);
-}
-
-/** A terminal of this kind in the area, locked for a change when `tx` is a transaction; 404 otherwise. */
-export async function terminalOfKind(
-  db: Db,
-  scenicId: number,
-  id: number,
-  kind: TerminalKindCode,
-  lock = false,
-): Promise<Terminal> {
-  const q = db
-    .select()
-    .from(terminals)
-    .where(and(eq(terminals.id, id), eq(terminals.scenicId, scenicId), eq(terminals.kind, kind)));
-  const [t] = lock ? await q.for('update') : await q;
-  if (!t) throw new AppError(404, 'terminalNotFound');
-  return t;
 }
 
 export async function profilesOf(db: Db, ids: readonly number[]): Promise<Map<number, SalesTerminalProfile>> {

@@ -7,6 +7,7 @@ export { logTerminalEvent } from './terminals.service.ts';
 export {
   registerTerminalProfile,
   sellingTerminalKind,
+  terminalOfKind,
   type TerminalProfileLoader,
 } from './terminals.service.ts';
 export { deviceTerminal, logDeviceRefusals } from './device-auth.ts';

@@ -183,3 +183,24 @@ export async function sellingTerminalKind(
     .where(and(eq(terminals.clientId, clientId), eq(terminals.scenicId, scenicId)));
   return t?.status === ENABLED ? (t.kind as TerminalKindCode) : null;
 }
+
+/**
+ * A terminal of this kind in the acting area (the modules that keep a kind's settings: windows,
+ * machines, face devices, cameras), locked with `lock` inside a transaction; 404 for another
+ * area's terminal or another kind.
+ */
+export async function terminalOfKind(
+  db: Db,
+  scenicId: number,
+  id: number,
+  kind: TerminalKindCode,
+  lock = false,
+): Promise<Terminal> {
+  const q = db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.id, id), eq(terminals.scenicId, scenicId), eq(terminals.kind, kind)));
+  const [t] = lock ? await q.for('update') : await q;
+  if (!t) throw new AppError(404, 'terminalNotFound');
+  return t;
+}

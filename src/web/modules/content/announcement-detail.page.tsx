@@ -21,7 +21,8 @@ import { closeTab } from '../../layout/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { CoverField, InstantField } from './content-parts.tsx';
+import { InstantField } from '../../components/date-pickers.tsx';
+import { CoverField } from './content-parts.tsx';
 import { ANNOUNCEMENT_DETAIL_PATH, ANNOUNCEMENT_LIST_PATH, announcementQueryKey } from './paths.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 

@@ -6,7 +6,8 @@ import { announcementApi, type AnnouncementRow } from '../../../shared/api/conte
 import { AnnouncementField, ContentState, PinnedFlag } from '../../../shared/dict/content.ts';
 import { Can } from '../../components/can.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { CoverThumb, MoveButtons, PublishWindow } from './content-parts.tsx';
+import { WindowText } from '../../components/date-pickers.tsx';
+import { CoverThumb, MoveButtons } from './content-parts.tsx';
 import { ANNOUNCEMENT_DETAIL_PATH } from './paths.ts';
 
 function CreateButton() {
@@ -75,7 +76,7 @@ const definition = defineListPage<AnnouncementRow>({
       title: AnnouncementField.publishWindow,
       sortable: true,
       width: 300,
-      render: (_, row) => <PublishWindow from={row.publishFrom} to={row.publishTo} />,
+      render: (_, row) => <WindowText from={row.publishFrom} to={row.publishTo} />,
     },
     { key: 'pinned', title: AnnouncementField.pinned, kind: 'boolean', width: 80 },
     { key: 'state', title: AnnouncementField.state, kind: 'dict', dict: ContentState, width: 100 },

@@ -1,5 +1,3 @@
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { canMove } from '../../../shared/domain/content-transitions.ts';
@@ -17,30 +15,6 @@ interface ValueProps<T> {
 /** The cover: the shared upload (500 KB, jpg/jpeg/png/gif checked by content on the server). */
 export function CoverField({ value, onChange }: ValueProps<string>) {
   return <ImageUpload action={storageApi.uploadUnMove} value={value} onChange={(url) => onChange?.(url)} />;
-}
-
-/** An instant as an ISO string in and out; cleared is null (an open end of the window). */
-export function InstantField({ id, value, onChange }: ValueProps<string | null>) {
-  const { t } = useTranslation('content');
-  return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      placeholder={t('unbounded')}
-      value={value ? dayjs(value) : null}
-      onChange={(time) => onChange?.(time ? time.second(0).millisecond(0).toISOString() : null)}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
-const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : null);
-
-/** "from – to", an open end read as "any time". */
-export function PublishWindow({ from, to }: { from: string | null; to: string | null }) {
-  const { t } = useTranslation('content');
-  return `${when(from) ?? t('unbounded')} – ${when(to) ?? t('unbounded')}`;
 }
 
 export function CoverThumb({ src }: { src: string }) {

@@ -21,7 +21,7 @@ import { defineListPage, ListPage, useListReload } from '../../components/list-p
 import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { InstantField, WindowText } from './sales-terminal-parts.tsx';
+import { InstantField, WindowText } from '../../components/date-pickers.tsx';
 
 function ImageField({ value, onChange }: { value?: string; onChange?: (url: string) => void }) {
   return (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SalesTerminalOptions } from '../../../shared/api/sales-terminals.ts';
@@ -76,35 +75,4 @@ export function PrinterCell({
       {level != null && <span>{level}%</span>}
     </Space>
   );
-}
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
-
-/** A point in time to the minute, or empty for an open end. */
-export function InstantField({ id, value, onChange }: ValueProps<string | null>) {
-  const { t } = useTranslation('salesTerminals');
-  return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      placeholder={t('unbounded')}
-      value={value ? dayjs(value) : null}
-      onChange={(time) => onChange?.(time ? time.second(0).millisecond(0).toISOString() : null)}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
-const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : null);
-
-/** "from – to", open ends read as "any time". */
-export function WindowText({ from, to }: { from: string | null; to: string | null }) {
-  const { t } = useTranslation('salesTerminals');
-  if (!from && !to) return t('always');
-  return `${when(from) ?? t('unbounded')} – ${when(to) ?? t('unbounded')}`;
 }

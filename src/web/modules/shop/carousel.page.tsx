@@ -13,7 +13,8 @@ import {
   ShopContentField,
 } from '../../../shared/dict/shop-content.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { InstantField, LinkTargetField, LinkUrlField, Thumb, WindowText } from './shop-content-parts.tsx';
+import { InstantField, WindowText } from '../../components/date-pickers.tsx';
+import { LinkTargetField, LinkUrlField, Thumb } from './shop-content-parts.tsx';
 import { ImageField } from './shop-parts.tsx';
 
 function LinkTarget({ row }: { row: ShopCarouselRow }) {

@@ -13,13 +13,8 @@ import {
   ShopContentField,
 } from '../../../shared/dict/shop-content.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import {
-  InstantField,
-  ModuleCategoryField,
-  ModuleGoodsField,
-  NameTags,
-  WindowText,
-} from './shop-content-parts.tsx';
+import { ModuleCategoryField, ModuleGoodsField, NameTags } from './shop-content-parts.tsx';
+import { InstantField, WindowText } from '../../components/date-pickers.tsx';
 
 function ModuleContent({ row }: { row: HomeModuleRow }) {
   const { t } = useTranslation('shopContent');

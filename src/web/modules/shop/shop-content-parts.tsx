@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
+import { Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { shopGoodApi, type ShopGoodRow } from '../../../shared/api/shop.ts';
 import {
@@ -20,31 +19,6 @@ interface ValueProps<T> {
   id?: string;
   value?: T;
   onChange?: (value: T) => void;
-}
-
-/** An instant as an ISO string in and out; cleared is null (an open end of the window). */
-export function InstantField({ id, value, onChange }: ValueProps<string | null>) {
-  const { t } = useTranslation('shopContent');
-  return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
-      placeholder={t('unbounded')}
-      value={value ? dayjs(value) : null}
-      onChange={(time) => onChange?.(time ? time.second(0).millisecond(0).toISOString() : null)}
-      style={{ width: '100%' }}
-    />
-  );
-}
-
-const when = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : null);
-
-/** "from – to", an open end read as "any time". */
-export function WindowText({ from, to }: { from: string | null; to: string | null }) {
-  const { t } = useTranslation('shopContent');
-  if (!from && !to) return t('always');
-  return `${when(from) ?? t('unbounded')} – ${when(to) ?? t('unbounded')}`;
 }
 
 export function Thumb({ src }: { src: string }) {

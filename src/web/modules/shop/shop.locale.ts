@@ -301,8 +301,6 @@ export default {
     zh: {
       namePlaceholder: '名称',
       titlePlaceholder: '标题',
-      unbounded: '不限',
-      always: '长期展示',
       invalid: '已失效',
       offShelf: '已下架',
       servicesPlaceholder: '选择服务',
@@ -329,8 +327,6 @@ export default {
     en: {
       namePlaceholder: 'Name',
       titlePlaceholder: 'Title',
-      unbounded: 'Any time',
-      always: 'Always',
       invalid: 'invalid',
       offShelf: 'off shelf',
       servicesPlaceholder: 'Choose services',
