@@ -52,6 +52,26 @@ describe('DictSelect', () => {
     await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ status: 2 }));
   });
 
+  it('filters a multiple choice by the labels typed, not the numeric codes', async () => {
+    const user = userEvent.setup();
+    const onFinish = vi.fn();
+    render(
+      <Form onFinish={onFinish}>
+        <Form.Item name="statuses" label="Statuses">
+          <DictSelect dict={Channel} mode="multiple" />
+        </Form.Item>
+        <button type="submit">go</button>
+      </Form>,
+    );
+    await user.click(screen.getByLabelText('Statuses'));
+    await user.keyboard('冻');
+    const shown = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    await vi.waitFor(() => expect(shown()).toEqual(['冻结']));
+    await user.click(document.querySelector('.ant-select-item-option[title="冻结"]')!);
+    await user.click(screen.getByRole('button', { name: 'go' }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ statuses: [2] }));
+  });
+
   it('shows the chosen code in the current language', () => {
     render(<DictSelect dict={Channel} value={3} />);
     expect(screen.getByText('未启用')).toBeInTheDocument();

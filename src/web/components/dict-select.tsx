@@ -20,9 +20,20 @@ export function dictOptions(dict: Dict, lang: Lang, codes?: readonly (number | s
   return all.map((code) => ({ value: code, label: dict[code]?.[lang] ?? String(code) }));
 }
 
-/** Chooses one code (or several with mode="multiple") of a dictionary; antd Form compatible. */
-export function DictSelect({ dict, codes, allowClear = true, ...props }: DictSelectProps) {
+/**
+ * Chooses one code (or several with mode="multiple") of a dictionary; antd Form compatible. Typing
+ * searches the labels (antd searches the values by default, which are numeric codes here).
+ */
+export function DictSelect({ dict, codes, allowClear = true, showSearch, ...props }: DictSelectProps) {
   const { lang } = useSettings();
   const options = useMemo(() => dictOptions(dict, lang, codes), [dict, lang, codes]);
-  return <Select allowClear={allowClear} {...props} options={options} />;
+  const searchable = showSearch ?? (props.mode === 'multiple' || props.mode === 'tags' ? true : undefined);
+  return (
+    <Select
+      allowClear={allowClear}
+      {...props}
+      showSearch={searchable === true ? { optionFilterProp: 'label' } : searchable}
+      options={options}
+    />
+  );
 }
