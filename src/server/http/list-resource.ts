@@ -61,8 +61,12 @@ export interface ListResourceDefinition<
   scope?: (req: FastifyRequest) => Scope;
   /** The list filter: the scope and the query's filters. */
   where: (scope: Scope, query: Q, req: FastifyRequest) => SQL | undefined;
-  /** Sort field → column, and the order after it (ending in a unique column, so pages are stable). */
-  sort: Record<NonNullable<Q['sort']>, PgColumn>;
+  /**
+   * Sort field → column (or an expression over the row, such as a correlated subquery of a
+   * one-to-one settings table), and the order after it (ending in a unique column, so pages are
+   * stable).
+   */
+  sort: Record<NonNullable<Q['sort']>, PgColumn | SQL>;
   order: (PgColumn | SQL)[];
   rowSchema: z.ZodType<Row>;
   /** Records → response rows (in the list, the export, the query and write answers). */
@@ -199,7 +203,7 @@ function registerReads<T extends PgTable, Row, Q extends ListQuery, Scope, C, U 
   { db, context, resource, rowsOf, rowOf, route }: Setup<T, Row, Scope>,
   def: ListResourceDefinition<T, Row, Q, Scope, C, U>,
 ): void {
-  const listOrder = (q: Q) => orderFor(def.sort as Record<string, PgColumn>, q, def.order);
+  const listOrder = (q: Q) => orderFor(def.sort as Record<string, PgColumn | SQL>, q, def.order);
   const body = def.page.body;
 
   route(

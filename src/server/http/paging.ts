@@ -37,7 +37,7 @@ export function likeContains(text: string): string {
  * refused anything else), then the fallback, which must end in a unique column so pages are stable.
  */
 export function orderFor<K extends string>(
-  sortable: Record<K, PgColumn>,
+  sortable: Record<K, PgColumn | SQL>,
   query: { sort?: K | undefined; order?: SortOrder },
   fallback: (PgColumn | SQL)[],
 ): (PgColumn | SQL)[] {

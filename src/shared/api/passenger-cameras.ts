@@ -13,7 +13,14 @@ export const cameraApi = endpoints('/web/api/terminal/camera', [
 ]);
 export const crowdWarningApi = endpoints('/web/api/terminal/crowdWarning', ['page', 'export']);
 
-export const CAMERA_SORT_FIELDS = ['name', 'serialNo', 'lastSeenTime'] as const;
+export const CAMERA_SORT_FIELDS = [
+  'name',
+  'serialNo',
+  'lastSeenTime',
+  'zone',
+  'liveCount',
+  'lastReadingTime',
+] as const;
 export const CameraPageSchema = listQuerySchema(CAMERA_SORT_FIELDS, {
   /** Name, serial or zone contains */
   keyword: z.string().trim().max(64).optional(),

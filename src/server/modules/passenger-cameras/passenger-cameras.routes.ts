@@ -186,7 +186,16 @@ export async function passengerCameraRoutes(root: FastifyInstance) {
     perms: { page: 'admin:camera:page' },
     table: terminals,
     where: cameraWhere,
-    sort: { name: terminals.name, serialNo: terminals.serialNo, lastSeenTime: terminals.lastSeenAt },
+    sort: {
+      name: terminals.name,
+      serialNo: terminals.serialNo,
+      lastSeenTime: terminals.lastSeenAt,
+      // a camera without settings yet reads as its default zone and a count of 0 (cameraRows)
+      zone: sql`coalesce((select cs.zone from camera_settings cs where cs.terminal_id = ${terminals.id}),
+        left(coalesce(nullif(${terminals.location}, ''), ${terminals.name}), 50))`,
+      liveCount: sql`coalesce((select cs.live_count from camera_settings cs where cs.terminal_id = ${terminals.id}), 0)`,
+      lastReadingTime: sql`(select cs.last_reading_at from camera_settings cs where cs.terminal_id = ${terminals.id})`,
+    },
     order: [desc(terminals.createdAt), desc(terminals.id)],
     rowSchema: CameraRowSchema,
     rows: (records, { db: d }) => cameraRows(d, records),

@@ -117,6 +117,27 @@ describe('camera list, settings and history', () => {
     expect(xlsxText(wx.rawPayload)).toContain('13800138000');
   });
 
+  it('sorts by zone and by live count (the settings table), every camera included', async () => {
+    const all = (await call('staff', 'POST', cameraApi.page, { limit: 100 })).json<{
+      data: { rows: CameraRow[] };
+    }>().data.rows;
+    const page = async (sort: string, order: string) => {
+      const res = await call('staff', 'POST', cameraApi.page, { limit: 100, sort, order });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json<{ data: { rows: CameraRow[] } }>().data.rows;
+      expect(rows).toHaveLength(all.length);
+      return rows;
+    };
+    const counts = (await page('liveCount', 'desc')).map((r) => r.liveCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // the database's collation orders the zones: descending is ascending reversed
+    const zones = [...new Set((await page('zone', 'asc')).map((r) => r.zone))];
+    expect(zones.length).toBeGreaterThan(1);
+    expect([...new Set((await page('zone', 'desc')).map((r) => r.zone))]).toEqual(zones.toReversed());
+    const bad = await call('staff', 'POST', cameraApi.page, { sort: 'warned' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses bad input (400 naming the field), without permission (403), another area’s camera (404)', async () => {
     const bad = await call('admin', 'POST', cameraApi.update, settings({ recipients: ['12345'] }));
     expect(bad.statusCode).toBe(400);

@@ -142,15 +142,20 @@ export default function CameraListPage() {
         ],
         columns: [
           { key: 'name', title: CameraText.name, sortable: true },
-          { key: 'zone', title: CameraText.zone },
-          { key: 'liveCount', title: CameraText.liveCount, render: (_v, row) => <LiveCount row={row} /> },
+          { key: 'zone', title: CameraText.zone, sortable: true },
+          {
+            key: 'liveCount',
+            title: CameraText.liveCount,
+            sortable: true,
+            render: (_v, row) => <LiveCount row={row} />,
+          },
           {
             key: 'threshold',
             title: CameraText.threshold,
             render: (v) => (v as number | null) ?? t('notSetUp'),
           },
           { key: 'online', title: CameraText.online, kind: 'dict', dict: TerminalOnline },
-          { key: 'lastReadingTime', title: CameraText.lastReading, kind: 'dateTime' },
+          { key: 'lastReadingTime', title: CameraText.lastReading, kind: 'dateTime', sortable: true },
           { key: 'warnings', title: CameraText.warnings },
           {
             key: 'recipients',
