@@ -199,6 +199,9 @@ describe('camera list, settings and history', () => {
 
 describe('camera uploads', () => {
   it('stores readings once per nonce and moves the live count', async () => {
+    // offline (the settings test fetched its configuration, which counts as being seen)
+    await db.update(terminals).set({ online: 0 }).where(eq(terminals.id, cam));
+    await db.delete(terminalEvents).where(eq(terminalEvents.terminalId, cam));
     const first = [reading(30), reading(20, 5)];
     const res = await upload(first);
     expect(res.statusCode, res.body).toBe(200);
@@ -218,6 +221,12 @@ describe('camera uploads', () => {
     const row = (await call('staff', 'GET', `${cameraApi.query}?id=${cam}`)).json<{ data: CameraRow }>().data;
     expect(row).toMatchObject({ liveCount: 45, warned: false });
     expect(row.lastReadingTime).not.toBeNull();
+    // an upload shows the camera is alive, as a heartbeat does: online, the change logged once
+    const after = (await db.select().from(terminals).where(eq(terminals.id, cam)))[0]!;
+    expect(after.online).toBe(2);
+    expect(after.lastSeenAt).not.toBeNull();
+    const events = await db.select().from(terminalEvents).where(eq(terminalEvents.terminalId, cam));
+    expect(events.filter((e) => e.event === 'online')).toHaveLength(1);
     expect(await db.select().from(passengerCounts).where(eq(passengerCounts.terminalId, cam))).toHaveLength(
       2,
     );

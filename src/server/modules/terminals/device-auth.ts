@@ -8,17 +8,20 @@ import { requireClient } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../auth/index.ts';
 import { tokens } from '../oauth/index.ts';
-import { logTerminalEvent } from './terminals.service.ts';
+import { logTerminalEvent, markSeen } from './terminals.service.ts';
 import { terminals, type Terminal } from './terminals.table.ts';
 
 /**
  * The terminal behind a device call (route access CLIENT): its own client, in its own area, enabled,
- * and of one of `kinds` when given; otherwise 401, logged on the terminal (or the server log).
+ * and of one of `kinds` when given; otherwise 401, logged on the terminal (or the server log). The
+ * call shows the device is alive: it is marked online (`markSeen`; the heartbeat passes
+ * `seen: false`, it records more).
  */
 export async function deviceTerminal(
   db: Db,
   req: FastifyRequest,
   kinds?: readonly TerminalKindCode[],
+  { seen = true }: { seen?: boolean } = {},
 ): Promise<Terminal> {
   const client = requireClient(req);
   const [t] = await db
@@ -26,7 +29,10 @@ export async function deviceTerminal(
     .from(terminals)
     .where(and(eq(terminals.clientId, client.clientId), eq(terminals.scenicId, client.scenicId)));
   const kindOk = !kinds || (t != null && (kinds as readonly string[]).includes(t.kind));
-  if (t?.status === ENABLED && kindOk) return t;
+  if (t?.status === ENABLED && kindOk) {
+    if (seen) await markSeen(db, t, req.ip);
+    return t;
+  }
   if (t)
     await logTerminalEvent(
       db,

@@ -61,7 +61,7 @@ export async function terminalDeviceRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const t = await deviceTerminal(db, req);
+      const t = await deviceTerminal(db, req, undefined, { seen: false });
       await recordHeartbeat(db, t.id, {
         appVersion: req.body.appVersion,
         ip: req.body.ip ?? req.ip,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   TERMINAL_HEARTBEAT_SECONDS,
   TERMINAL_OFFLINE_AFTER_SECONDS,
@@ -103,6 +103,30 @@ export async function recordHeartbeat(
       .where(eq(terminals.id, terminalId));
     if (before.online !== TERMINAL_ONLINE.online) await logTerminalEvent(tx, terminalId, 'online', beat.ip);
   });
+}
+
+/** A device seen this recently and online is not written again on its next call. */
+const SEEN_WRITE_EVERY_MS = 15_000;
+
+/**
+ * Any authenticated device call (an upload, a scan, a config fetch) shows the device is alive, as a
+ * heartbeat does: online from now, the change from offline logged once (compare-and-set on the
+ * online state: of two calls at once one flips it). Skipped when it was seen online moments ago,
+ * so a gate scanning every second does not write its row every second.
+ */
+export async function markSeen(db: Db, t: Terminal, ip: string, now = new Date()): Promise<void> {
+  const fresh =
+    t.online === TERMINAL_ONLINE.online &&
+    t.lastSeenAt != null &&
+    now.getTime() - t.lastSeenAt.getTime() < SEEN_WRITE_EVERY_MS;
+  if (fresh) return;
+  const flipped = await db
+    .update(terminals)
+    .set({ online: TERMINAL_ONLINE.online, lastSeenAt: now, lastIp: ip })
+    .where(and(eq(terminals.id, t.id), ne(terminals.online, TERMINAL_ONLINE.online)))
+    .returning({ id: terminals.id });
+  if (flipped.length) await logTerminalEvent(db, t.id, 'online', ip);
+  else await db.update(terminals).set({ lastSeenAt: now, lastIp: ip }).where(eq(terminals.id, t.id));
 }
 
 /**
