@@ -97,6 +97,17 @@ const withDatabase = (baseUrl: string, name: string) => {
   return url.toString();
 };
 
+/** Creates database `name`, migrates and seeds it, and closes its sessions (a template must have none). */
+async function createSeeded(baseUrl: string, name: string): Promise<void> {
+  await adminQuery(baseUrl, `create database ${name}`);
+  const database = await openDatabase({ url: withDatabase(baseUrl, name), poolSize: 2 });
+  try {
+    await migrateAndSeed(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * A new PostgreSQL database (on the server of `baseUrl`) holding the migrated demo: a copy of the
  * run's seeded template, or seeded here outside a test run.
@@ -105,26 +116,13 @@ export async function seededPostgres(baseUrl: string): Promise<string> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const dir = process.env[TEMPLATE_DIR_ENV];
   if (!dir) {
-    await adminQuery(baseUrl, `create database ${name}`);
-    const database = await openDatabase({ url: withDatabase(baseUrl, name), poolSize: 2 });
-    try {
-      await migrateAndSeed(database);
-    } finally {
-      await database.close();
-    }
+    await createSeeded(baseUrl, name);
     return name;
   }
   const template = (
     await once(dir, POSTGRES_FILE, async () => {
       const seeded = `t_template_${crypto.randomBytes(6).toString('hex')}`;
-      await adminQuery(baseUrl, `create database ${seeded}`);
-      const database = await openDatabase({ url: withDatabase(baseUrl, seeded), poolSize: 2 });
-      try {
-        await migrateAndSeed(database);
-      } finally {
-        // a template must have no sessions while it is copied
-        await database.close();
-      }
+      await createSeeded(baseUrl, seeded);
       return Buffer.from(seeded);
     })
   ).toString();
