@@ -46,8 +46,9 @@ import {
   cameraHistory,
   cameraRow,
   defaultZone,
-  rearmBelow,
   recordCounts,
+  recordWarning,
+  warningStep,
 } from './passenger-cameras.service.ts';
 import { cameraSettings, crowdWarnings, type CrowdWarning } from './passenger-cameras.table.ts';
 
@@ -280,12 +281,14 @@ export async function passengerCameraRoutes(root: FastifyInstance) {
       await db.transaction(async (tx) => {
         const t = await camera(tx, scenicId, id, true);
         const before = await cameraRow(tx, t, true);
-        // a new threshold the live count is already below 90% of re-arms a warned camera
-        const rearm = before.warned && before.liveCount < rearmBelow(s.threshold);
+        // the zone's count judged against the new threshold at once, as a reading would be: already
+        // at or above it warns now (once), below 90% of it re-arms a warned camera
+        const step = warningStep(before.warned, before.liveCount, s.threshold);
         await tx
           .update(cameraSettings)
-          .set({ ...s, ...(rearm ? { warned: false } : {}), updatedAt: sql`now()` })
+          .set({ ...s, warned: step.warned, updatedAt: sql`now()` })
           .where(eq(cameraSettings.terminalId, id));
+        if (step.raise) await recordWarning(tx, t, { ...s, count: before.liveCount, threshold: s.threshold });
         await writeAudit(tx, req, {
           module: 'terminals',
           action: 'cameraSettings',

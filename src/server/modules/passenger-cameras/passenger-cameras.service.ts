@@ -46,6 +46,29 @@ export function warningStep(
 }
 
 /**
+ * A crowd warning of a camera's zone, recorded with SMS template 10 (sent once the SMS module
+ * exists); the caller has turned the camera's warned flag on by compare-and-set.
+ */
+export async function recordWarning(
+  tx: Db,
+  t: Terminal,
+  w: { zone: string; count: number; threshold: number; recipients: string[] },
+  now = new Date(),
+): Promise<void> {
+  await tx.insert(crowdWarnings).values({
+    scenicId: t.scenicId,
+    terminalId: t.id,
+    zone: w.zone,
+    count: w.count,
+    threshold: w.threshold,
+    recipients: w.recipients,
+    smsTemplate: CROWD_WARNING_SMS_TEMPLATE,
+    status: 'recorded',
+    createdAt: now,
+  });
+}
+
+/**
  * Stores a batch of a camera's interval counts (once per nonce, in time order), moves the zone's
  * live count and raises a crowd warning when it crosses the threshold, all in one transaction on
  * the locked camera row; the warned flag changes by compare-and-set, so a warning is raised once per
@@ -103,19 +126,7 @@ export async function recordCounts(db: Db, t: Terminal, readings: readonly Count
       .where(and(eq(cameraSettings.terminalId, t.id), eq(cameraSettings.warned, cam.warned)))
       .returning({ id: cameraSettings.terminalId });
     const raised = moved != null && peak != null;
-    if (raised) {
-      await tx.insert(crowdWarnings).values({
-        scenicId: t.scenicId,
-        terminalId: t.id,
-        zone: cam.zone,
-        count: peak!,
-        threshold: cam.threshold!,
-        recipients: cam.recipients,
-        smsTemplate: CROWD_WARNING_SMS_TEMPLATE,
-        status: 'recorded',
-        createdAt: now,
-      });
-    }
+    if (raised) await recordWarning(tx, t, { ...cam, count: peak!, threshold: cam.threshold! }, now);
     return {
       accepted: rows.length,
       duplicates: readings.length - rows.length,

@@ -276,6 +276,30 @@ describe('camera uploads', () => {
     ]);
   });
 
+  it('judges the live count against a new threshold at once: re-arms below 90%, warns once at or above it', async () => {
+    const warned = async () =>
+      (await db.select().from(cameraSettings).where(eq(cameraSettings.terminalId, cam)))[0]!.warned;
+    const save = (threshold: number) => call('admin', 'POST', cameraApi.update, settings({ threshold }));
+    // the zone holds 105 and has warned at 100
+    expect(await warned()).toBe(true);
+    const before = (await warningsOf(cam)).length;
+    expect((await save(150)).statusCode).toBe(200);
+    expect(await warned()).toBe(false);
+    expect(await warningsOf(cam)).toHaveLength(before);
+    // back to 100: the zone is over it now, so it warns at once, and only once
+    expect((await save(100)).statusCode).toBe(200);
+    expect((await save(100)).statusCode).toBe(200);
+    expect(await warned()).toBe(true);
+    const warnings = await warningsOf(cam);
+    expect(warnings).toHaveLength(before + 1);
+    expect(warnings.toSorted((a, b) => a.id - b.id).at(-1)).toMatchObject({
+      count: 105,
+      threshold: 100,
+      zone: '测试区',
+      smsTemplate: 10,
+    });
+  });
+
   it('refuses a bad batch (400 naming the field), another kind and a disabled camera (401, logged)', async () => {
     const bad = await upload([{ ...reading(1), in: -1 }]);
     expect(bad.statusCode).toBe(400);
