@@ -3,7 +3,7 @@ import { CheckinResult, HealthCode } from '../dict/checkin.ts';
 import { GateDirection } from '../dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /** Gates (OAuth clients) report their scans here. */
 export const gateScanApi = endpoints('/api/gate', ['scan', 'upload']);
@@ -16,8 +16,6 @@ export const gardenLogApi = endpoints('/web/api/admin/gardenLog', [
   /** The area's gates for the log's gate filter */
   'gates',
 ]);
-
-const key = (k: ValidationMessageKey) => k;
 
 /** An instant with its offset, e.g. 2025-01-01T08:00:00+08:00. */
 const InstantSchema = z.iso.datetime({ offset: true });

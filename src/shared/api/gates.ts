@@ -3,8 +3,8 @@ import { GATE_ADMISSION_KINDS, GatePassState } from '../dict/gates.ts';
 import { TerminalOnline } from '../dict/terminal.ts';
 import { GateType } from '../dict/ticket.ts';
 import { EnableStatusSchema } from './accounts.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
+import { key } from './fields.ts';
 
 /** /terminal/gateManage (docs/product.md §7 POST /web/api/ticket/gate/page and the gate's edits). */
 export const gateApi = endpoints('/web/api/ticket/gate', [
@@ -88,8 +88,6 @@ export type GateAdmissions = z.infer<typeof GateAdmissionsSchema>;
 /** One gate with what it admits (ids) and its devices. */
 export const GateDetailSchema = GateRowSchema;
 export type GateDetail = z.infer<typeof GateDetailSchema>;
-
-const key = (k: ValidationMessageKey) => k;
 
 const hhmm = TimeOfDaySchema.nullable();
 

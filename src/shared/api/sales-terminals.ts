@@ -9,7 +9,7 @@ import {
 import { TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
 import { ImageUrlSchema } from './accounts.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import type { ValidationMessageKey } from './validation-messages.ts';
+import { key } from './fields.ts';
 
 /**
  * /terminal/windManage, /terminal/autoSellTerMange and /terminal/autoSellTicketMange: the profile
@@ -39,7 +39,6 @@ export const machineCarouselApi = endpoints('/web/api/terminal/autoSell/carousel
   'reorder',
 ]);
 
-const key = (k: ValidationMessageKey) => k;
 const unique = <T>(list: readonly T[]) => new Set(list).size === list.length;
 const idList = (max: number) =>
   z
