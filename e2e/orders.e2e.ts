@@ -96,6 +96,8 @@ describe('ticket orders', () => {
     await go(`/ticket/order?orderNo=${later.orderNo}`);
     await row(page, later.orderNo).waitFor();
     expect(await row(page, later.orderNo).innerText()).toContain('240.00');
+    // the totals bar sums the filter of the URL: this one order
+    await expect.poll(() => page.getByTestId('order-totals').innerText()).toContain('240.00');
     await snap(page, 'order-list');
 
     // --- a refund of one ticket, requested by the channel and approved on the review screen

@@ -3,9 +3,8 @@ import {
   type OrderDetail,
   type OrderDistribution,
   type OrderProductOption,
-  type OrderTotals,
 } from '../../../shared/api/orders.ts';
-import { get, post } from '../../lib/request.ts';
+import { get } from '../../lib/request.ts';
 
 export const ORDER_PAGE_URL = orderApi.page;
 
@@ -23,11 +22,6 @@ export const productOptionsQuery = () => ({
  * Totals of the list's current filter. Keyed under the list's url, so whatever refreshes the list
  * (a reload after an action) refreshes the totals too.
  */
-export const totalsQuery = (filters: Record<string, unknown>) => ({
-  queryKey: [ORDER_PAGE_URL, 'totals', filters] as const,
-  queryFn: () => post<OrderTotals>(orderApi.totals, filters, { silent: true }),
-});
-
 export const orderDetailQuery = (id: number) => ({
   queryKey: ['orders', 'detail', id] as const,
   queryFn: () => get<OrderDetail>(orderApi.query, { id }, { silent: true }),

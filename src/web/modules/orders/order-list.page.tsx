@@ -2,22 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { orderApi, type OrderRow } from '../../../shared/api/orders.ts';
+import { useNavigate } from 'react-router';
+import { orderApi, type OrderRow, type OrderTotals } from '../../../shared/api/orders.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
 import {
   defineListPage,
-  filtersBody,
   ListPage,
-  parseListState,
   useLabel,
+  useListTotals,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, productOptionsQuery, totalsQuery } from './order-api.ts';
+import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, productOptionsQuery } from './order-api.ts';
 
 function searchFields(
   products: Record<number, DictEntry>,
@@ -82,12 +81,7 @@ function searchFields(
 function TotalsBar({ fields }: { fields: readonly SearchFieldDef[] }) {
   const { t } = useTranslation('orders');
   const label = useLabel();
-  const location = useLocation();
-  const filters = useMemo(
-    () => filtersBody(parseListState(location.search, fields, []).values, fields),
-    [location.search, fields],
-  );
-  const { data, isFetching } = useQuery(totalsQuery(filters));
+  const { data, isFetching } = useListTotals<OrderTotals>(ORDER_PAGE_URL, orderApi.totals, fields);
   const money = (title: DictEntry, cents: number | undefined) => (
     <Statistic
       title={label(title)}
