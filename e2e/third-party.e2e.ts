@@ -37,7 +37,11 @@ describe('third-party channels', () => {
     await button(modal(page), '取消').click();
     await drawer(page).locator('.ant-table-row').filter({ hasText: 'EE0001' }).waitFor();
     await drawer(page).locator('.ant-table-row').filter({ hasText: 'EE0002' }).waitFor();
-    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    // Escape closes the drawer once the dialog has closed (during its closing animation the
+    // dialog is still the top layer and takes the key)
+    await modal(page).waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'hidden' });
     await expect.poll(() => row(page, NAME).textContent()).toContain('0/2');
 
     await page.getByTestId('tp-test-code').click();
