@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +25,7 @@ import {
   type CartLine,
 } from '../../../shared/api/shop-content.ts';
 import { SHELF } from '../../../shared/dict/shop.ts';
-import { HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -302,6 +302,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
+      const scenicId = requireClient(req).scenicId;
       const rows = await db
         .select({
           id: shopCarousels.id,
@@ -315,10 +316,18 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
         .from(shopCarousels)
         .where(
           and(
-            eq(shopCarousels.scenicId, requireClient(req).scenicId),
+            eq(shopCarousels.scenicId, scenicId),
             eq(shopCarousels.status, ENABLED),
             inWindow(shopCarousels.startAt, shopCarousels.endAt, new Date()),
             req.query.display ? eq(shopCarousels.display, req.query.display) : undefined,
+            // a banner linking goods shows only while they are on sale (it would open nothing)
+            or(
+              ne(shopCarousels.linkType, CAROUSEL_LINK.goods),
+              inArray(
+                shopCarousels.linkId,
+                db.select({ id: shopGoods.id }).from(shopGoods).where(onSale(scenicId)),
+              ),
+            ),
           ),
         )
         .orderBy(asc(shopCarousels.sort), desc(shopCarousels.id));

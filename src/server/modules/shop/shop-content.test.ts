@@ -536,6 +536,27 @@ describe('the mini-program’s browsing (/api/member/shop, client token + X-Scen
     expect(await data<BrowseCarousel[]>(browse('GET', shopBrowseApi.carousel, undefined, ylgz))).toEqual([]);
   });
 
+  it('hides a banner linking goods while they are off the shelf', async () => {
+    const honey = goodsNamed('农家土蜂蜜');
+    const banner = await data<ShopCarouselRow>(
+      call('shop', 'POST', shopCarouselApi.create, {
+        title: '蜂蜜上新',
+        image: '/uploads/a.png',
+        linkType: 1,
+        linkId: honey.id,
+      }),
+    );
+    const titles = async () =>
+      (await data<BrowseCarousel[]>(browse('GET', shopBrowseApi.carousel))).map((b) => b.title);
+    expect(await titles()).toContain(banner.title);
+    const db = t.database.db;
+    await db.update(shopGoods).set({ status: 2 }).where(eq(shopGoods.id, honey.id));
+    expect(await titles()).not.toContain(banner.title);
+    expect(await titles()).toContain('游玩攻略');
+    await db.update(shopGoods).set({ status: 1 }).where(eq(shopGoods.id, honey.id));
+    expect(await titles()).toContain(banner.title);
+  });
+
   it('builds the home page from enabled modules in their window, with goods on sale only', async () => {
     const home = await data<BrowseModule[]>(browse('GET', shopBrowseApi.modules));
     expect(home.map((m) => m.title)).toEqual(['热销推荐', '茶叶专区', '文创纪念', '户外必备']);
