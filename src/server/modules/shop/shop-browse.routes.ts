@@ -295,7 +295,8 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
       config: { access: CLIENT },
       schema: {
         tags,
-        summary: 'The enabled banners within their time window, by sort (`display`: 1 carousel, 2 list)',
+        summary:
+          'The enabled banners within their time window (one linking goods only while they are on sale), by sort (`display`: 1 carousel, 2 list)',
         headers: scenicHeader,
         querystring: BrowseCarouselQuerySchema,
         response: { 200: envelopeSchema(z.array(BrowseCarouselSchema)) },
