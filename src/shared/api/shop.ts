@@ -127,6 +127,8 @@ export const ShopGoodPageSchema = listQuerySchema(SHOP_GOOD_SORT_FIELDS, {
   status: dictCodeSchema(ShelfStatus).optional(),
   /** a SKU code, exactly */
   code: text(40).optional(),
+  /** only these goods (a picker naming the ones already chosen) */
+  ids: z.array(IdSchema).min(1).max(100).optional(),
 });
 export type ShopGoodPage = z.infer<typeof ShopGoodPageSchema>;
 

@@ -64,6 +64,7 @@ const goodsWhere = (scenicId: number, q: ShopGoodPage): SQL | undefined =>
     q.code
       ? sql`exists (select 1 from shop_skus s where s.goods_id = ${shopGoods.id} and s.code = ${q.code})`
       : undefined,
+    q.ids ? inArray(shopGoods.id, q.ids) : undefined,
   );
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);

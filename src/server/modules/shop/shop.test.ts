@@ -186,6 +186,10 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
     ]);
     expect((await goodsPage('shop', { code: 'QSH-001-2' })).total).toBe(1);
     const honey = all.rows.find((r) => r.name === '农家土蜂蜜')!;
+    // a picker names the goods it holds by id
+    const picked = [honey.id, all.rows[0]!.id];
+    expect((await goodsPage('shop', { ids: picked })).rows.map((r) => r.id).sort()).toEqual(picked.sort());
+    expect400(await call('shop', 'POST', api.page, { ids: [] }), 'ids');
     expect(honey).toMatchObject({ categoryName: '特产美食', skuCount: 2, minPrice: 6800 });
     expect(honey.maxPrice).toBeGreaterThan(honey.minPrice);
     const bySales = await goodsPage('shop', { sort: 'sales', order: 'desc', limit: 10 });

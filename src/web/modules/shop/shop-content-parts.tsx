@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shopGoodApi, type ShopGoodRow } from '../../../shared/api/shop.ts';
 import {
@@ -51,17 +52,39 @@ export function ServiceItemsSelect({ id, value, onChange }: ValueProps<number[]>
   );
 }
 
-/** The area's goods for pickers (the first 400 by sort); goods off the shelf are marked. */
-function useGoodsOptions() {
+/** Goods a picker offers at a time: the first by sort, or those whose name holds what was typed. */
+const GOODS_PICKER_LIMIT = 50;
+
+/**
+ * The goods of a picker, searched on the server by name as the user types, plus the goods already
+ * chosen (so their names show whatever the search); goods off the shelf are marked.
+ */
+function useGoodsOptions(chosen: readonly number[]) {
   const { t } = useTranslation('shopContent');
-  const goods = useQuery({
-    queryKey: [shopGoodApi.page, 'picker'],
-    queryFn: () => post<{ rows: ShopGoodRow[] }>(shopGoodApi.page, { limit: 400 }),
-    staleTime: 0,
+  const [search, setSearch] = useState('');
+  const found = useQuery({
+    queryKey: [shopGoodApi.page, 'picker', search],
+    queryFn: () =>
+      post<{ rows: ShopGoodRow[] }>(
+        shopGoodApi.page,
+        { name: search || undefined, limit: GOODS_PICKER_LIMIT },
+        { silent: true },
+      ),
+    placeholderData: keepPreviousData,
   });
+  const listed = new Set((found.data?.rows ?? []).map((g) => g.id));
+  const missing = chosen.filter((id) => !listed.has(id));
+  const named = useQuery({
+    queryKey: [shopGoodApi.page, 'picker-chosen', missing],
+    queryFn: () =>
+      post<{ rows: ShopGoodRow[] }>(shopGoodApi.page, { ids: missing, limit: 100 }, { silent: true }),
+    enabled: missing.length > 0,
+  });
+  const rows = [...(found.data?.rows ?? []), ...(named.data?.rows ?? []).filter((g) => !listed.has(g.id))];
   return {
-    loading: goods.isPending,
-    options: (goods.data?.rows ?? []).map((g) => ({
+    loading: found.isFetching,
+    onSearch: setSearch,
+    options: rows.map((g) => ({
       value: g.id,
       label: g.status === 1 ? g.name : `${g.name}（${t('offShelf')}）`,
     })),
@@ -76,7 +99,7 @@ export function GoodsMultiSelect({
   disabled,
 }: ValueProps<number[]> & { disabled?: boolean }) {
   const { t } = useTranslation('shopContent');
-  const { loading, options } = useGoodsOptions();
+  const { loading, onSearch, options } = useGoodsOptions(value ?? []);
   return (
     <Select<number[]>
       id={id}
@@ -86,8 +109,7 @@ export function GoodsMultiSelect({
       loading={loading}
       disabled={disabled}
       placeholder={t(disabled ? 'notForKind' : 'goodsPlaceholder')}
-      optionFilterProp="label"
-      showSearch
+      showSearch={{ filterOption: false, onSearch }}
       options={options}
     />
   );
@@ -130,7 +152,7 @@ export function ModuleCategoryField({ id, value, onChange }: ValueProps<number |
 export function LinkTargetField({ id, value, onChange }: ValueProps<number | null>) {
   const { t } = useTranslation('shopContent');
   const linkType = Form.useWatch<number | undefined>('linkType', Form.useFormInstance());
-  const { loading, options } = useGoodsOptions();
+  const goods = useGoodsOptions(value ? [value] : []);
   const articles = useQuery({
     queryKey: [shopCarouselApi.articles],
     queryFn: () => get<ShopArticleOption[]>(shopCarouselApi.articles),
@@ -140,18 +162,23 @@ export function LinkTargetField({ id, value, onChange }: ValueProps<number | nul
     id,
     value: value ?? undefined,
     onChange: (v: number | undefined) => onChange?.(v ?? null),
-    showSearch: true,
     allowClear: true,
-    optionFilterProp: 'label',
   };
   if (linkType === CAROUSEL_LINK.goods)
     return (
-      <Select<number> {...common} loading={loading} options={options} placeholder={t('goodsPlaceholder')} />
+      <Select<number>
+        {...common}
+        showSearch={{ filterOption: false, onSearch: goods.onSearch }}
+        loading={goods.loading}
+        options={goods.options}
+        placeholder={t('goodsPlaceholder')}
+      />
     );
   if (linkType === CAROUSEL_LINK.article)
     return (
       <Select<number>
         {...common}
+        showSearch={{ optionFilterProp: 'label' }}
         loading={articles.isPending}
         options={(articles.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
         placeholder={t('articlePlaceholder')}
