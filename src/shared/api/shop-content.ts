@@ -257,8 +257,13 @@ export const ShopCarouselRowSchema = z.object({
 });
 export type ShopCarouselRow = z.infer<typeof ShopCarouselRowSchema>;
 
-/** The link picker's articles: published articles of the area, newest first (`?title=` narrows). */
-export const ShopArticleQuerySchema = z.object({ title: text(100).optional() }).strict();
+/**
+ * The link picker's articles: published articles of the area, newest first (`?title=` narrows as the
+ * user types), and `?id=` the chosen one whatever the title, so the picker can name it.
+ */
+export const ShopArticleQuerySchema = z
+  .object({ title: text(100).optional(), id: IdSchema.optional() })
+  .strict();
 export const ShopArticleOptionSchema = z.object({ id: z.number().int(), title: z.string() });
 export type ShopArticleOption = z.infer<typeof ShopArticleOptionSchema>;
 

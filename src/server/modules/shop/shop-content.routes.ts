@@ -8,6 +8,8 @@ import {
   eq,
   ilike,
   inArray,
+  or,
+  sql,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -493,7 +495,7 @@ function registerCarousels(root: FastifyInstance) {
       schema: {
         tags: ['shop'],
         summary:
-          'The banner link picker’s articles: the area’s published articles, newest first (50 at most)',
+          'The banner link picker’s articles: the area’s published articles, newest first (50 at most; `title` narrows), and the chosen one (`id`)',
         querystring: ShopArticleQuerySchema,
         response: { 200: envelopeSchema(z.array(ShopArticleOptionSchema)) },
       },
@@ -505,11 +507,21 @@ function registerCarousels(root: FastifyInstance) {
         .where(
           and(
             eq(scenicArticles.scenicId, scenicScope(req)),
-            eq(scenicArticles.state, CONTENT_STATE.published),
-            req.query.title ? ilike(scenicArticles.title, likeContains(req.query.title)) : undefined,
+            or(
+              and(
+                eq(scenicArticles.state, CONTENT_STATE.published),
+                req.query.title ? ilike(scenicArticles.title, likeContains(req.query.title)) : undefined,
+              ),
+              req.query.id ? eq(scenicArticles.id, req.query.id) : undefined,
+            ),
           ),
         )
-        .orderBy(desc(scenicArticles.publishedAt), desc(scenicArticles.id))
+        // the chosen one first, so the limit never leaves it out
+        .orderBy(
+          ...(req.query.id ? [sql`${scenicArticles.id} = ${req.query.id} desc`] : []),
+          desc(scenicArticles.publishedAt),
+          desc(scenicArticles.id),
+        )
         .limit(50);
       return ok(req, rows);
     },

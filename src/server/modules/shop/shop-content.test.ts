@@ -250,6 +250,23 @@ describe('banners (/shop/carousel)', () => {
   it('creates banners linking goods, an article or a URL, keeps only the link of its type, audits', async () => {
     const articles = await data<ShopArticleOption[]>(call('shop', 'GET', shopCarouselApi.articles));
     expect(articles.length).toBeGreaterThan(0);
+    // the picker searches by title and names the chosen article whatever the search
+    const last = articles.at(-1)!;
+    const typed = last.title.slice(0, 2);
+    const searched = await data<ShopArticleOption[]>(
+      call('shop', 'GET', `${shopCarouselApi.articles}?title=${encodeURIComponent(typed)}`),
+    );
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((a) => a.title.includes(typed))).toBe(true);
+    const withChosen = await data<ShopArticleOption[]>(
+      call(
+        'shop',
+        'GET',
+        `${shopCarouselApi.articles}?title=${encodeURIComponent('不存在的标题')}&id=${last.id}`,
+      ),
+    );
+    expect(withChosen).toEqual([last]);
+    expect((await call('shop', 'GET', `${shopCarouselApi.articles}?id=abc`)).statusCode).toBe(400);
     const byArticle = await data<ShopCarouselRow>(
       call('shop', 'POST', shopCarouselApi.create, {
         title: '攻略',

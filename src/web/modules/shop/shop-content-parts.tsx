@@ -153,10 +153,16 @@ export function LinkTargetField({ id, value, onChange }: ValueProps<number | nul
   const { t } = useTranslation('shopContent');
   const linkType = Form.useWatch<number | undefined>('linkType', Form.useFormInstance());
   const goods = useGoodsOptions(value ? [value] : []);
+  const [articleSearch, setArticleSearch] = useState('');
   const articles = useQuery({
-    queryKey: [shopCarouselApi.articles],
-    queryFn: () => get<ShopArticleOption[]>(shopCarouselApi.articles),
+    queryKey: [shopCarouselApi.articles, articleSearch, value],
+    queryFn: () =>
+      get<ShopArticleOption[]>(shopCarouselApi.articles, {
+        title: articleSearch || undefined,
+        id: value ?? undefined,
+      }),
     enabled: linkType === CAROUSEL_LINK.article,
+    placeholderData: keepPreviousData,
   });
   const common = {
     id,
@@ -178,8 +184,8 @@ export function LinkTargetField({ id, value, onChange }: ValueProps<number | nul
     return (
       <Select<number>
         {...common}
-        showSearch={{ optionFilterProp: 'label' }}
-        loading={articles.isPending}
+        showSearch={{ filterOption: false, onSearch: setArticleSearch }}
+        loading={articles.isFetching}
         options={(articles.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
         placeholder={t('articlePlaceholder')}
         notFoundContent={t('noArticles')}
