@@ -75,6 +75,17 @@ describe('the online shop: banners and home modules', () => {
     await expect.poll(() => listed.innerText()).toContain('明前龙井');
     expect(await listed.innerText()).toContain('轮播');
 
+    // --- the same banner now links an article, found by typing part of its title
+    await button(listed, '编辑').click();
+    await form.locator('#record_linkType').click();
+    await chooseOption(page, '文章');
+    await form.locator('#record_linkId').click();
+    await page.keyboard.type('青山塔');
+    await chooseOption(page, '青山塔的前世今生');
+    await button(form, '保存').click();
+    await toast(page, '操作成功').waitFor();
+    await expect.poll(() => listed.innerText()).toContain('青山塔的前世今生');
+
     // --- a home module of two chosen goods, in the order chosen
     await go('/shop/homeModule');
     await row(page, '热销推荐').waitFor();
