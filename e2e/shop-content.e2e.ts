@@ -79,6 +79,9 @@ describe('the online shop: banners and home modules', () => {
     await button(listed, '编辑').click();
     await form.locator('#record_linkType').click();
     await chooseOption(page, '文章');
+    // the goods chosen before is no target under the new link type: emptied
+    const target = form.locator('.ant-select').filter({ has: page.locator('#record_linkId') });
+    await target.locator('.ant-select-placeholder').waitFor();
     await form.locator('#record_linkId').click();
     await page.keyboard.type('青山塔');
     await chooseOption(page, '青山塔的前世今生');

@@ -149,9 +149,15 @@ export function FormDrawer<T extends Row>({
     if (url) await save.run(url, data, mode, row);
   };
 
-  // a schema error stays until its field is edited
-  const clearErrors = (changed: Record<string, unknown>) =>
-    form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+  // a schema error stays until its field is edited; a change may empty the fields that depend on it
+  const onValuesChange = (changed: Record<string, unknown>) => {
+    const names = Object.keys(changed);
+    const emptied = names.flatMap((name) => def.clears?.[name] ?? []);
+    form.setFields([
+      ...names.map((name) => ({ name, errors: [] })),
+      ...emptied.map((name) => ({ name, value: undefined, errors: [] })),
+    ]);
+  };
 
   const title = t(mode === 'edit' ? 'editTitle' : 'createTitle');
   const body = (
@@ -159,7 +165,7 @@ export function FormDrawer<T extends Row>({
       form={form}
       name="record"
       layout="vertical"
-      onValuesChange={clearErrors}
+      onValuesChange={onValuesChange}
       onFinish={() => void submit()}
       disabled={saving}
     >

@@ -115,6 +115,11 @@ export interface FormDef<T extends Row> {
   initialValues?: Record<string, unknown>;
   /** The edit form's values (default: the row's fields of the same names). */
   toValues?: (row: T) => Record<string, unknown>;
+  /**
+   * Fields the user's change of another empties: `{ linkType: ['linkId'] }` (a banner's target
+   * means nothing under another link type). Filling the form does not count as a change.
+   */
+  clears?: Record<string, readonly string[]>;
   /** The request body to validate (default: the values, plus the row key when editing). */
   toBody?: (values: Record<string, unknown>, row: T | undefined) => Record<string, unknown>;
   /** After validation, before sending (e.g. encrypt a password). */

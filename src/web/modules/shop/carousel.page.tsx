@@ -119,6 +119,8 @@ const definition = defineListPage<ShopCarouselRow>({
       { name: 'status', label: ShopContentField.status, kind: 'dict', dict: EnableStatus },
     ],
     initialValues: { image: '', display: 1, linkType: CAROUSEL_LINK.none, linkUrl: '', sort: 0, status: 1 },
+    // goods and articles are numbered apart: a target chosen under one type is not one of the other
+    clears: { linkType: ['linkId'] },
     toValues: (row) => ({
       title: row.title,
       image: row.image,
