@@ -1,50 +1,15 @@
 // docs/product.md §2 /scenic/scenicArticle and /scenic/announcement: an article written in the
 // rich-text editor (bold text and an uploaded image), published, and read by the mini-program's
 // public endpoint; the lists in English on a narrow screen.
-import { deflateSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { articleApi, publicContentApi } from '../src/shared/api/content.ts';
 import { authApi } from '../src/shared/api/endpoints.ts';
 import { authGet, authPost } from './support/api.ts';
 import { NARROW, snap, useConsole } from './support/browser.ts';
 import { button, drawer, modal, pane, row, toast } from './support/ui.ts';
+import { png } from './support/png.ts';
 
 const { openPage } = useConsole();
-
-/** A small real PNG (the server checks the magic bytes): 8×8, one colour. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(8, 0);
-  ihdr.writeUInt32BE(8, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(
-    Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([40, 120, 200]).flat()])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('content', () => {
   it('writes an article with bold text and an image, publishes it and finds it in the public endpoint', async () => {

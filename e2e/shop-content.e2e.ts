@@ -2,47 +2,12 @@
 // uploaded with the shared uploader) and a home module listing two chosen goods, and finds both in
 // their lists; the mini-program's home page then shows the module.
 import crypto from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, drawer, pane, row, toast } from './support/ui.ts';
+import { png } from './support/png.ts';
 
 const { openPage } = useConsole();
-
-/** A small real PNG (the server checks the magic bytes): 8×8, one colour. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(8, 0);
-  ihdr.writeUInt32BE(8, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(
-    Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([200, 120, 40]).flat()])),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('the online shop: banners and home modules', () => {
   it('the shop account creates a banner linking goods and a home module with two goods', async () => {
@@ -60,7 +25,7 @@ describe('the online shop: banners and home modules', () => {
     await form.locator('#record_title').fill(banner);
     await form
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'tea.png', mimeType: 'image/png', buffer: png() });
+      .setInputFiles({ name: 'tea.png', mimeType: 'image/png', buffer: png([200, 120, 40]) });
     await form.locator('img[src^="/uploads/"]').waitFor();
     await form.locator('#record_linkType').click();
     await chooseOption(page, '商品');
