@@ -1,20 +1,48 @@
 import type { FastifyRequest } from 'fastify';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
 import type { Lang } from '../../shared/dict/dict.ts';
+import type { TerminalKindCode } from '../../shared/dict/terminal.ts';
+import type { TerminalClientId } from '../../shared/dict/terminal-client.ts';
 import type { Permission } from '../../shared/perms.ts';
 import { AppError } from './errors.ts';
 
 /**
+ * What kind of machine client calls (docs/accounts.md "Who may call"): a registered terminal of its
+ * kind (bound to its area), a platform window, machine or handheld client (the §9 ids of the same
+ * names), the mini-program, the distribution platform, an OTA, or a distributor's own agency client
+ * (bound to its distributor's area). Stored on the client (`oauth_clients.caller_kind`).
+ */
+export type CallerKind = TerminalKindCode | 'miniProgram' | 'distribution' | 'ota' | 'agency';
+
+/** The caller kind of each platform client of docs/product.md §9 (null: it calls no client route). */
+export const PLATFORM_CALLER_KIND: Record<TerminalClientId, CallerKind | null> = {
+  winManagement: 'winManagement',
+  selfManagement: 'selfManagement',
+  handManagement: 'handManagement',
+  weixinManagement: 'miniProgram',
+  backstageManagement: null,
+  mobileManagement: null,
+  distributionManagement: 'distribution',
+  dataManagement: null,
+  zowoyooManagement: 'ota',
+  pftManagement: 'ota',
+  ctripManagement: 'ota',
+  mtManagement: 'ota',
+};
+
+/**
  * What a route demands of its caller. Every route declares one (a test walks them all):
  * public; any logged-in account; a permission of docs/product.md §6; the separate copyright session; or a
- * machine client's own token (client_credentials grant: sales channels, OTAs, gates).
+ * machine client's own token (client_credentials grant) of one of the kinds the route names, acting
+ * in its own area (`member`: on behalf of the signed-in member of `X-Member-Token`, whose rows only
+ * it reaches; the route resolves the member).
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'login'; distributor?: DistributorReach }
-  | { kind: 'perm'; perm: Permission; distributor?: DistributorReach }
+  | { kind: 'login'; distributor?: DistributorReach; shop?: ShopReach }
+  | { kind: 'perm'; perm: Permission; distributor?: DistributorReach; shop?: ShopReach }
   | { kind: 'copyright' }
-  | { kind: 'client' };
+  | { kind: 'client'; callers: readonly CallerKind[]; member?: 'required' | 'optional' };
 
 /**
  * Whether distributor accounts (admType 3) may call a route at all (docs/accounts.md "Distributors").
@@ -25,15 +53,45 @@ export type Access =
  */
 export type DistributorReach = 'own' | 'self';
 
+/**
+ * Whether shop accounts (admType 4) may call a route (docs/accounts.md "Shop accounts"): as for
+ * distributors, absent means refused with 403 whatever the account's roles hold. `shop`: a route of
+ * the shop; `self`: the calling account itself.
+ */
+export type ShopReach = 'shop' | 'self';
+
 export const PUBLIC: Access = { kind: 'public' };
 /** Any logged-in staff account (not distributors: see DistributorReach). */
 export const LOGIN: Access = { kind: 'login' };
-/** Any logged-in account, distributors included: routes about the caller's own account. */
-export const ACCOUNT: Access = { kind: 'login', distributor: 'self' };
+/** Any logged-in account, distributors and shop accounts included: routes about the caller's own account. */
+export const ACCOUNT: Access = { kind: 'login', distributor: 'self', shop: 'self' };
 export const COPYRIGHT: Access = { kind: 'copyright' };
-/** A client token (client_credentials grant); the scenic area comes from the X-Scenic-Id header. */
-export const CLIENT: Access = { kind: 'client' };
-export const perm = (permission: Permission, options: { distributor?: DistributorReach } = {}): Access => ({
+
+/**
+ * A client token (client_credentials grant) of one of `callers`; others are refused with 403. The area
+ * is the client's own, or for a platform client the X-Scenic-Id header's.
+ */
+export const clientOf = (...callers: CallerKind[]): Access => ({ kind: 'client', callers });
+/** The kinds that sell: windows, machines, handhelds, the mini-program, channels, OTAs, agencies. */
+export const SELLERS: readonly CallerKind[] = [
+  'winManagement',
+  'selfManagement',
+  'handManagement',
+  'miniProgram',
+  'distribution',
+  'ota',
+  'agency',
+];
+/** A selling client (see SELLERS). */
+export const SELLER: Access = { kind: 'client', callers: SELLERS };
+/** The mini-program acting for the signed-in member of X-Member-Token (the member's rows only). */
+export const MEMBER: Access = { kind: 'client', callers: ['miniProgram'], member: 'required' };
+/** The mini-program itself (no member needed: its catalogue). */
+export const MINI_PROGRAM: Access = { kind: 'client', callers: ['miniProgram'] };
+export const perm = (
+  permission: Permission,
+  options: { distributor?: DistributorReach; shop?: ShopReach } = {},
+): Access => ({
   kind: 'perm',
   perm: permission,
   ...options,
@@ -71,7 +129,11 @@ export interface ClientContext {
   tokenId: number;
   /** The OAuth client id (docs/product.md §9 terminal client id) */
   clientId: string;
+  /** The area it acts in: its own when it is bound to one, else the X-Scenic-Id header's. */
   scenicId: number;
+  kind: CallerKind | null;
+  /** True when the client belongs to this area (a terminal's, an agency's), false for a platform client. */
+  bound: boolean;
 }
 
 export interface CopyrightContext {

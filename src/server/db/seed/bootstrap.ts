@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
-import { CONSOLE_CLIENT_ID, TerminalClient } from '../../../shared/dict/terminal-client.ts';
+import { CONSOLE_CLIENT_ID, TerminalClient, type TerminalClientId } from '../../../shared/dict/terminal-client.ts';
 import { WILDCARD } from '../../../shared/perms.ts';
+import { PLATFORM_CALLER_KIND } from '../../http/access.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
 import { hashPassword, sha256 } from '../../modules/auth/password.ts';
 import { copyrights } from '../../modules/copyright/copyright.table.ts';
@@ -58,6 +59,7 @@ export async function bootstrap(
         secretHash: sha256(secret),
         publicSecret: isPublic ? secret : null,
         isPublic,
+        callerKind: PLATFORM_CALLER_KIND[clientId as TerminalClientId],
         // sales terminals and channels may also log in as themselves (selling API)
         grantTypes:
           channelOfClient(clientId) == null

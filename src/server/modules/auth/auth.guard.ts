@@ -57,6 +57,9 @@ export function registerAccessControl(app: FastifyInstance) {
         const token = bearerToken(req);
         if (!token) throw new AppError(401, 'unauthorized');
         req.client = await buildClientContext(db, token, headerValue(req.headers['x-scenic-id']));
+        // only the kinds of caller the route names (docs/accounts.md "Who may call")
+        if (!req.client.kind || !access.callers.includes(req.client.kind))
+          throw new AppError(403, 'callerRefused');
         return;
       }
       case 'login':
@@ -68,6 +71,8 @@ export function registerAccessControl(app: FastifyInstance) {
         if (req.auth.admType === ADM_TYPE.distributor && !access.distributor) {
           throw new AppError(403, 'distributorRefused');
         }
+        // shop accounts reach only the shop and their own account, whatever their roles hold
+        if (req.auth.admType === ADM_TYPE.shop && !access.shop) throw new AppError(403, 'shopAccountRefused');
         if (access.kind === 'perm' && !hasPermission(req.auth.permissions, access.perm)) {
           throw new AppError(403, 'forbidden', { data: { required: access.perm } });
         }

@@ -13,6 +13,18 @@ export const authMessages = defineDict({
     en: 'You cannot act on another scenic area',
   },
   invalidClient: { zh: '客户端认证失败', en: 'Client authentication failed' },
+  callerRefused: {
+    zh: '该客户端不能调用此接口',
+    en: 'This client may not call this endpoint',
+  },
+  clientOtherArea: {
+    zh: '该客户端属于其他景区，不能操作本景区',
+    en: 'This client belongs to another scenic area and cannot act here',
+  },
+  shopAccountRefused: {
+    zh: '商城账号只能使用商城功能',
+    en: 'Shop accounts can only use the shop',
+  },
   clientNotFound: { zh: '客户端不存在', en: 'Client not found' },
   unsupportedGrant: { zh: '该客户端不支持此授权方式', en: 'This client does not support this grant type' },
   invalidGrant: { zh: '用户名或密码错误', en: 'Incorrect username or password' },

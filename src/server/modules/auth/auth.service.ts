@@ -6,7 +6,7 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext, ClientContext } from '../../http/access.ts';
+import type { AuthContext, CallerKind, ClientContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { Msg } from '../../http/messages.ts';
 import { authMessages } from './auth.messages.ts';
@@ -290,6 +290,12 @@ export async function buildClientContext(
   if (row.token.accessExpiresAt <= new Date()) throw new AppError(401, 'tokenExpired');
   if (row.client.status !== ENABLED || !row.client.grantTypes.includes('client_credentials'))
     throw new AppError(401, 'invalidClient', { data: 'invalid_client' });
+  const kind = (row.client.callerKind as CallerKind | null) ?? null;
+  const home = row.client.scenicId;
+  // a bound client (a terminal, an agency) acts in its own area only; the header may only repeat it
+  if (home != null && (scenicHeader == null || scenicHeader === '' || scenicHeader === String(home)))
+    return { tokenId: row.token.id, clientId: row.client.clientId, scenicId: home, kind, bound: true };
+  if (home != null) throw new AppError(403, 'clientOtherArea');
   if (scenicHeader == null || scenicHeader === '')
     throw new FieldError('X-Scenic-Id', ValidationMessage.required);
   const scenicId = Number(scenicHeader);
@@ -300,7 +306,7 @@ export async function buildClientContext(
     .from(scenicAreas)
     .where(eq(scenicAreas.id, scenicId));
   if (!area || area.status !== ENABLED) throw new FieldError('X-Scenic-Id', Msg.scenicNotFound);
-  return { tokenId: row.token.id, clientId: row.client.clientId, scenicId };
+  return { tokenId: row.token.id, clientId: row.client.clientId, scenicId, kind, bound: false };
 }
 
 /** Permissions and role codes of an account's enabled roles, read on every request (docs/product.md §6). */

@@ -22,12 +22,12 @@ import { dictLabel, type Lang } from '../../../shared/dict/dict.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT, perm, requireClient, scenicScope } from '../../http/access.ts';
+import { clientOf, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { likeContains } from '../../http/paging.ts';
-import { channelOfClient, orderTickets, ticketOrders } from '../orders/index.ts';
+import { orderTickets, ticketOrders } from '../orders/index.ts';
 import { gateOptions, gates } from '../gates/index.ts';
 import { GateOptionSchema } from '../../../shared/api/gates.ts';
 import { gateEvents } from './checkin.table.ts';
@@ -39,21 +39,28 @@ import { terminalDeviceApi } from '../../../shared/api/terminals.ts';
 const READ = perm('admin:gardenLog:page');
 
 /**
- * Gates authenticate as an OAuth client (client_credentials) acting in the area of X-Scenic-Id.
- * Online sales channels (distribution, OTAs: buy channels 13 and above) cannot move tickets at a
- * gate; windows, machines, handhelds and clients created for gates can.
+ * Who may scan through the gate API (docs/accounts.md "Who may call"): a registered gate device or
+ * handheld, with its own client, in its own area. A gate device scans at the gate it is mounted on
+ * (403 for another); a handheld at any gate of its area. The log's device is the caller's own client
+ * id, so nonces are unique per device whatever `deviceId` the body names.
  */
-function gateArea(req: FastifyRequest): number {
-  const client = requireClient(req);
-  const channel = channelOfClient(client.clientId);
-  if (channel != null && channel >= 13) throw new AppError(403, 'forbidden');
-  return client.scenicId;
+const GATE_CLIENTS = clientOf('gateDevice', 'handManagement');
+
+async function gateCaller(db: Db, req: FastifyRequest, gateIds: readonly number[]) {
+  const t = await deviceTerminal(db, req, ['gateDevice', 'handManagement']);
+  if (t.kind === 'gateDevice' && gateIds.some((id) => id !== t.gateId))
+    throw new AppError(403, 'terminalOtherGate');
+  return { scenicId: t.scenicId, deviceId: t.clientId ?? `term${t.id}` };
 }
 
-const scanOf = (scenicId: number, body: Omit<GateScanBody, 'offline'>, offline: boolean) => ({
-  scenicId,
+const scanOf = (
+  caller: { scenicId: number; deviceId: string },
+  body: Omit<GateScanBody, 'offline'>,
+  offline: boolean,
+) => ({
+  scenicId: caller.scenicId,
   gateId: body.gateId,
-  deviceId: body.deviceId,
+  deviceId: caller.deviceId,
   nonce: body.nonce,
   readMode: body.readMode,
   value: body.value,
@@ -212,7 +219,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   app.post(
     gateScanApi.scan,
     {
-      config: { access: CLIENT },
+      config: { access: GATE_CLIENTS },
       schema: {
         tags: ['gate'],
         summary:
@@ -226,13 +233,16 @@ export async function checkinRoutes(root: FastifyInstance) {
         response: { 200: envelopeSchema(CheckinAnswerSchema) },
       },
     },
-    async (req) => ok(req, await checkIn(db, scanOf(gateArea(req), req.body, req.body.offline))),
+    async (req) => {
+      const caller = await gateCaller(db, req, [req.body.gateId]);
+      return ok(req, await checkIn(db, scanOf(caller, req.body, req.body.offline)));
+    },
   );
 
   app.post(
     gateScanApi.upload,
     {
-      config: { access: CLIENT },
+      config: { access: GATE_CLIENTS },
       schema: {
         tags: ['gate'],
         summary: 'Scans an offline gate kept, uploaded later: recorded as facts in scan-time order',
@@ -245,12 +255,16 @@ export async function checkinRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const scenicId = gateArea(req);
+      const caller = await gateCaller(
+        db,
+        req,
+        req.body.scans.map((scan) => scan.gateId),
+      );
       const order = req.body.scans
         .map((scan, index) => ({ scan, index }))
         .sort((a, b) => Date.parse(a.scan.scannedAt) - Date.parse(b.scan.scannedAt) || a.index - b.index);
       const answers = new Array<z.infer<typeof CheckinAnswerSchema>>(order.length);
-      for (const { scan, index } of order) answers[index] = await checkIn(db, scanOf(scenicId, scan, true));
+      for (const { scan, index } of order) answers[index] = await checkIn(db, scanOf(caller, scan, true));
       return ok(req, answers);
     },
   );
@@ -368,7 +382,7 @@ export async function checkinDeviceRoutes(root: FastifyInstance) {
   app.post(
     terminalDeviceApi.scan,
     {
-      config: { access: CLIENT },
+      config: { access: clientOf('gateDevice', 'faceDevice') },
       schema: {
         tags: ['terminals'],
         summary:

@@ -326,7 +326,14 @@ export async function distributorRoutes(root: FastifyInstance) {
         const values = { secretHash, grantTypes: ['client_credentials'], status: 1, updatedAt: sql`now()` };
         await tx
           .insert(oauthClients)
-          .values({ clientId: id, name: before.company.slice(0, 100), publicSecret: null, ...values })
+          .values({
+            clientId: id,
+            name: before.company.slice(0, 100),
+            publicSecret: null,
+            scenicId,
+            callerKind: 'agency',
+            ...values,
+          })
           .onConflictDoUpdate({ target: oauthClients.clientId, set: values });
         // the old secret's tokens stop working with it
         await tx.execute(

@@ -29,7 +29,7 @@ import { TravellerInputSchema } from '../../../shared/api/members.ts';
 import { COUPON_STATUS, COUPON_TYPE, RECEIVE_WAY } from '../../../shared/dict/coupons.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { CLIENT } from '../../http/access.ts';
+import { MEMBER, MINI_PROGRAM } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { giveCoupon, redeemCode } from '../coupons/index.ts';
@@ -88,12 +88,12 @@ export async function memberApiRoutes(root: FastifyInstance) {
       .optional()
       .describe('The member token from login (required except on login)'),
   });
-  const access = { access: CLIENT };
+  const access = { access: MEMBER };
 
   app.post(
     memberApi.login,
     {
-      config: access,
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary:

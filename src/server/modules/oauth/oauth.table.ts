@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { admins } from '../accounts/accounts.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
 
 /** OAuth clients: the terminal client ids of docs/product.md §9. */
 export const oauthClients = pgTable(
@@ -33,6 +34,14 @@ export const oauthClients = pgTable(
     accessTokenTtl: integer('access_token_ttl').notNull().default(7200),
     refreshTokenTtl: integer('refresh_token_ttl').notNull().default(604800),
     status: smallint('status').notNull().default(1),
+    /**
+     * The scenic area the client belongs to (a registered terminal's, a distributor's): X-Scenic-Id never
+     * moves it elsewhere. Null for a platform client (the §9 terminal client ids), which names the area
+     * it acts in with X-Scenic-Id (docs/accounts.md "Who may call").
+     */
+    scenicId: integer('scenic_id').references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    /** What kind of caller it is (CallerKind of http/access.ts); routes declare the kinds they admit. Null: none. */
+    callerKind: varchar('caller_kind', { length: 24 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/selling.ts';
 import { TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT } from '../../http/access.ts';
+import { SELLER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { memberOfToken } from '../members/index.ts';
@@ -101,7 +101,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   app.post(
     openOrderApi.create,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'Place an order (T1; T2 with payNow or a total of 0). Idempotency-Key required.',
@@ -140,7 +140,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   app.post(
     openOrderApi.pay,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'Confirm a payment (T3; late: T6 or automatic refund, T7). Deduplicated by providerTxnId.',
@@ -172,7 +172,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   app.post(
     openOrderApi.cancel,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'Cancel an unpaid order (T4); a paid order is refunded through the refund API (409 here)',
@@ -200,7 +200,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   app.get(
     openOrderApi.query,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'An order of this channel, with its tickets (secrets once paid)',
@@ -218,7 +218,7 @@ export async function sellingRoutes(root: FastifyInstance) {
   app.post(
     openApi.products,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'What this channel may sell on a date: products on shelf, price and stock left',

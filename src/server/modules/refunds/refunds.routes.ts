@@ -17,7 +17,7 @@ import {
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT, ownerScope, perm, requireAuth, requireClient, scenicScope } from '../../http/access.ts';
+import { SELLER, ownerScope, perm, requireAuth, requireClient, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { orderTickets, ticketOrders } from '../orders/index.ts';
@@ -160,7 +160,7 @@ export async function refundRoutes(root: FastifyInstance) {
   app.post(
     openRefundApi.apply,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags: ['open'],
         summary: 'A sales channel asks for a refund of tickets of one of its orders (T15/T19)',
@@ -197,7 +197,7 @@ export async function refundRoutes(root: FastifyInstance) {
   app.post(
     openRefundApi.withdraw,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags: ['open'],
         summary: 'A sales channel withdraws an open refund application of one of its orders (T18 → 204)',

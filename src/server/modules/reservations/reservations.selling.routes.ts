@@ -14,7 +14,7 @@ import {
   type OpenBooking,
 } from '../../../shared/api/reservations.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT } from '../../http/access.ts';
+import { SELLER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOfRequest } from '../audit/index.ts';
@@ -59,7 +59,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
   app.get(
     openReservationApi.sites,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'The enabled booking sites of the area',
@@ -75,7 +75,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
   app.get(
     openReservationApi.sessions,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary:
@@ -93,7 +93,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
   app.post(
     openReservationApi.create,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary:
@@ -126,7 +126,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
   app.get(
     openReservationApi.query,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary: 'A booking this channel made, by its code',
@@ -145,7 +145,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
   app.post(
     openReservationApi.cancel,
     {
-      config: { access: CLIENT },
+      config: { access: SELLER },
       schema: {
         tags,
         summary:

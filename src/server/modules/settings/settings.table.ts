@@ -28,6 +28,8 @@ export const scenicSettings = pgTable(
     printType: smallint('print_type').notNull(),
     /** docs/domain.md T6: a payment after the deadline revives the order (when stock allows) or is refunded */
     acceptLatePayment: boolean('accept_late_payment').notNull().default(true),
+    /** Money out (withdrawal payouts) needs two people: the one who approves does not pay (docs/accounts.md) */
+    twoPersonPayout: boolean('two_person_payout').notNull().default(true),
     updatedBy: integer('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

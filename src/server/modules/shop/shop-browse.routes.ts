@@ -27,7 +27,7 @@ import {
 import { SHELF } from '../../../shared/dict/shop.ts';
 import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT, requireClient } from '../../http/access.ts';
+import { MEMBER, MINI_PROGRAM, requireClient } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { likeContains } from '../../http/paging.ts';
@@ -162,7 +162,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.get(
     shopBrowseApi.categories,
     {
-      config: { access: CLIENT },
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary: 'The enabled categories of the area, two levels, by sort',
@@ -197,7 +197,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.post(
     shopBrowseApi.goods,
     {
-      config: { access: CLIENT },
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary:
@@ -236,7 +236,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.get(
     shopBrowseApi.goodsDetail,
     {
-      config: { access: CLIENT },
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary:
@@ -292,7 +292,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.get(
     shopBrowseApi.carousel,
     {
-      config: { access: CLIENT },
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary:
@@ -339,7 +339,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.get(
     shopBrowseApi.modules,
     {
-      config: { access: CLIENT },
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary:
@@ -383,7 +383,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.get(
     shopBrowseApi.cart,
     {
-      config: { access: CLIENT },
+      config: { access: MEMBER },
       schema: {
         tags,
         summary:
@@ -398,7 +398,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.post(
     shopBrowseApi.cartAdd,
     {
-      config: { access: CLIENT },
+      config: { access: MEMBER },
       schema: {
         tags,
         summary: `Add a SKU on sale to the cart (adds to its quantity, capped at the stock); ${CART_LINES_MAX} lines at most`,
@@ -447,7 +447,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.post(
     shopBrowseApi.cartUpdate,
     {
-      config: { access: CLIENT },
+      config: { access: MEMBER },
       schema: {
         tags,
         summary:
@@ -475,7 +475,7 @@ export async function shopBrowseRoutes(root: FastifyInstance) {
   app.post(
     shopBrowseApi.cartRemove,
     {
-      config: { access: CLIENT },
+      config: { access: MEMBER },
       schema: {
         tags,
         summary: 'Remove SKUs from the cart (those not in it are ignored)',

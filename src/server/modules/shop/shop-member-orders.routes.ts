@@ -18,7 +18,7 @@ import {
   type ShopMemberOrder,
 } from '../../../shared/api/shop-orders.ts';
 import type { Db } from '../../db/client.ts';
-import { CLIENT } from '../../http/access.ts';
+import { MEMBER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireMember } from '../members/index.ts';
@@ -143,7 +143,7 @@ export async function shopMemberOrderRoutes(root: FastifyInstance) {
     'x-scenic-id': z.string().describe('The scenic area (required)'),
     'x-member-token': z.string().describe('The member token from login'),
   });
-  const config = { access: CLIENT };
+  const config = { access: MEMBER };
 
   app.post(
     shopMemberOrderApi.pay,

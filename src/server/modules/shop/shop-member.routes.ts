@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { shopMemberApi, ShopPlacedOrderSchema, ShopPlaceOrderSchema } from '../../../shared/api/shop.ts';
-import { CLIENT } from '../../http/access.ts';
+import { MEMBER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireMember } from '../members/index.ts';
 import { withIdempotency } from '../orders/index.ts';
@@ -16,7 +16,7 @@ export async function shopMemberRoutes(root: FastifyInstance) {
   app.post(
     shopMemberApi.placeOrder,
     {
-      config: { access: CLIENT },
+      config: { access: MEMBER },
       schema: {
         tags: ['shop'],
         summary:

@@ -67,7 +67,14 @@ export async function activateTerminal(db: Db, code: string) {
     const values = { secretHash, grantTypes: ['client_credentials'], status: 1, updatedAt: sql`now()` };
     await tx
       .insert(oauthClients)
-      .values({ clientId, name: t.name, publicSecret: null, ...values })
+      .values({
+        clientId,
+        name: t.name,
+        publicSecret: null,
+        scenicId: t.scenicId,
+        callerKind: t.kind,
+        ...values,
+      })
       .onConflictDoUpdate({ target: oauthClients.clientId, set: values });
     await tx.update(terminals).set({ clientId }).where(eq(terminals.id, t.id));
     await logTerminalEvent(tx, t.id, 'activated');
