@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { authApi } from '../../shared/api/endpoints.ts';
 import { buildApp } from '../app.ts';
+import { PLATFORM_CALLER_KIND } from '../http/access.ts';
+import type { TerminalClientId } from '../../shared/dict/terminal-client.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
@@ -15,6 +17,8 @@ import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
 import { sha256 } from '../modules/auth/password.ts';
 import { oauthClients } from '../modules/oauth/oauth.table.ts';
+import { terminals } from '../modules/terminals/terminals.table.ts';
+import type { TerminalKindCode } from '../../shared/dict/terminal.ts';
 import { ADMIN_PASSWORD, seededPglite, seededPostgres } from './template.ts';
 
 export { ADMIN_PASSWORD };
@@ -68,6 +72,15 @@ export interface TestApp {
    * `clientId` (a terminal client id of docs/product.md §9) straight in the database.
    */
   clientToken(clientId: string): Promise<string>;
+  /**
+   * A registered terminal of `kind` in `scenicId` (straight in the database, as if activated) and its
+   * own client's token; `gateId` mounts a gate or face device on a gate.
+   */
+  deviceToken(
+    scenicId: number,
+    kind: TerminalKindCode,
+    options?: { gateId?: number | null },
+  ): Promise<{ token: string; clientId: string; terminalId: number }>;
   /** Shortcut for `inject` with a bearer token. */
   call(
     token: string | null,
@@ -106,7 +119,7 @@ export async function createTestApp(
     }
     return basicCache;
   };
-  return {
+  const t: TestApp = {
     app,
     database,
     config,
@@ -160,9 +173,20 @@ export async function createTestApp(
         .select()
         .from(oauthClients)
         .where(eq(oauthClients.clientId, clientId));
+      // a terminal's or a distributor's client belongs to its area (http/access.ts CallerKind)
+      const result = await database.db.execute(
+        sql`select scenic_id, kind from terminals where client_id = ${clientId}
+            union all select scenic_id, 'agency' from distributors where client_id = ${clientId}`,
+      );
+      const [bound] = (result as unknown as { rows: { scenic_id: number; kind: string }[] }).rows;
       const values = {
         secretHash: sha256(secret),
         grantTypes: [...new Set([...(known?.grantTypes ?? []), 'client_credentials'])],
+        ...(bound
+          ? { scenicId: Number(bound.scenic_id), callerKind: bound.kind }
+          : known
+            ? {}
+            : { callerKind: PLATFORM_CALLER_KIND[clientId as TerminalClientId] ?? null }),
       };
       await database.db
         .insert(oauthClients)
@@ -180,6 +204,23 @@ export async function createTestApp(
       if (res.statusCode !== 200) throw new Error(`client token ${clientId}: ${res.statusCode} ${res.body}`);
       return res.json<{ access_token: string }>().access_token;
     },
+    async deviceToken(scenicId, kind, options = {}) {
+      const serial = crypto.randomBytes(6).toString('hex');
+      const [row] = await database.db
+        .insert(terminals)
+        .values({
+          scenicId,
+          kind,
+          name: `${kind} ${serial}`,
+          serialNo: serial,
+          clientId: `termT${serial}`,
+          gateId: options.gateId ?? null,
+          activatedAt: new Date(),
+        })
+        .returning({ id: terminals.id, clientId: terminals.clientId });
+      const clientId = row!.clientId!;
+      return { token: await t.clientToken(clientId), clientId, terminalId: row!.id };
+    },
     call(token, method, url, body, headers = {}) {
       return app.inject({
         method,
@@ -189,6 +230,7 @@ export async function createTestApp(
       });
     },
   };
+  return t;
 }
 
 /** The text of an exported .xlsx: the XML of its workbook (shared and inline strings, sheets). */
