@@ -151,6 +151,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     copyrightAuth: CopyrightContext | null;
     client: ClientContext | null;
+    /** The signed-in member a mini-program call acts for, once the route resolved X-Member-Token. */
+    memberId: number | null;
   }
 }
 

@@ -30,6 +30,7 @@ export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('copyrightAuth', null);
   app.decorateRequest('client', null);
+  app.decorateRequest('memberId', null);
 
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers['accept-language']);

@@ -35,7 +35,8 @@ export function memberClient(req: FastifyRequest): { scenicId: number; clientId:
 
 /**
  * Signs a member in by phone, registering them when new (source: the mini-program; the entry level;
- * the registration-gift coupons). Answers a new member token. 409 for a frozen member.
+ * the registration-gift coupons). Answers a new member token, which replaces the member's earlier
+ * sessions on this client. 409 for a frozen member.
  */
 export async function signInMember(
   db: Db,
@@ -76,6 +77,10 @@ export async function signInMember(
     }
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + MEMBER_SESSION_DAYS * 86_400_000);
+    // one session per member and client: a sign-in ends the earlier ones (docs/accounts.md)
+    await tx.execute(
+      sql`delete from member_sessions where member_id = ${memberId} and client_id = ${input.clientId}`,
+    );
     await tx.execute(
       sql`insert into member_sessions (scenic_id, member_id, client_id, token_hash, expires_at)
           values (${input.scenicId}, ${memberId}, ${input.clientId}, ${sha256(token)}, ${expiresAt})`,
@@ -101,7 +106,8 @@ export async function memberOfToken(db: Db, req: FastifyRequest): Promise<Member
   );
   if (!row) throw new AppError(401, 'memberTokenInvalid');
   if (Number(row.status) === MEMBER_STATUS.frozen) throw new AppError(409, 'memberFrozen');
-  return { scenicId, clientId, memberId: Number(row.member_id) };
+  req.memberId = Number(row.member_id);
+  return { scenicId, clientId, memberId: req.memberId };
 }
 
 /** As memberOfToken, but the member is required (401 without the header). */

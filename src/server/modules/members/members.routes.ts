@@ -365,7 +365,7 @@ export async function memberRoutes(root: FastifyInstance) {
       // with an Idempotency-Key (the console sends one per dialog), a repeated charge answers the first
       const { admPassword: _password, ...charged } = q;
       const data = req.headers['idempotency-key']
-        ? await withIdempotency(db, req, `admin:${auth.adminId}`, charge, charged)
+        ? await withIdempotency(db, req, charge, charged)
         : await db.transaction(charge);
       return ok(req, data);
     },

@@ -5,6 +5,7 @@ import { requireClient } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { distributorOfClient } from '../distribution/index.ts';
+import { memberOfToken, requireMember } from '../members/index.ts';
 import { sellingTerminalKind } from '../terminals/index.ts';
 
 /**
@@ -65,3 +66,34 @@ export async function sellingParty(
 }
 
 const DISTRIBUTION_CHANNEL: BuyChannelCode = 13;
+
+/**
+ * Whose orders a selling call reaches (docs/accounts.md "Who may call"): the calling client's, and
+ * for the mini-program only the signed-in member's (X-Member-Token required: its orders are the
+ * members'). Other channels never act for a member, so they reach only orders without one.
+ */
+export interface OrderOwner {
+  scenicId: number;
+  clientId: string;
+  memberId: number | null;
+}
+
+export async function orderOwner(db: Db, req: FastifyRequest): Promise<OrderOwner> {
+  const client = requireClient(req);
+  if (client.kind === 'miniProgram') {
+    const { memberId } = await requireMember(db, req);
+    return { scenicId: client.scenicId, clientId: client.clientId, memberId };
+  }
+  // a member token from any other client is refused (memberClientOnly)
+  await memberOfToken(db, req);
+  return { scenicId: client.scenicId, clientId: client.clientId, memberId: null };
+}
+
+/** True when the order is the owner's (another owner's order answers 404 like a missing one). */
+export function ownsOrder(owner: OrderOwner, order: { scenicId: number; clientId: string | null; memberId: number | null }) {
+  return (
+    order.scenicId === owner.scenicId &&
+    order.clientId === owner.clientId &&
+    (order.memberId ?? null) === owner.memberId
+  );
+}

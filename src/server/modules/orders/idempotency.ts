@@ -26,7 +26,24 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 }
 
 /**
- * Runs a money- or stock-moving call once per (client, key), in one transaction with the key's row
+ * Who a key belongs to (docs/api.md "Idempotency"): a console account, or a client and, when it acts
+ * for a signed-in member, that member. The same key from another caller never answers the first
+ * caller's answer. Longer than the column: its SHA-256.
+ */
+export function callerOf(req: FastifyRequest): string {
+  const caller = req.auth
+    ? `admin:${req.auth.adminId}`
+    : req.client
+      ? req.memberId != null
+        ? `${req.client.clientId}#member:${req.memberId}`
+        : req.client.clientId
+      : null;
+  if (!caller) throw new AppError(401, 'unauthorized');
+  return caller.length <= 64 ? caller : crypto.createHash('sha256').update(caller).digest('hex');
+}
+
+/**
+ * Runs a money- or stock-moving call once per (caller, key), in one transaction with the key's row
  * (docs/architecture.md). The same key with the same method, path and body answers what the first call
  * answered; with another request it is a 409. A failed call keeps no key, so it may be retried.
  * Two concurrent calls with one key: the second waits on the key's unique index, then replays.
@@ -36,11 +53,11 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 export async function withIdempotency<T>(
   db: Db,
   req: FastifyRequest,
-  clientId: string,
   run: (tx: Db) => Promise<T>,
   request: unknown = req.body ?? null,
 ): Promise<T> {
   const key = idempotencyKeyOf(req);
+  const clientId = callerOf(req);
   const requestHash = crypto
     .createHash('sha256')
     .update(stableJson({ method: req.method, path: req.routeOptions.url, body: request }))

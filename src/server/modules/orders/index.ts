@@ -2,14 +2,14 @@
  * The public entry of the orders module: what other modules may use (eslint: a module reaches
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
-export { channelOfClient, sellingChannel } from './channels.ts';
+export { channelOfClient, orderOwner, ownsOrder, sellingChannel, type OrderOwner } from './channels.ts';
 export { rezoneOrderTotals, summaryAnswers, totalsFromSummary } from './order-totals.ts';
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
 export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
 export { confirmPayment } from './order-payment.ts';
-export { withIdempotency } from './idempotency.ts';
+export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';
 export { BALANCE_PROVIDER } from './order-member.ts';
 export { AGENCY_PROVIDER } from './order-distributor.ts';

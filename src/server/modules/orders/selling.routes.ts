@@ -19,9 +19,8 @@ import type { Db } from '../../db/client.ts';
 import { SELLER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { memberOfToken } from '../members/index.ts';
 import { checkProductsSold, productsSoldBy } from '../sales-terminals/index.ts';
-import { sellingParty } from './channels.ts';
+import { orderOwner, ownsOrder, sellingParty, type OrderOwner } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
 import {
@@ -74,10 +73,13 @@ export function openOrderOf(order: OrderRecord, tickets: readonly TicketRecord[]
   };
 }
 
-/** An order of this area placed by this client (404 otherwise: other channels' orders are invisible). */
-async function ownOrder(db: Db, scenicId: number, clientId: string, orderNo: string): Promise<OrderRecord> {
-  const order = await findOrderByNo(db, scenicId, orderNo);
-  if (!order || order.clientId !== clientId) throw new AppError(404, 'orderNotFound');
+/**
+ * An order of this area placed by this client, and for the mini-program by the calling member (404
+ * otherwise: other channels' and other members' orders are invisible).
+ */
+export async function ownOrder(db: Db, owner: OrderOwner, orderNo: string): Promise<OrderRecord> {
+  const order = await findOrderByNo(db, owner.scenicId, orderNo);
+  if (!order || !ownsOrder(owner, order)) throw new AppError(404, 'orderNotFound');
   return order;
 }
 
@@ -115,9 +117,9 @@ export async function sellingRoutes(root: FastifyInstance) {
       const body = req.body;
       // a window's or machine's own client sells what its profile lists (/terminal/windManage)
       checkProductsSold(await productsSoldBy(db, scenicId, clientId), body.lines);
-      const member = await memberOfToken(db, req);
-      if (!member && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
-      const data = await withIdempotency(db, req, clientId, async (tx) => {
+      const { memberId } = await orderOwner(db, req);
+      if (memberId == null && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
+      const data = await withIdempotency(db, req, async (tx) => {
         const { order, tickets } = await placeOrder(tx, {
           scenicId,
           channel,
@@ -128,7 +130,7 @@ export async function sellingRoutes(root: FastifyInstance) {
           lines: body.lines,
           payNow: body.payNow ? { payWay: body.payNow.payWay as PayWayCode } : undefined,
           remark: body.remark,
-          member: member ? { memberId: member.memberId, memberCouponId: body.memberCouponId } : undefined,
+          member: memberId != null ? { memberId, memberCouponId: body.memberCouponId } : undefined,
           actor: actorOf(req),
         });
         return openOrderOf(order, tickets);
@@ -150,10 +152,11 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = await sellingParty(db, req);
+      const owner = await orderOwner(db, req);
+      const { scenicId } = owner;
       const body = req.body;
-      const data = await withIdempotency(db, req, clientId, async (tx) => {
-        await ownOrder(tx, scenicId, clientId, body.orderNo);
+      const data = await withIdempotency(db, req, async (tx) => {
+        await ownOrder(tx, owner, body.orderNo);
         const { outcome, order } = await confirmPayment(tx, {
           scenicId,
           orderNo: body.orderNo,
@@ -182,9 +185,10 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = await sellingParty(db, req);
-      const data = await withIdempotency(db, req, clientId, async (tx) => {
-        const order = await ownOrder(tx, scenicId, clientId, req.body.orderNo);
+      const owner = await orderOwner(db, req);
+      const { scenicId } = owner;
+      const data = await withIdempotency(db, req, async (tx) => {
+        const order = await ownOrder(tx, owner, req.body.orderNo);
         const cancelled = await cancelOrder(tx, {
           scenicId,
           orderId: order.id,
@@ -209,8 +213,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId } = await sellingParty(db, req);
-      const order = await ownOrder(db, scenicId, clientId, req.query.orderNo);
+      const order = await ownOrder(db, await orderOwner(db, req), req.query.orderNo);
       return ok(req, openOrderOf(order, await orderTicketsOf(db, order.id)));
     },
   );

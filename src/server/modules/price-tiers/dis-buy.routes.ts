@@ -107,7 +107,7 @@ export async function disBuyRoutes(root: FastifyInstance) {
     async (req) => {
       const { adminId, scenicId } = await callingDistributor(db, req);
       const body = req.body;
-      const data = await withIdempotency(db, req, `admin:${adminId}`, async (tx) => {
+      const data = await withIdempotency(db, req, async (tx) => {
         const { order } = await placeOrder(tx, {
           scenicId,
           channel: DISTRIBUTION_CHANNEL,

@@ -152,12 +152,14 @@ export async function withdrawRefundRequest(
     scenicId: number;
     requestId: number;
     /** only requests of this client's orders */ clientId?: string;
+    /** and, with a client, of this member's orders (null: orders without a member) */ memberId?: number | null;
   },
   req?: FastifyRequest,
 ): Promise<RefundRequestRecord> {
   return db.transaction(async (tx) => {
     const own = input.clientId
-      ? sql` and order_id in (select id from ticket_orders where client_id = ${input.clientId})`
+      ? sql` and order_id in (select id from ticket_orders where client_id = ${input.clientId}
+          and member_id is not distinct from ${input.memberId ?? null}::int)`
       : sql``;
     const request = await closeRequest(
       tx,

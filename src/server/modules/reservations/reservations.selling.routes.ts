@@ -106,7 +106,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
     async (req) => {
       const { clientId, scenicId, channel } = sellingChannel(req);
       const body = req.body;
-      const data = await withIdempotency(db, req, clientId, async (tx) => {
+      const data = await withIdempotency(db, req, async (tx) => {
         const booking = await bookSession(tx, {
           scenicId,
           sessionId: body.sessionId,
@@ -157,7 +157,7 @@ export async function reservationSellingRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { clientId, scenicId } = sellingChannel(req);
-      const data = await withIdempotency(db, req, clientId, async (tx) => {
+      const data = await withIdempotency(db, req, async (tx) => {
         const moved = await moveBooking(tx, {
           scenicId,
           by: { code: req.body.code },

@@ -32,7 +32,7 @@ export async function shopMemberRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const member = await requireMember(db, req);
-      const placed = await withIdempotency(db, req, member.clientId, (tx) =>
+      const placed = await withIdempotency(db, req, (tx) =>
         placeShopOrder(tx, { ...req.body, scenicId: member.scenicId, memberId: member.memberId }),
       );
       return ok(req, placed);
