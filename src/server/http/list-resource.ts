@@ -57,6 +57,11 @@ export interface ListResourceDefinition<
    * `scope` must then narrow by `ownerScope(req)` (docs/accounts.md "Distributors").
    */
   distributor?: 'own';
+  /**
+   * Shop accounts (admType 4) may call every route of the resource, with its permissions: a resource
+   * of the shop (docs/accounts.md "Shop accounts").
+   */
+  shop?: 'shop';
   /** The caller's scope, handed to `where` and the mappings; default `scenicScope` (the acting area). */
   scope?: (req: FastifyRequest) => Scope;
   /** The list filter: the scope and the query's filters. */
@@ -179,10 +184,10 @@ export function registerListResource<
         method,
         url: need(def.api[name], `api.${name}`),
         config: {
-          access: perm(
-            need(def.perms[permission], `perms.${permission}`),
-            def.distributor && permission === 'page' ? { distributor: def.distributor } : {},
-          ),
+          access: perm(need(def.perms[permission], `perms.${permission}`), {
+            ...(def.distributor && permission === 'page' ? { distributor: def.distributor } : {}),
+            ...(def.shop ? { shop: def.shop } : {}),
+          }),
         },
         schema: {
           tags: [def.tag],

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ADM_TYPE } from '../../shared/dict/account.ts';
+import { consoleAuthorities } from '../lib/session.ts';
 import { filterRoutes, flattenRoutes } from './permission.ts';
 import type { AppRoute } from './route-types.ts';
 
@@ -66,5 +68,32 @@ describe('docs/product.md §6 route filtering', () => {
   it('lists parents with each page', () => {
     const entry = flattenRoutes(routes).find(({ route }) => route.path === '/sys/audit');
     expect(entry?.parents.map((p) => p.path)).toEqual(['/sys']);
+  });
+});
+
+describe('a shop account (type 4): the shop only (docs/accounts.md "Shop accounts")', () => {
+  const withShop: AppRoute[] = [
+    ...routes,
+    { path: '/shop/good', title: 'shopGood', perms: ['shop:good:page'], page },
+    { path: '/shop/shopOrder', title: 'shopOrder', perms: ['shop:order:page'], page },
+  ];
+  const shop = (authorities: string[]) => consoleAuthorities({ admType: ADM_TYPE.shop, authorities });
+
+  it("keeps the shop's grants only, the wildcard as shop:*", () => {
+    expect(shop(['*', 'admin:refundApply:page'])).toEqual(['shop:*']);
+    expect(shop(['shop:good:page', 'admin:order:page', 'admin:*'])).toEqual(['shop:good:page']);
+    expect(paths(filterRoutes(withShop, shop(['*'])))).toEqual([
+      '/dashboard',
+      '/shop/good',
+      '/shop/shopOrder',
+    ]);
+  });
+
+  it('leaves every other account as its roles say', () => {
+    for (const admType of [ADM_TYPE.platform, ADM_TYPE.staff, ADM_TYPE.distributor])
+      expect(consoleAuthorities({ admType, authorities: ['*', 'admin:order:page'] })).toEqual([
+        '*',
+        'admin:order:page',
+      ]);
   });
 });

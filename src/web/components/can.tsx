@@ -1,16 +1,17 @@
 import { cloneElement, isValidElement, useCallback, type ReactElement, type ReactNode } from 'react';
 import type { Permission } from '../../shared/perms.ts';
 import { hasPermission } from '../../shared/perms/define.ts';
-import { useUser } from '../lib/session.ts';
+import { useAuthorities } from '../lib/session.ts';
 
 export type PermissionCheck = (perm: Permission | readonly Permission[]) => boolean;
 
 /**
  * `can(perm)` for the signed-in user: true when they hold the permission (or any one of a list),
- * the wildcard, or a covering `area:*`. No user → false.
+ * the wildcard, or a covering `area:*` (a shop account: of the shop's only, see consoleAuthorities). No
+ * user → false.
  */
 export function usePermission(): PermissionCheck {
-  const authorities = useUser()?.authorities;
+  const authorities = useAuthorities();
   return useCallback(
     (perm) => {
       if (!authorities) return false;

@@ -3,7 +3,7 @@ import { ADM_TYPE } from '../../shared/dict/account.ts';
 import { filterRoutes, flattenRoutes } from '../app/permission.ts';
 import { DASHBOARD_PATH, ROUTES, SHOP_HOME_PATH } from '../app/route-table.tsx';
 import type { AppRoute } from '../app/route-types.ts';
-import { useUser } from '../lib/session.ts';
+import { consoleAuthorities, useUser } from '../lib/session.ts';
 
 export interface PermittedRoutes {
   /** The route tree the user may open (docs/product.md §6), without the dashboard for account type 4. */
@@ -18,7 +18,7 @@ export function usePermittedRoutes(): PermittedRoutes {
   const user = useUser();
   return useMemo(() => {
     const shop = user?.admType === ADM_TYPE.shop;
-    const permitted = filterRoutes(ROUTES, user?.authorities ?? []);
+    const permitted = filterRoutes(ROUTES, user ? consoleAuthorities(user) : []);
     const tree = shop ? permitted.filter((r) => r.path !== DASHBOARD_PATH) : permitted;
     const pages = flattenRoutes(tree);
     const visible = pages.filter(({ route }) => !route.hidden);

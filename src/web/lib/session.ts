@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import type { TokenResponse, Userinfo } from '../../shared/api/auth.ts';
+import { ADM_TYPE } from '../../shared/dict/account.ts';
+import { WILDCARD } from '../../shared/perms/define.ts';
 import { StorageKey, read, remove, write } from './storage.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -8,6 +11,22 @@ export const userStore = createStore<Userinfo | null>(null);
 
 export function useUser(): Userinfo | null {
   return useStore(userStore);
+}
+
+/**
+ * The permissions the console acts on (menus, buttons, badges). A shop account (type 4) reaches the
+ * shop and its own account only, whatever its roles hold (docs/accounts.md "Shop accounts"): of its
+ * grants only the shop's count, and the wildcard counts as `shop:*`.
+ */
+export function consoleAuthorities(user: Pick<Userinfo, 'admType' | 'authorities'>): string[] {
+  if (user.admType !== ADM_TYPE.shop) return user.authorities;
+  return user.authorities.flatMap((p) => (p === WILDCARD ? ['shop:*'] : p.startsWith('shop:') ? [p] : []));
+}
+
+/** The signed-in user's console permissions (see consoleAuthorities), or null before user info is loaded. */
+export function useAuthorities(): string[] | null {
+  const user = useUser();
+  return useMemo(() => (user ? consoleAuthorities(user) : null), [user]);
 }
 
 export function accessToken(): string | null {

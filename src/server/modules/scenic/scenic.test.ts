@@ -150,14 +150,10 @@ describe('POST /web/api/ticket/scenic/page', () => {
     expect(unknown.statusCode).toBe(401);
   });
 
-  it('answers 403 to the shop account, which lacks admin:scenic:page', async () => {
+  it('answers 403 to the shop account, which reaches the shop only (docs/accounts.md)', async () => {
     const res = await page('shop');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      code: 403,
-      msg: '没有权限执行此操作',
-      data: { required: 'admin:scenic:page' },
-    });
+    expect(res.json()).toEqual({ code: 403, msg: '商城账号只能使用商城功能', data: null });
   });
 
   it('answers 403 to a non-platform account naming another area in X-Scenic-Id', async () => {

@@ -20,7 +20,7 @@ import { defineDict, dictLabel } from '../../../shared/dict/dict.ts';
 import { ShopAccountField, ShopAccountText } from '../../../shared/dict/shop-store.ts';
 import { AccountField } from '../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import { joinTexts, type ExportColumn } from '../../http/export.ts';
@@ -37,6 +37,7 @@ import {
   setAccountsStatus,
   updateAccount,
 } from '../accounts/index.ts';
+import { shopPerm } from './shop-access.ts';
 import { shopAccountProfiles } from './shop-store.table.ts';
 
 const okSchema = envelopeSchema(z.null());
@@ -137,6 +138,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopAccountApi,
+    shop: 'shop',
     perms: { page: 'shop:account:page' },
     table: admins,
     where: accountWhere,
@@ -158,7 +160,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   app.get(
     shopAccountApi.roles,
     {
-      config: { access: perm('shop:account:page') },
+      config: { access: shopPerm('shop:account:page') },
       schema: {
         tags: ['shop'],
         summary: "Roles a shop account may hold: the area's roles whose permissions are all the shop's",
@@ -184,7 +186,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   app.post(
     shopAccountApi.create,
     {
-      config: { access: perm('shop:account:edit') },
+      config: { access: shopPerm('shop:account:edit') },
       schema: {
         tags: ['shop'],
         summary:
@@ -209,7 +211,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   app.post(
     shopAccountApi.update,
     {
-      config: { access: perm('shop:account:edit') },
+      config: { access: shopPerm('shop:account:edit') },
       schema: {
         tags: ['shop'],
         summary: 'Edit a shop account: user name, name, phone, shop roles (not its password)',
@@ -232,7 +234,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   app.post(
     shopAccountApi.status,
     {
-      config: { access: perm('shop:account:edit') },
+      config: { access: shopPerm('shop:account:edit') },
       schema: {
         tags: ['shop'],
         summary: 'Enable or disable shop accounts; disabling signs them out',
@@ -249,7 +251,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
   app.post(
     shopAccountApi.resetPassword,
     {
-      config: { access: perm('shop:account:edit') },
+      config: { access: shopPerm('shop:account:edit') },
       schema: {
         tags: ['shop'],
         summary:

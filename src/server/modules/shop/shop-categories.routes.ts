@@ -19,7 +19,7 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { ShopField, ShopText } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -27,6 +27,7 @@ import { joinTexts, type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
+import { shopPerm } from './shop-access.ts';
 import { ShopFieldReason } from './shop.messages.ts';
 import { shopCategories, shopGoods, type ShopCategory } from './shop.table.ts';
 
@@ -144,6 +145,7 @@ export async function shopCategoryRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopCategoryApi,
+    shop: 'shop',
     perms: {
       page: 'shop:goodType:page',
       create: 'shop:goodType:create',
@@ -212,7 +214,7 @@ export async function shopCategoryRoutes(root: FastifyInstance) {
   app.get(
     shopCategoryApi.list,
     {
-      config: { access: perm('shop:good:page') },
+      config: { access: shopPerm('shop:good:page') },
       schema: {
         tags: ['shop'],
         summary: 'The whole category tree of the acting area, by sort (for pickers)',

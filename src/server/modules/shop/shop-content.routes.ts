@@ -62,7 +62,7 @@ import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { CONTENT_STATE } from '../../../shared/dict/content.ts';
 import { CAROUSEL_LINK, HOME_MODULE_KIND, ShopContentText } from '../../../shared/dict/shop-content.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -76,6 +76,7 @@ import {
   SERVE_MODEL_EXPORT,
   SERVICE_EXPORT,
 } from './shop-content.export.ts';
+import { shopPerm } from './shop-access.ts';
 import { ShopContentFieldReason } from './shop-content.messages.ts';
 import { shopCarousels, shopHomeModules, shopServeModels } from './shop-content.table.ts';
 import { shopCategories, shopGoods, shopServices } from './shop.table.ts';
@@ -142,6 +143,7 @@ function registerServices(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopServiceApi,
+    shop: 'shop',
     perms: {
       page: 'shop:goodServe:page',
       create: 'shop:goodServe:edit',
@@ -223,6 +225,7 @@ function registerServeModels(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopServeModelApi,
+    shop: 'shop',
     perms: {
       page: 'shop:serveModel:page',
       create: 'shop:serveModel:edit',
@@ -292,7 +295,7 @@ function registerServeModels(root: FastifyInstance) {
   app.get(
     shopServeModelApi.options,
     {
-      config: { access: perm('shop:good:page') },
+      config: { access: shopPerm('shop:good:page') },
       schema: {
         tags: ['shop'],
         summary:
@@ -410,6 +413,7 @@ function registerCarousels(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopCarouselApi,
+    shop: 'shop',
     perms: {
       page: 'shop:carousel:page',
       create: 'shop:carousel:edit',
@@ -491,7 +495,7 @@ function registerCarousels(root: FastifyInstance) {
   app.get(
     shopCarouselApi.articles,
     {
-      config: { access: perm('shop:carousel:page') },
+      config: { access: shopPerm('shop:carousel:page') },
       schema: {
         tags: ['shop'],
         summary:
@@ -594,6 +598,7 @@ function registerHomeModules(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: homeModuleApi,
+    shop: 'shop',
     perms: {
       page: 'shop:homeModule:page',
       create: 'shop:homeModule:edit',

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api/shop.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { ShelfStatus, ShopField, ShopText, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
@@ -29,6 +29,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { admins } from '../accounts/index.ts';
+import { shopPerm } from './shop-access.ts';
 import {
   createGoods,
   goodsDetail,
@@ -87,6 +88,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopGoodApi,
+    shop: 'shop',
     perms: {
       page: 'shop:good:page',
       update: 'shop:good:update',
@@ -137,7 +139,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.get(
     shopGoodApi.query,
     {
-      config: { access: perm('shop:good:page') },
+      config: { access: shopPerm('shop:good:page') },
       schema: {
         tags: ['shop'],
         summary: 'One goods item with its specifications, SKUs, gallery, details and services',
@@ -158,7 +160,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.post(
     shopGoodApi.create,
     {
-      config: { access: perm('shop:good:create') },
+      config: { access: shopPerm('shop:good:create') },
       schema: {
         tags: ['shop'],
         summary: 'Create a goods item with its SKUs; opening stock is written to the stock ledger',
@@ -172,7 +174,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.post(
     shopGoodApi.update,
     {
-      config: { access: perm('shop:good:update') },
+      config: { access: shopPerm('shop:good:update') },
       schema: {
         tags: ['shop'],
         summary:
@@ -187,7 +189,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.post(
     shopGoodApi.stock,
     {
-      config: { access: perm('shop:good:stock') },
+      config: { access: shopPerm('shop:good:stock') },
       schema: {
         tags: ['shop'],
         summary: 'Adjust the stock of a SKU with a reason: written to the stock ledger; never below 0 (409)',
@@ -237,7 +239,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.post(
     shopGoodApi.stockMoves,
     {
-      config: { access: perm('shop:good:page') },
+      config: { access: shopPerm('shop:good:page') },
       schema: {
         tags: ['shop'],
         summary: 'The stock ledger of a goods item (newest first), optionally of one SKU',
@@ -285,7 +287,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
   app.get(
     shopGoodApi.services,
     {
-      config: { access: perm('shop:good:page') },
+      config: { access: shopPerm('shop:good:page') },
       schema: {
         tags: ['shop'],
         summary: 'The effective services of the acting area, by sort (the goods form’s choices)',

@@ -20,7 +20,7 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
 import { ShopOrderField as F, ShopOrderText } from '../../../shared/dict/shop-orders.ts';
 import { AfterSaleStatus, AfterSaleType, ShopOrderStatus } from '../../../shared/dict/shop.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
@@ -34,6 +34,7 @@ import {
   shopOrderTotals,
   shopOrderWhere,
 } from './shop-order-read.ts';
+import { shopPerm } from './shop-access.ts';
 import { shopAftersales, shopOrders } from './shop.table.ts';
 
 const ORDER_EXPORT: ExportColumn<ShopOrderRow>[] = [
@@ -92,6 +93,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopOrderApi,
+    shop: 'shop',
     perms: { page: 'shop:order:page' },
     table: shopOrders,
     where: shopOrderWhere,
@@ -114,6 +116,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   registerListResource(root, {
     tag: 'shop',
     api: shopAftersaleApi,
+    shop: 'shop',
     perms: { page: 'shop:aftersale:page' },
     table: shopAftersales,
     where: shopAftersaleWhere,
@@ -138,7 +141,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   app.post(
     shopOrderApi.totals,
     {
-      config: { access: perm('shop:order:page') },
+      config: { access: shopPerm('shop:order:page') },
       schema: {
         tags: ['shop'],
         summary: 'Count and sums (cents) of the shop orders of the same filter as page',
@@ -152,7 +155,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   app.get(
     shopOrderApi.query,
     {
-      config: { access: perm('shop:order:page') },
+      config: { access: shopPerm('shop:order:page') },
       schema: {
         tags: ['shop'],
         summary:
@@ -171,7 +174,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   app.get(
     shopAftersaleApi.query,
     {
-      config: { access: perm('shop:aftersale:page') },
+      config: { access: shopPerm('shop:aftersale:page') },
       schema: {
         tags: ['shop'],
         summary: 'One after-sales request of the acting area with its lines and photos',
@@ -192,7 +195,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   app.get(
     shopShipCountApi.countShipOrder,
     {
-      config: { access: perm('shop:order:page') },
+      config: { access: shopPerm('shop:order:page') },
       schema: {
         tags: ['shop'],
         summary: 'docs/product.md §7: paid shop orders of the acting area waiting for shipment (201)',

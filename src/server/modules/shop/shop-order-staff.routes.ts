@@ -17,9 +17,10 @@ import {
 } from '../../../shared/api/shop-orders.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
+import { shopPerm } from './shop-access.ts';
 import { approveAfterSale, receiveReturn, rejectAfterSale } from './shop-aftersale.service.ts';
 import { closeOrder, merchantRefund, shipOrder } from './shop-order-actions.ts';
 import { retryShopRefund } from './shop-refund.service.ts';
@@ -70,7 +71,7 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
     root.post(
       def.url,
       {
-        config: { access: perm(def.perm) },
+        config: { access: shopPerm(def.perm) },
         schema: {
           tags,
           summary: def.summary,

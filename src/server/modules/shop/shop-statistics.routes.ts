@@ -11,9 +11,10 @@ import {
   type ShopSalesGoods,
 } from '../../../shared/api/shop-statistics.ts';
 import { ShopStatisticsField as F, ShopStatisticsSheet } from '../../../shared/dict/shop-statistics.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { shopPerm } from './shop-access.ts';
 import { SHOP_STATISTICS_GOODS_LIMIT, shopStatistics } from './shop-statistics.query.ts';
 
 type DayRow = ShopSalesDay | (Omit<ShopSalesDay, 'day'> & { day: null });
@@ -58,7 +59,7 @@ export async function shopStatisticsRoutes(root: FastifyInstance) {
   app.post(
     shopStatisticsApi.query,
     {
-      config: { access: perm('shop:statistics:page') },
+      config: { access: shopPerm('shop:statistics:page') },
       schema: {
         tags: ['shop'],
         summary:
@@ -76,7 +77,7 @@ export async function shopStatisticsRoutes(root: FastifyInstance) {
   app.post(
     shopStatisticsApi.export,
     {
-      config: { access: perm('shop:statistics:page') },
+      config: { access: shopPerm('shop:statistics:page') },
       schema: {
         tags: ['shop'],
         summary:

@@ -10,9 +10,10 @@ import {
 } from '../../../shared/api/shop-store.ts';
 import { SHOP_INVOICE_KIND } from '../../../shared/dict/shop-store.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
+import { shopPerm } from './shop-access.ts';
 import { shopStoreSettings, type ShopStoreSetting } from './shop-store.table.ts';
 
 /** What the form starts from before the first save: normal e-invoices at 13 %, buyers may not ask yet. */
@@ -62,7 +63,7 @@ export async function shopStoreRoutes(root: FastifyInstance) {
   app.get(
     shopStoreInvoiceApi.query,
     {
-      config: { access: perm('shop:invoiceSet:page') },
+      config: { access: shopPerm('shop:invoiceSet:page') },
       schema: {
         tags: ['shop'],
         summary:
@@ -76,7 +77,7 @@ export async function shopStoreRoutes(root: FastifyInstance) {
   app.post(
     shopStoreInvoiceApi.save,
     {
-      config: { access: perm('shop:invoiceSet:edit') },
+      config: { access: shopPerm('shop:invoiceSet:edit') },
       schema: {
         tags: ['shop'],
         summary:

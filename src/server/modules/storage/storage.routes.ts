@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
-import { COPYRIGHT, LOGIN, scenicScope } from '../../http/access.ts';
+import { COPYRIGHT, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
 import { saveImage } from './storage.service.ts';
@@ -36,11 +36,12 @@ export async function storageRoutes(root: FastifyInstance) {
   );
 
   // docs/product.md §7 image upload of the console (product images, rich-text images, avatars): any logged-in
-  // account may upload; files land in the acting area's folder and are checked by content
+  // staff account may upload, shop accounts too (goods images); files land in the acting area's folder
+  // and are checked by content
   app.post(
     storageApi.uploadUnMove,
     {
-      config: { access: LOGIN },
+      config: { access: { kind: 'login', shop: 'shop' } },
       schema: {
         tags: ['storage'],
         summary: 'Upload an image (multipart field "file"; jpg/png/gif by content, at most 500 KB)',

@@ -9,7 +9,7 @@ import { userStore } from '../../lib/session.ts';
 import PendingRefundBadge from './pending-refund-badge.tsx';
 import { fetchPendingRefundCount } from './refund-count.ts';
 
-function login(authorities: string[]) {
+function login(authorities: string[], admType = 1) {
   act(() =>
     userStore.set({
       admId: 1,
@@ -19,7 +19,7 @@ function login(authorities: string[]) {
       introduction: '',
       scenicId: 1,
       scenicName: '青山湖风景区',
-      admType: 1,
+      admType,
       payType: 0,
       authorities,
       author: [],
@@ -76,6 +76,16 @@ describe('pending refund badge (docs/product.md §7 countRefundApply)', () => {
     const fetchMock = vi.fn(reply({ code: 200, msg: '', data: 3 }));
     vi.stubGlobal('fetch', fetchMock);
     login(['admin:order:page']);
+    renderBadge();
+    expect(screen.queryByTestId('pending-refund-badge')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is hidden (and asks nothing) for a shop account, even one holding everything', async () => {
+    const fetchMock = vi.fn(reply({ code: 200, msg: '', data: 3 }));
+    vi.stubGlobal('fetch', fetchMock);
+    // docs/accounts.md "Shop accounts": the server refuses it every route outside the shop
+    login(['*'], 4);
     renderBadge();
     expect(screen.queryByTestId('pending-refund-badge')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
