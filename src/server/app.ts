@@ -20,6 +20,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerJobs } from './jobs.ts';
+import { useEgressAllow } from './lib/egress.ts';
 import { SERVER_MODULES } from './modules.ts';
 import './messages.ts';
 import { loggerOptions } from './logging.ts';
@@ -95,6 +96,8 @@ export async function buildApp(
 
   const uploadDir = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
+  // the one exception to the egress rule, from the environment only (lib/egress.ts)
+  useEgressAllow(config.egressAllow);
   app.decorate('ctx', {
     config,
     database,

@@ -49,6 +49,19 @@ describe('config', () => {
     }
   });
 
+  it('reads the egress allow-list: host:port entries, none by default, a bad one named', () => {
+    expect(loadConfig({}).egressAllow).toEqual([]);
+    expect(loadConfig({ EGRESS_ALLOW: '127.0.0.1:9443, LocalHost:4569,[::1]:8443' }).egressAllow).toEqual([
+      '127.0.0.1:9443',
+      'localhost:4569',
+      '[::1]:8443',
+    ]);
+    expect(() => loadConfig({ EGRESS_ALLOW: '127.0.0.1:9443,localhost' })).toThrow(
+      'EGRESS_ALLOW="127.0.0.1:9443,localhost": must be host:port entries',
+    );
+    expect(() => loadConfig({ EGRESS_ALLOW: 'http://127.0.0.1:9443' })).toThrow('EGRESS_ALLOW=');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

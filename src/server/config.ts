@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeAllowEntry } from './lib/egress.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -40,7 +41,19 @@ const EnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .max(512, 'must be at most 512 characters')
     .optional(),
+  EGRESS_ALLOW: z
+    .string()
+    .refine((v) => allowEntries(v).every((e) => normalizeAllowEntry(e) !== null), {
+      error: 'must be host:port entries separated by commas (an IPv6 host in brackets)',
+    })
+    .optional(),
 });
+
+const allowEntries = (v: string) =>
+  v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
 
 /** Variables whose value a configuration error does not repeat. */
 const HIDDEN_VALUES = new Set(['OTA_SECRET_KEY']);
@@ -75,6 +88,12 @@ export interface Config {
    * server's RSA private key (in the database) is used instead.
    */
   otaSecretKey: string | undefined;
+  /**
+   * `host:port` entries the server's outbound calls may reach although the egress rule refuses them
+   * (local sandboxes, over http too; lib/egress.ts). From the environment only (EGRESS_ALLOW), never
+   * from the console; empty by default.
+   */
+  egressAllow: string[];
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -118,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     jobs: e.JOBS === 'true',
     otaSecretKey: e.OTA_SECRET_KEY,
+    egressAllow: allowEntries(e.EGRESS_ALLOW ?? '').map((entry) => normalizeAllowEntry(entry)!),
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };

@@ -26,16 +26,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let mapping: { external_code: string; product_id: number; price: number };
 
     beforeAll(async () => {
-      t = await createTestApp();
+      // the platform's listener on 127.0.0.1, allow-listed as EGRESS_ALLOW would
+      sim = await new OtaSimulator('ctrip', 'race-ctrip', SECRET).listen();
+      t = await createTestApp({ egressAllow: [sim.allowEntry] });
       wide = await openWidePool(t.database.db, WIDTH + 10);
-      wideApp = await createTestApp({}, wide);
+      wideApp = await createTestApp({ egressAllow: [sim.allowEntry] }, wide);
       db = wide.db;
       const [saved] = await db
         .update(otaChannels)
         .set({
           appKey: 'race-ctrip',
           secretSealed: await sealSecret(db, SECRET),
-          callbackUrl: 'https://ctrip.example.com/notify',
+          callbackUrl: sim.callbackUrl,
           status: 1,
         })
         .where(eq(otaChannels.platform, 'ctrip'))
@@ -52,10 +54,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           select scenic_id, id, ${date}, price, 1000, 0 from ticket_products where id = ${mapping.product_id}
             and not exists (select 1 from price_calendar where product_id = ${mapping.product_id} and date = ${date})`,
       );
-      sim = new OtaSimulator(wideApp.app, 'ctrip', 'race-ctrip', SECRET).listen();
+      sim.attach(wideApp.app);
     });
     afterAll(async () => {
-      sim?.close();
+      await sim?.close();
       await wideApp?.close();
       await t?.close();
     });

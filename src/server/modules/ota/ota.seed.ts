@@ -71,7 +71,8 @@ export async function seedDemoOta(tx: Db, scenicId: number): Promise<void> {
         direction: 2,
         type: 'stock',
         request: { event: 'stock', items: [{ productCode: code, left: 100 - day }] },
-        response: day === 2 ? 'timeout' : '200 {"ok":true}',
+        // as sendOutbound logs it (the demo's callback URLs are public https names, so no EGRESS_ALLOW)
+        response: `POST https://ota.example.com/${platform}/notify\n${day === 2 ? 'failed: timed out after 5000 ms' : '200 in 120 ms\n{"ok":true}'}`,
         result: day === 2 ? 3 : 1,
         at: at(3),
       });

@@ -11,13 +11,14 @@ import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
 import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { EgressError, urlForLog } from '../../lib/egress.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { translate } from '../../http/messages.ts';
 import { publicStockLeft } from '../inventory/index.ts';
 import { channelOfClient, cancelOrder, placeOrder, ticketOrders } from '../orders/index.ts';
 import { approveRefundRequest, requestRefund } from '../refunds/index.ts';
 import { OTA_ADAPTERS } from './adapters/adapter.ts';
-import { otaTransport } from './adapters/transport.ts';
+import { postToPlatform } from './adapters/transport.ts';
 import { openSecret, signatureMatches, signBody } from './secret-box.ts';
 import { otaChannels, otaLogs, otaMappings, otaRedemptions, type OtaChannel } from './ota.table.ts';
 
@@ -330,7 +331,12 @@ export async function handleInbound(db: Db, call: InboundCall): Promise<InboundA
   }
 }
 
-/** Sends one outbound message to the channel's callback URL (signed like theirs), logging it. */
+/**
+ * Sends one outbound message to the channel's callback URL (signed like theirs), logging it. The
+ * logged response says where it went and what came of it: `POST <url>` (no query or credentials),
+ * then `<status> in <ms> ms` and the answer's first characters, or why nothing was answered
+ * (`refused: loopback address`: the egress rule refused it and nothing was sent; `failed: ...`).
+ */
 export async function sendOutbound(
   db: Db,
   channel: OtaChannel,
@@ -341,24 +347,30 @@ export async function sendOutbound(
     orderNo?: string;
     now?: Date;
   },
-): Promise<1 | 3> {
+): Promise<1 | 2 | 3> {
   const now = m.now ?? new Date();
   const body = JSON.stringify(m.payload);
   const secret = (await openSecret(db, channel.secretSealed)) ?? '';
   const timestamp = String(now.getTime());
-  let result: 1 | 3 = OTA_RESULT.failed;
-  let response: unknown;
-  try {
-    if (!channel.callbackUrl) throw new Error('no callback URL');
-    const res = await otaTransport()(channel.callbackUrl, body, {
-      'x-ota-key': channel.appKey,
-      'x-ota-timestamp': timestamp,
-      'x-ota-signature': signBody(secret, timestamp, body),
-    });
-    response = `${res.status} ${res.body}`;
-    if (res.status >= 200 && res.status < 300) result = OTA_RESULT.ok;
-  } catch (err) {
-    response = err instanceof Error ? err.message : String(err);
+  let result: 1 | 2 | 3 = OTA_RESULT.failed;
+  let response: string;
+  if (!channel.callbackUrl) response = 'no callback URL';
+  else {
+    const target = `POST ${urlForLog(channel.callbackUrl)}`;
+    try {
+      const res = await postToPlatform(channel.callbackUrl, body, {
+        'x-ota-key': channel.appKey,
+        'x-ota-timestamp': timestamp,
+        'x-ota-signature': signBody(secret, timestamp, body),
+      });
+      const redirect = res.status >= 300 && res.status < 400 ? ' (redirect not followed)' : '';
+      response = `${target}\n${res.status} in ${res.ms} ms${redirect}\n${res.body.toString('utf8', 0, 1000)}`;
+      if (res.status >= 200 && res.status < 300) result = OTA_RESULT.ok;
+    } catch (err) {
+      // an EgressError's message holds no answer text; anything else is ours, not the platform's
+      response = `${target}\n${err instanceof EgressError ? err.message : 'failed: internal error'}`;
+      if (err instanceof EgressError && err.refused) result = OTA_RESULT.refused;
+    }
   }
   await logMessage(db, {
     scenicId: channel.scenicId,
@@ -457,7 +469,7 @@ export async function notifyRedemptions(db: Db, now = new Date()): Promise<numbe
       .select()
       .from(otaChannels)
       .where(eq(otaChannels.id, Number(row.channel_id)));
-    let result: 1 | 3 = OTA_RESULT.failed;
+    let result: 1 | 2 | 3 = OTA_RESULT.failed;
     if (channel && ref) {
       const adapter = OTA_ADAPTERS[channel.platform as OtaPlatform];
       // outside any transaction: the claim is committed, nothing is locked while the platform answers

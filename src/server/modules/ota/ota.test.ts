@@ -1,5 +1,8 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   otaChannelApi,
   otaLogApi,
@@ -41,25 +44,27 @@ const order = (orderId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: 1000 });
+  // the platform's listener on 127.0.0.1, allow-listed as EGRESS_ALLOW would
+  sim = await new OtaSimulator('ctrip', 'ctrip-test', SECRET).listen();
+  t = await createTestApp({ loginRateLimit: 1000, egressAllow: [sim.allowEntry] });
+  sim.attach(t.app);
   await t.grant('yunling', ['admin:ota:page', 'admin:ota:edit', 'admin:ota:log']);
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
   const res = await call('admin', 'POST', otaChannelApi.save, {
     platform: 'ctrip',
     appKey: 'ctrip-test',
     secret: SECRET,
-    callbackUrl: 'https://ctrip.example.com/notify',
+    callbackUrl: sim.callbackUrl,
     status: 1,
   });
   expect(res.statusCode, res.body).toBe(200);
   channel = res.json().data;
   const maps = await call('admin', 'POST', otaMappingApi.page, { channelId: channel.id });
   mapping = (maps.json().data as { rows: OtaMappingRow[] }).rows[0]!;
-  sim = new OtaSimulator(t.app, 'ctrip', 'ctrip-test', SECRET).listen();
 });
 afterAll(async () => {
-  sim?.close();
-  await t.close();
+  await sim?.close();
+  await t?.close();
 });
 
 describe('OTA channels (/ota/otaManage)', () => {
@@ -88,7 +93,7 @@ describe('OTA channels (/ota/otaManage)', () => {
     const kept = await call('admin', 'POST', otaChannelApi.save, {
       platform: 'ctrip',
       appKey: 'ctrip-test',
-      callbackUrl: 'https://ctrip.example.com/notify',
+      callbackUrl: sim.callbackUrl,
       status: 1,
     });
     expect(kept.statusCode, kept.body).toBe(200);
@@ -264,7 +269,12 @@ describe('OTA inbound calls', () => {
     expect((stock[0]!.body.items as { productCode: string }[]).map((i) => i.productCode)).toContain(
       mapping.externalCode,
     );
-    expect((await logs({ direction: 2, type: 'stock' })).rows[0]!.result).toBe(1);
+    const [sent] = (await logs({ direction: 2, type: 'stock' })).rows;
+    expect(sent!.result).toBe(1);
+    // where it went, what came back and how long it took
+    expect(sent!.response).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/ctrip\/notify\n200 in \d+ ms\n\{"ok":true\}$/,
+    );
     expect((await call('staff', 'POST', otaChannelApi.syncStock, { id: channel.id })).statusCode).toBe(403);
     expect((await call('yunling', 'POST', otaChannelApi.syncStock, { id: channel.id })).statusCode).toBe(404);
   });
@@ -355,5 +365,112 @@ describe('OTA inbound calls', () => {
     expect(text).not.toContain(SECRET);
     const all = await logs();
     expect(JSON.stringify(all)).not.toContain(SECRET);
+  });
+});
+
+describe('OTA callbacks leave through the one way out (issue 28, finding 4)', () => {
+  /** An internal service on the loopback range, which must never be reached: it counts connections. */
+  let internal: http.Server;
+  let internal6: http.Server;
+  let connections = 0;
+  const listen = async (host: string) => {
+    const server = http.createServer((_req, res) => res.end('db_password=hunter2'));
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    return server;
+  };
+  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+  const lookup = dns.promises.lookup;
+  const looked: string[] = [];
+
+  beforeAll(async () => {
+    internal = await listen('127.0.0.1');
+    internal6 = await listen('::1');
+    // a name that resolves to 127.0.0.1 (DNS under an attacker's control); every other name as usual
+    vi.spyOn(dns.promises, 'lookup').mockImplementation(((
+      hostname: string,
+      options: dns.LookupAllOptions,
+    ) => {
+      looked.push(hostname);
+      if (hostname === 'notify.rebind.example') return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+      return lookup(hostname, options);
+    }) as typeof dns.promises.lookup);
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    for (const server of [internal, internal6]) {
+      server?.closeAllConnections();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    }
+    // the channel points at the simulator again
+    await call('admin', 'POST', otaChannelApi.save, {
+      platform: 'ctrip',
+      appKey: 'ctrip-test',
+      callbackUrl: sim.callbackUrl,
+      status: 1,
+    });
+  });
+
+  const pointAt = async (callbackUrl: string) => {
+    const res = await call('admin', 'POST', otaChannelApi.save, {
+      platform: 'ctrip',
+      appKey: 'ctrip-test',
+      callbackUrl,
+      status: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it.each([
+    ['127.0.0.1', () => `https://127.0.0.1:${portOf(internal)}/notify`, 'refused: loopback address'],
+    ['localhost', () => `https://localhost:${portOf(internal)}/notify`, 'refused: loopback address'],
+    ['[::1]', () => `https://[::1]:${portOf(internal6)}/notify`, 'refused: loopback address'],
+    [
+      'a name resolving to 127.0.0.1',
+      () => `https://notify.rebind.example:${portOf(internal)}/notify`,
+      'refused: loopback address',
+    ],
+    ['http, not allow-listed', () => `http://127.0.0.1:${portOf(internal)}/notify`, 'refused: not https'],
+  ])('a stock sync to %s is refused before any byte is sent, and logged as such', async (_, url, reason) => {
+    await pointAt(url());
+    const res = await call('admin', 'POST', otaChannelApi.syncStock, { id: channel.id, date: tomorrow });
+    expect(res.statusCode, res.body).toBe(200);
+    // refused (2): the console's toast sends the user to the log
+    expect(res.json().data.result).toBe(2);
+    expect(connections).toBe(0);
+    const [row] = (await logs({ direction: 2, type: 'stock' })).rows;
+    expect(row!.result).toBe(2);
+    expect(row!.response).toBe(`POST ${url()}\n${reason}`);
+    expect(row!.response).not.toContain('hunter2');
+    // what was to be sent is kept to diagnose it
+    expect(row!.request).toContain('"event":"stock"');
+  });
+
+  it('http to a public name is refused for not being https, without even resolving it', async () => {
+    looked.length = 0;
+    await pointAt('http://ctrip.example.com/notify?token=abc');
+    const res = await call('admin', 'POST', otaChannelApi.syncStock, { id: channel.id, date: tomorrow });
+    expect(res.json().data.result).toBe(2);
+    const [row] = (await logs({ direction: 2, type: 'stock' })).rows;
+    // the query (a token, maybe) is not logged
+    expect(row!.response).toBe('POST http://ctrip.example.com/notify\nrefused: not https');
+    expect(looked).toEqual([]);
+  });
+
+  it('a redemption notice to a refused address stays queued, and nothing reaches the address', async () => {
+    await notifyRedemptions(t.database.db);
+    expect((await sim.send('order', order('CT-E1', { paid: true, quantity: 1 }))).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update order_tickets set status = 302 where order_id = (select id from ticket_orders where external_no = 'CT-E1')`,
+    );
+    await pointAt(`https://notify.rebind.example:${portOf(internal)}/notify`);
+    expect(await notifyRedemptions(t.database.db)).toBe(0);
+    expect(connections).toBe(0);
+    const [row] = (await logs({ externalOrderId: 'CT-E1', direction: 2, type: 'redeem' })).rows;
+    expect(row).toMatchObject({ result: 2 });
+    expect(row!.response).toContain('refused: loopback address');
+    // once the callback points at the platform again, the next pass delivers it
+    await pointAt(sim.callbackUrl);
+    expect(await notifyRedemptions(t.database.db)).toBe(1);
   });
 });

@@ -1,29 +1,24 @@
-/** Where an outbound message goes; production POSTs to the channel's callback URL. */
-export type OtaTransport = (
+import { egressRequest, type EgressResponse } from '../../../lib/egress.ts';
+
+export const OUTBOUND_TIMEOUT_MS = 5000;
+/** A platform answers a notice with a few bytes; more than this is not an answer we read. */
+export const OUTBOUND_MAX_BYTES = 64 * 1024;
+
+/**
+ * POSTs an outbound message to the channel's callback URL, through the server's one way out
+ * (lib/egress.ts): https to a public address, or an allow-listed sandbox; no redirect followed.
+ * Rejects with an EgressError when refused or failed.
+ */
+export function postToPlatform(
   url: string,
   body: string,
   headers: Record<string, string>,
-) => Promise<{ status: number; body: string }>;
-
-export const OUTBOUND_TIMEOUT_MS = 5000;
-
-export const httpTransport: OtaTransport = async (url, body, headers) => {
-  const res = await fetch(url, {
+): Promise<EgressResponse> {
+  return egressRequest(url, {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json', ...headers },
-    signal: AbortSignal.timeout(OUTBOUND_TIMEOUT_MS),
+    timeoutMs: OUTBOUND_TIMEOUT_MS,
+    maxBytes: OUTBOUND_MAX_BYTES,
   });
-  return { status: res.status, body: (await res.text()).slice(0, 1000) };
-};
-
-let current: OtaTransport = httpTransport;
-
-export const otaTransport = (): OtaTransport => current;
-
-/** Tests (and the simulator) swap in an in-process transport; returns the one it replaced. */
-export function setOtaTransport(next: OtaTransport): OtaTransport {
-  const previous = current;
-  current = next;
-  return previous;
 }
