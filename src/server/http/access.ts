@@ -42,7 +42,7 @@ export type Access =
   | { kind: 'login'; distributor?: DistributorReach; shop?: ShopReach }
   | { kind: 'perm'; perm: Permission; distributor?: DistributorReach; shop?: ShopReach }
   | { kind: 'copyright' }
-  | { kind: 'client'; callers: readonly CallerKind[]; member?: 'required' | 'optional' };
+  | { kind: 'client'; callers: readonly CallerKind[]; member?: 'required'; device?: true };
 
 /**
  * Whether distributor accounts (admType 3) may call a route at all (docs/accounts.md "Distributors").
@@ -72,6 +72,12 @@ export const COPYRIGHT: Access = { kind: 'copyright' };
  * is the client's own, or for a platform client the X-Scenic-Id header's.
  */
 export const clientOf = (...callers: CallerKind[]): Access => ({ kind: 'client', callers });
+/** A registered terminal's own client (bound to its area) of one of `kinds`; platform clients are refused. */
+export const deviceOf = (...kinds: TerminalKindCode[]): Access => ({
+  kind: 'client',
+  callers: kinds,
+  device: true,
+});
 /** The kinds that sell: windows, machines, handhelds, the mini-program, channels, OTAs, agencies. */
 export const SELLERS: readonly CallerKind[] = [
   'winManagement',

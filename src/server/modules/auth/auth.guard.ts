@@ -59,7 +59,11 @@ export function registerAccessControl(app: FastifyInstance) {
         if (!token) throw new AppError(401, 'unauthorized');
         req.client = await buildClientContext(db, token, headerValue(req.headers['x-scenic-id']));
         // only the kinds of caller the route names (docs/accounts.md "Who may call")
-        if (!req.client.kind || !access.callers.includes(req.client.kind))
+        if (
+          !req.client.kind ||
+          !access.callers.includes(req.client.kind) ||
+          (access.device && !req.client.bound)
+        )
           throw new AppError(403, 'callerRefused');
         return;
       }

@@ -49,7 +49,8 @@ beforeAll(async () => {
   for (const g of await db.select().from(gates).where(eq(gates.scenicId, qsh))) gate[g.code] = g.id;
   await t.grant('yunling', ['admin:gardenLog:page']);
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
-  gateToken = await t.clientToken('gateTerminal');
+  // a registered handheld of the area scans at any of its gates
+  gateToken = (await t.deviceToken(qsh, 'handManagement')).token;
   otaToken = await t.clientToken('ctripManagement');
   product = (await createTestProduct(db, qsh, { entryMode: 1 })).id;
 });
@@ -91,15 +92,77 @@ describe('POST /api/gate/scan', () => {
     const res = await gateCall('/api/gate/scan', scanBody('abc', { gateId: yl!.id }));
     expect(res.statusCode).toBe(400);
     expect(res.json().data.field).toBe('gateId');
+    // X-Scenic-Id never moves a device out of its own area
     const tk = await ticket();
     const other = await gateCall('/api/gate/scan', scanBody(tk.code!, { gateId: yl!.id }), gateToken, ylgz);
-    expect(other.json().data).toMatchObject({ allowed: false, reason: 'unknown' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().msg).toBe('该客户端属于其他景区，不能操作本景区');
+    // an area-2 device does not admit an area-1 ticket at an area-1 gate, whatever header it sends
+    const ylHandheld = (await t.deviceToken(ylgz, 'handManagement')).token;
+    expect((await gateCall('/api/gate/scan', scanBody(tk.code!), ylHandheld, qsh)).statusCode).toBe(403);
+    const own = await gateCall('/api/gate/scan', scanBody(tk.code!), ylHandheld, ylgz);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().data.field).toBe('gateId');
+    const [row] = await t.database.db.select().from(orderTickets).where(eq(orderTickets.id, tk.id));
+    expect(row!.status).toBe(tk.status);
   });
 
-  it('needs a gate client token: 401 without, 403 for a console session or an OTA client', async () => {
+  it('needs a registered gate device or handheld of the area: 401 without a token, 403 for anyone else', async () => {
     expect((await t.call(null, 'POST', '/api/gate/scan', scanBody('abc'))).statusCode).toBe(401);
     expect((await gateCall('/api/gate/scan', scanBody('abc'), tok.admin)).statusCode).toBe(403);
     expect((await gateCall('/api/gate/scan', scanBody('abc'), otaToken)).statusCode).toBe(403);
+    const camera = (await t.deviceToken(qsh, 'camera')).token;
+    const face = (await t.deviceToken(qsh, 'faceDevice', { gateId: gate['S-IN-01'] })).token;
+    const window = (await t.deviceToken(qsh, 'winManagement')).token;
+    for (const token of [camera, face, window, await t.clientToken('gateTerminal')]) {
+      const res = await gateCall('/api/gate/scan', scanBody('abc'), token);
+      expect(res.statusCode, res.body).toBe(403);
+      expect((await gateCall('/api/gate/upload', { scans: [scanBody('abc')] }, token)).statusCode).toBe(403);
+    }
+    // the platform's handheld client is not a registered device
+    const platform = await gateCall('/api/gate/scan', scanBody('abc'), await t.clientToken('handManagement'));
+    expect(platform.statusCode).toBe(403);
+  });
+
+  it('lets a gate device scan only at the gate it is mounted on', async () => {
+    const device = (await t.deviceToken(qsh, 'gateDevice', { gateId: gate['S-IN-01'] })).token;
+    const tk = await ticket();
+    const elsewhere = await gateCall(
+      '/api/gate/scan',
+      scanBody(tk.code!, { gateId: gate['S-OUT-01'] }),
+      device,
+    );
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().msg).toBe('闸机设备只能在其所安装的闸机上刷票');
+    const upload = await gateCall(
+      '/api/gate/upload',
+      { scans: [scanBody(tk.code!), scanBody(tk.code!, { gateId: gate['S-OUT-01'] })] },
+      device,
+    );
+    expect(upload.statusCode).toBe(403);
+    const here = await gateCall('/api/gate/scan', scanBody(tk.code!), device);
+    expect(here.json().data).toMatchObject({ allowed: true });
+  });
+
+  it('keeps nonces per device: another device, even of another area, using a nonce first changes nothing', async () => {
+    const tk = await ticket();
+    const body = scanBody(tk.code!);
+    const ylHandheld = (await t.deviceToken(ylgz, 'handManagement')).token;
+    const [ylGate] = await t.database.db
+      .insert(gates)
+      .values({ scenicId: ylgz, code: 'YL-NONCE', name: '古镇入口', gateType: 10 })
+      .returning();
+    // the other area's device names our device id and nonce: its own scan, at its own gate
+    const theirs = await gateCall(
+      '/api/gate/scan',
+      { ...body, gateId: ylGate!.id, value: 'x' },
+      ylHandheld,
+      ylgz,
+    );
+    expect(theirs.json().data).toMatchObject({ allowed: false, duplicate: false });
+    const res = await gateCall('/api/gate/scan', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ allowed: true });
   });
 });
 

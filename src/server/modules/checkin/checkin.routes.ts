@@ -22,7 +22,7 @@ import { dictLabel, type Lang } from '../../../shared/dict/dict.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
-import { clientOf, perm, scenicScope } from '../../http/access.ts';
+import { deviceOf, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
@@ -44,7 +44,7 @@ const READ = perm('admin:gardenLog:page');
  * (403 for another); a handheld at any gate of its area. The log's device is the caller's own client
  * id, so nonces are unique per device whatever `deviceId` the body names.
  */
-const GATE_CLIENTS = clientOf('gateDevice', 'handManagement');
+const GATE_CLIENTS = deviceOf('gateDevice', 'handManagement');
 
 async function gateCaller(db: Db, req: FastifyRequest, gateIds: readonly number[]) {
   const t = await deviceTerminal(db, req, ['gateDevice', 'handManagement']);
@@ -382,7 +382,7 @@ export async function checkinDeviceRoutes(root: FastifyInstance) {
   app.post(
     terminalDeviceApi.scan,
     {
-      config: { access: clientOf('gateDevice', 'faceDevice') },
+      config: { access: deviceOf('gateDevice', 'faceDevice') },
       schema: {
         tags: ['terminals'],
         summary:

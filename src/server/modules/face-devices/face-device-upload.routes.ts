@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { FaceEventsResultSchema, FaceEventsUploadSchema } from '../../../shared/api/face-devices.ts';
 import { terminalDeviceApi } from '../../../shared/api/terminals.ts';
-import { clientOf } from '../../http/access.ts';
+import { deviceOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { deviceTerminal, logDeviceRefusals } from '../terminals/index.ts';
 import { recordFaceEvents } from './face-devices.service.ts';
@@ -17,7 +17,7 @@ export async function faceDeviceUploadRoutes(root: FastifyInstance) {
   app.post(
     terminalDeviceApi.faceEvents,
     {
-      config: { access: clientOf('faceDevice') },
+      config: { access: deviceOf('faceDevice') },
       schema: {
         tags: ['face-devices'],
         summary:

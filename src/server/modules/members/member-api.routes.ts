@@ -210,7 +210,7 @@ export async function memberApiRoutes(root: FastifyInstance) {
   app.get(
     memberApi.rechargeRules,
     {
-      config: access,
+      config: { access: MINI_PROGRAM },
       schema: {
         tags,
         summary: 'The enabled top-up rules ("pay 100 get 10")',

@@ -140,9 +140,12 @@ describe('signing in', () => {
       registered: false,
       member: { id: data.member.id },
     });
-    const profile = await call('GET', memberApi.profile, undefined, asMember(data.token));
-    expect(profile.json<{ data: { id: number } }>().data.id).toBe(data.member.id);
     await db().execute(sql`update coupons set status = 1 where id = ${gift}`);
+    // the new sign-in's token works; the earlier session of the member on this client has ended
+    const token = again.json<{ data: { token: string } }>().data.token;
+    const profile = await call('GET', memberApi.profile, undefined, asMember(token));
+    expect(profile.json<{ data: { id: number } }>().data.id).toBe(data.member.id);
+    expect((await call('GET', memberApi.profile, undefined, asMember(data.token))).statusCode).toBe(401);
   });
 
   it('refuses a bad phone (400 naming it), another client (403), no or a bad member token (401), a frozen member (409)', async () => {
@@ -300,8 +303,22 @@ describe('buying as a member', () => {
     const { memberCouponId } = (await call('POST', memberApi.claim, { couponId }, asMember(m.token))).json<{
       data: { memberCouponId: number };
     }>().data;
-    expect((await order(null, { memberCouponId })).statusCode).toBe(400);
-    expect((await order(null, { payNow: { payWay: 9 } })).statusCode).toBe(400);
+    // the mini-program buys only for a signed-in member; another channel never for one
+    expect((await order(null, { memberCouponId })).statusCode).toBe(401);
+    const byChannel = (body: Record<string, unknown>) =>
+      call(
+        'POST',
+        openOrderApi.create,
+        {
+          buyer: { name: '游客', phone: '13900000000' },
+          lines: [{ productId: f.regular, date: f.date, quantity: 2 }],
+          ...body,
+        },
+        { 'idempotency-key': `m-${++key}` },
+        ctrip,
+      );
+    expect((await byChannel({ memberCouponId })).statusCode).toBe(400);
+    expect((await byChannel({ payNow: { payWay: 9 } })).statusCode).toBe(400);
     expect((await order(other.token, { memberCouponId })).statusCode).toBe(404);
     const below = await order(m.token, { memberCouponId });
     expect(below.statusCode).toBe(409);
@@ -312,7 +329,7 @@ describe('buying as a member', () => {
       'POST',
       openOrderApi.pay,
       { orderNo: unpaid.orderNo, payWay: 9, amount: unpaid.totalAmount, providerTxnId: 'b-1' },
-      { 'idempotency-key': `m-${++key}` },
+      { 'idempotency-key': `m-${++key}`, ...asMember(m.token) },
     );
     expect(pay.statusCode).toBe(400);
   });
@@ -335,7 +352,7 @@ describe('buying as a member', () => {
       'POST',
       openOrderApi.cancel,
       { orderNo: first.orderNo },
-      { 'idempotency-key': `m-${++key}` },
+      { 'idempotency-key': `m-${++key}`, ...asMember(m.token) },
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await memberCoupon(mc)).toMatchObject({ status: 101, reserved_order_no: null });
@@ -347,7 +364,7 @@ describe('buying as a member', () => {
       'POST',
       openOrderApi.pay,
       { orderNo: second.orderNo, payWay: 2, amount: 18000, providerTxnId: `wx-${second.orderNo}` },
-      { 'idempotency-key': `m-${++key}` },
+      { 'idempotency-key': `m-${++key}`, ...asMember(m.token) },
     );
     expect(pay.statusCode, pay.body).toBe(200);
     expect(await memberCoupon(mc)).toMatchObject({ status: 201, used_order_no: second.orderNo });

@@ -90,7 +90,10 @@ export async function orderOwner(db: Db, req: FastifyRequest): Promise<OrderOwne
 }
 
 /** True when the order is the owner's (another owner's order answers 404 like a missing one). */
-export function ownsOrder(owner: OrderOwner, order: { scenicId: number; clientId: string | null; memberId: number | null }) {
+export function ownsOrder(
+  owner: OrderOwner,
+  order: { scenicId: number; clientId: string | null; memberId: number | null },
+) {
   return (
     order.scenicId === owner.scenicId &&
     order.clientId === owner.clientId &&

@@ -38,7 +38,8 @@ export async function memberOrderRoutes(root: FastifyInstance) {
       config: { access: MEMBER },
       schema: {
         tags,
-        summary: 'One of the member’s ticket orders with its tickets (codes once paid); another member’s is 404',
+        summary:
+          'One of the member’s ticket orders with its tickets (codes once paid); another member’s is 404',
         headers,
         querystring: OrderNoSchema,
         response: { 200: envelopeSchema(OpenOrderSchema) },

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/dict/passenger-cameras.ts';
 import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
-import { clientOf, perm, scenicScope } from '../../http/access.ts';
+import { deviceOf, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -311,7 +311,7 @@ export async function passengerCameraRoutes(root: FastifyInstance) {
   app.post(
     terminalDeviceApi.counts,
     {
-      config: { access: clientOf('camera') },
+      config: { access: deviceOf('camera') },
       schema: {
         tags,
         summary:

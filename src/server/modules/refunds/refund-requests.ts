@@ -152,7 +152,8 @@ export async function withdrawRefundRequest(
     scenicId: number;
     requestId: number;
     /** only requests of this client's orders */ clientId?: string;
-    /** and, with a client, of this member's orders (null: orders without a member) */ memberId?: number | null;
+    /** and, with a client, of this member's orders (null: orders without a member) */ memberId?:
+      number | null;
   },
   req?: FastifyRequest,
 ): Promise<RefundRequestRecord> {

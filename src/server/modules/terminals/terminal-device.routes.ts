@@ -10,7 +10,7 @@ import {
   TerminalHeartbeatSchema,
 } from '../../../shared/api/terminals.ts';
 import { TERMINAL_HEARTBEAT_SECONDS, TERMINAL_KINDS, TERMINAL_ONLINE } from '../../../shared/dict/terminal.ts';
-import { clientOf, PUBLIC } from '../../http/access.ts';
+import { deviceOf, PUBLIC } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { deviceTerminal, logDeviceRefusals } from './device-auth.ts';
 import { activateTerminal, recordHeartbeat, terminalConfig } from './terminals.service.ts';
@@ -51,7 +51,7 @@ export async function terminalDeviceRoutes(root: FastifyInstance) {
   app.post(
     terminalDeviceApi.heartbeat,
     {
-      config: { access: clientOf(...TERMINAL_KINDS) },
+      config: { access: deviceOf(...TERMINAL_KINDS) },
       schema: {
         tags,
         summary:
@@ -79,7 +79,7 @@ export async function terminalDeviceRoutes(root: FastifyInstance) {
   app.get(
     terminalDeviceApi.config,
     {
-      config: { access: clientOf(...TERMINAL_KINDS) },
+      config: { access: deviceOf(...TERMINAL_KINDS) },
       schema: {
         tags,
         summary:
