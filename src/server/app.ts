@@ -27,6 +27,7 @@ import { loggerOptions } from './logging.ts';
 import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
@@ -133,6 +134,8 @@ export async function buildApp(
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // before any plugin: the routes' contexts inherit it (a depth limit on JSON bodies, issue 28)
+  registerJsonBody(app);
 
   // The security headers' hook comes before the access check, so 401 and 403 answers carry them too.
   await app.register(helmet, {

@@ -2,6 +2,7 @@ import { AppError } from './errors.ts';
 
 interface PgError {
   code?: string;
+  message?: string;
   detail?: string;
   constraint?: string;
   column?: string;
@@ -91,6 +92,16 @@ export function mapDbError(error: unknown): AppError | null {
     case '22001':
     case '22003':
       return new AppError(400, 'badRequest', { data: { field } });
+    // Text the database cannot hold (docs/decisions.md "Text that enters storage"): the validator
+    // refuses it in every field and the audit log replaces it; this catches what came another way.
+    // 22021 a NUL in text or jsonb text, 22P05 a \u0000 escape in jsonb, 22P02 a lone surrogate's
+    // escape in jsonb; the same codes on PostgreSQL and PGlite. Other 22P02s (a bad number cast) are
+    // the code's mistake, left a 500.
+    case '22021':
+    case '22P05':
+      return new AppError(400, 'textNotStorable');
+    case '22P02':
+      return /type json/.test(pg.message ?? '') ? new AppError(400, 'textNotStorable') : null;
     default:
       return null;
   }

@@ -6,6 +6,14 @@ const generalMessages = defineDict({
   badRequest: { zh: '请求参数错误', en: 'Bad request' },
   fieldInvalid: { zh: '参数 {field} 有误：{reason}', en: 'Invalid {field}: {reason}' },
   invalidJson: { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  jsonTooDeep: {
+    zh: '请求内容的 JSON 嵌套超过 {max} 层',
+    en: 'The request body nests JSON more than {max} levels deep',
+  },
+  textNotStorable: {
+    zh: '请求内容包含无法保存的字符（空字符 \\u0000 或不成对的代理字符）',
+    en: 'The request holds characters that cannot be stored (a NUL \\u0000 or an unpaired surrogate)',
+  },
   unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
   payloadTooLarge: { zh: '请求内容过大', en: 'The request is too large' },
   notFound: { zh: '请求的资源不存在', en: 'Not found' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CheckinResult, HealthCode } from '../dict/checkin.ts';
 import { GateDirection } from '../dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
+import { storableText } from '../text.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';
 
@@ -42,14 +43,14 @@ export const GateScanSchema = z
     /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id the terminal matched) */
     readMode: dictCodeSchema(CardReadMode),
     // What the reader decoded: a misread code may hold control characters, and it must come out
-    // as "unknown code", not a refused request, so a NUL (which no code holds and the database
-    // cannot store) becomes U+FFFD here and matches nothing.
+    // as "unknown code", not a refused request, so a NUL or a lone surrogate (which no code holds
+    // and the database cannot store) becomes U+FFFD here and matches nothing.
     value: z
       .string()
       .trim()
       .min(1, { error: key('required') })
       .max(64)
-      .transform((v) => v.replaceAll('\u0000', '\uFFFD')),
+      .transform(storableText),
     scannedAt: InstantSchema,
     offline: z.boolean().default(false),
     forced: z.boolean().default(false),

@@ -18,6 +18,10 @@ export const ValidationMessage = defineDict({
   required: { zh: '不能为空', en: 'is required' },
   mobile: { zh: '须为 11 位手机号', en: 'must be an 11-digit mobile number' },
   nulCharacter: { zh: '不能包含空字符（\\u0000）', en: 'must not contain a NUL character (\\u0000)' },
+  loneSurrogate: {
+    zh: '不能包含不成对的代理字符（如单独的 \\ud800）',
+    en: 'must not contain an unpaired surrogate (such as a lone \\ud800)',
+  },
   clientId: { zh: '不是已知的终端客户端', en: 'is not a known terminal client' },
   clientIdFormat: {
     zh: '只能包含字母、数字、下划线、点和短横线',

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditModuleCode, AuditTargetCode } from '../../../shared/dict/audit.ts';
+import { storableText } from '../../../shared/text.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLogs } from './audit.table.ts';
 
@@ -54,14 +55,20 @@ export function actorOfRequest(req: FastifyRequest): AuditActor {
  */
 const SECRET_KEYS = /^(password|secret)|(password|secret|token|hash|privatekey)$/i;
 
-/** Drops secrets from a before/after snapshot so the audit log never holds one. */
+/**
+ * Drops secrets from a before/after snapshot so the audit log never holds one, and makes its text
+ * storable: a NUL or a lone surrogate becomes U+FFFD (docs/decisions.md "Text that enters storage"),
+ * since a snapshot holds whatever a change read or computed, not only validated fields, and the
+ * change must still be recorded.
+ */
 export function redact(value: unknown): unknown {
+  if (typeof value === 'string') return storableText(value);
   if (value == null || typeof value !== 'object') return value ?? null;
   if (Array.isArray(value)) return value.map(redact);
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
       .filter(([key]) => !SECRET_KEYS.test(key))
-      .map(([key, v]) => [key, v instanceof Date ? v.toISOString() : redact(v)]),
+      .map(([key, v]) => [storableText(key), v instanceof Date ? v.toISOString() : redact(v)]),
   );
 }
 
@@ -77,11 +84,11 @@ export async function recordAudit(
   await db.insert(auditLogs).values({
     scenicId: actor.scenicId,
     adminId: actor.adminId ?? null,
-    username: actor.username.slice(0, 64),
+    username: storableText(actor.username.slice(0, 64)),
     module: entry.module,
-    action: entry.action,
+    action: storableText(entry.action),
     targetType: entry.targetType ?? '',
-    targetId: entry.targetId == null ? '' : String(entry.targetId),
+    targetId: entry.targetId == null ? '' : storableText(String(entry.targetId)),
     before: redact(entry.before),
     after: redact(entry.after),
     ip: actor.ip ?? '',
