@@ -1,6 +1,7 @@
 // Issue 17's flow: the demo distributor `agent` buys a ticket on its prepaid balance
 // (/disManage/buy) and requests a withdrawal (/disManage/haul); `admin` (not the requester)
-// approves and pays it with a bank reference, creates and closes a settlement batch
+// approves it and a cashier account pays it with a bank reference (two people for money out, the
+// area's default: admin may not pay what it approved), admin creates and closes a settlement batch
 // (/disManage/setMange) and downloads its statement; the agent downloads its own statement from
 // its distribution orders (/disManage/disorder).
 import crypto from 'node:crypto';
@@ -8,6 +9,10 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { accountApi } from '../src/shared/api/accounts.ts';
+import { authApi } from '../src/shared/api/endpoints.ts';
+import { roleApi } from '../src/shared/api/roles.ts';
+import { apiLogin, authPost, encrypt, type Account, type Tokens } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, modal, pane, row, toast } from './support/ui.ts';
 
@@ -72,9 +77,46 @@ function xlsxRows(body: Buffer): string[] {
   );
 }
 
+/**
+ * A second staff account of area 1 that may see and pay withdrawals only, made through the API as
+ * the role and account screens would (sys.e2e.ts drives those), its initial password changed, then
+ * signed in.
+ */
+async function cashierTokens(baseUrl: string, adminToken: string): Promise<Tokens> {
+  const suffix = crypto.randomInt(10_000, 99_999);
+  const role = await authPost<{ id: number }>(baseUrl, adminToken, roleApi.create, {
+    code: `e2e_cashier_${suffix}`,
+    name: `E2E 出纳 ${suffix}`,
+    permissions: ['admin:haul:page', 'admin:haul:pay'],
+  });
+  const username = `e2e-cashier-${suffix}`;
+  const initial = `Initial${suffix}a`;
+  const password = `Cashier${suffix}b`;
+  await authPost(baseUrl, adminToken, accountApi.create, {
+    username,
+    nickname: 'E2E 出纳',
+    admType: 2,
+    roleIds: [role.data.id],
+    password: await encrypt(baseUrl, initial),
+  });
+  const changed = await fetch(`${baseUrl}${authApi.changeInitialPassword}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      oldPassword: await encrypt(baseUrl, initial),
+      newPassword: await encrypt(baseUrl, password),
+    }),
+  });
+  expect(changed.status, await changed.text()).toBe(200);
+  // not a demo account: the password is given, so the demo union does not matter
+  return apiLogin(baseUrl, username as Account, password);
+}
+
 describe('distribution: buying, withdrawals and settlement', () => {
-  it('the agent buys and requests a withdrawal; admin approves, pays, settles and gets the statement', async () => {
+  it('the agent buys and requests a withdrawal; admin approves, a cashier pays, admin settles and gets the statement', async () => {
     const admin = inject('adminTokens');
+    const cashier = await cashierTokens(inject('baseUrl'), admin.access_token);
     const accountName = `E2E 户名 ${crypto.randomInt(10_000, 99_999)}`;
     const reference = `E2E-BANK-${crypto.randomInt(100_000, 999_999)}`;
 
@@ -122,7 +164,7 @@ describe('distribution: buying, withdrawals and settlement', () => {
     expect(await button(requested, '同意').count()).toBe(0);
     await snap(agent.page, 'distribution-haul-agent');
 
-    // --- admin approves it (admin did not request it) and pays it with the bank reference
+    // --- admin approves it (admin did not request it) but may not pay it too (the server's message)
     const { page, go } = await openPage({ tokens: admin });
     await go('/disManage/haul');
     const mine = row(page, accountName);
@@ -130,15 +172,34 @@ describe('distribution: buying, withdrawals and settlement', () => {
     await confirmInRow(page, accountName, '同意');
     await expect.poll(() => mine.innerText(), LONG).toContain('已同意');
     await button(mine, '打款').click();
-    const payDialog = modal(page);
-    await payDialog.locator('#withdrawalPrompt_bankReference').waitFor();
+    const refusedDialog = modal(page);
+    await refusedDialog.locator('#withdrawalPrompt_bankReference').waitFor();
     await stillScreen(page);
+    await refusedDialog.locator('#withdrawalPrompt_bankReference').fill(reference);
+    await button(refusedDialog, '确定').click();
+    await toast(page, '双人打款').waitFor();
+    await button(refusedDialog, '取消').click();
+    await refusedDialog.waitFor({ state: 'detached' });
+    expect(await mine.innerText()).toContain('已同意');
+    await snap(page, 'distribution-haul-admin');
+
+    // --- the cashier pays it with the bank reference
+    const desk = await openPage({ tokens: cashier });
+    await desk.go('/disManage/haul');
+    const toPay = row(desk.page, accountName);
+    await toPay.waitFor();
+    // a cashier neither approves nor rejects
+    expect(await button(toPay, '拒绝').isDisabled()).toBe(true);
+    await button(toPay, '打款').click();
+    const payDialog = modal(desk.page);
+    await payDialog.locator('#withdrawalPrompt_bankReference').waitFor();
+    await stillScreen(desk.page);
     await payDialog.locator('#withdrawalPrompt_bankReference').fill(reference);
     await button(payDialog, '确定').click();
-    await expect.poll(() => mine.innerText(), LONG).toContain('已打款');
-    expect(await mine.innerText()).toContain(reference);
-    await expect.poll(() => page.getByTestId('withdrawal-totals').innerText(), LONG).toContain('已打款');
-    await snap(page, 'distribution-haul-admin');
+    await expect.poll(() => toPay.innerText(), LONG).toContain('已打款');
+    expect(await toPay.innerText()).toContain(reference);
+    await expect.poll(() => desk.page.getByTestId('withdrawal-totals').innerText(), LONG).toContain('已打款');
+    await snap(desk.page, 'distribution-haul-cashier');
 
     // --- a request admin makes for the agent: admin may not approve it (the server's message), cancels it
     const ownName = `${accountName} 代申请`;

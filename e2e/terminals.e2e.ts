@@ -1,6 +1,8 @@
 // Issue 19 (first slice): admin registers a terminal (the activation code shown once), the device
 // activates with it through the API, sends a heartbeat with its own client token, and the list
-// shows it online.
+// shows it online. Issue 28: disabling voids the device's credentials; enabling shows a new
+// activation code, and the device activates again with it.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { activateDevice } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
@@ -8,6 +10,15 @@ import { button, chooseOption, drawer, modal, pane, row } from './support/ui.ts'
 
 const { openPage } = useConsole();
 const SERIAL = 'E2E-GATE-01';
+
+/** Presses a row's button that asks first, and confirms. */
+async function confirmInRow(page: Page, rowText: string, text: string): Promise<void> {
+  await button(row(page, rowText), text).click();
+  const question = page.locator('.ant-popover:not(.ant-popover-hidden)');
+  await question.waitFor();
+  await button(question, '确定').click();
+  await question.waitFor({ state: 'hidden' });
+}
 
 describe('terminal registry', () => {
   it('registers a terminal that activates, beats and shows online', async () => {
@@ -42,5 +53,24 @@ describe('terminal registry', () => {
     await row(page, SERIAL).getByText('在线').waitFor();
     await row(page, SERIAL).getByText('3.1.0').waitFor();
     await snap(page, 'terminal-online');
+
+    // disabled, the device's token and secret stop working; enabling shows a new code to activate with
+    await confirmInRow(page, SERIAL, '停用');
+    await row(page, SERIAL).getByText('禁用').waitFor();
+    expect(await button(row(page, SERIAL), '重置密钥').count()).toBe(0);
+    await expect(device.post('/web/api/terminal/device/heartbeat', { appVersion: '3.1.0' })).rejects.toThrow(
+      /401/,
+    );
+    await confirmInRow(page, SERIAL, '启用');
+    await codeInput.waitFor();
+    const again = await codeInput.inputValue();
+    expect(again).toMatch(/^[A-Z2-9]{12}$/);
+    expect(again).not.toBe(code);
+    await button(modal(page), '确定').click();
+    await codeInput.waitFor({ state: 'hidden' });
+    const reactivated = await activateDevice(baseUrl, again);
+    await reactivated.post('/web/api/terminal/device/heartbeat', { appVersion: '3.1.1' });
+    await button(pane(page), '搜索').click();
+    await row(page, SERIAL).getByText('3.1.1').waitFor();
   });
 });

@@ -39,6 +39,12 @@ export const ScenicSettingsUpdateSchema = z
     /** docs/domain.md T6; left out, a saved value is kept (new areas accept late payments) */
     acceptLatePayment: z.boolean().optional(),
     /**
+     * Two people for money out (docs/accounts.md "Decisions on sessions and money out"): the
+     * account that approved a distributor withdrawal may not pay it; left out, a saved value is
+     * kept (new areas: on)
+     */
+    twoPersonPayout: z.boolean().optional(),
+    /**
      * The area's clock, an IANA zone (docs/decisions.md "One clock per area"); left out, the area
      * keeps its zone (Asia/Shanghai unless changed)
      */
@@ -73,6 +79,8 @@ export const ScenicSettingsSchema = z.object({
   realNameType: z.number().int(),
   printType: z.number().int(),
   acceptLatePayment: z.boolean(),
+  /** the approver of a withdrawal may not pay it (default on) */
+  twoPersonPayout: z.boolean(),
   /** IANA zone of the area's days and wall-clock times */
   timeZone: z.string(),
   /** false while the area still runs on the defaults */

@@ -113,6 +113,13 @@ export const TerminalCreatedSchema = z.object({
 });
 export type TerminalCreated = z.infer<typeof TerminalCreatedSchema>;
 
+/**
+ * The answer of enabling a terminal: a new one-time activation code (disabling cleared the device's
+ * secret and any pending code), shown once; null when disabling or when nothing changed.
+ */
+export const TerminalStatusResultSchema = TerminalCreatedSchema.omit({ id: true }).nullable();
+export type TerminalStatusResult = z.infer<typeof TerminalStatusResultSchema>;
+
 export const TerminalSecretSchema = z.object({ clientId: z.string(), clientSecret: z.string() });
 export type TerminalSecret = z.infer<typeof TerminalSecretSchema>;
 

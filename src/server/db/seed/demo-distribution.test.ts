@@ -70,6 +70,11 @@ describe('the demo distributors', () => {
     expect(money.grants).toBeGreaterThan(3);
     expect(money.repays).toBeGreaterThan(3);
     expect(money.states).toEqual([1, 2, 3, 4, 5]);
+    // two people for money out (the areas' default): nobody paid a withdrawal they approved
+    const samePerson = await one<{ n: number }>(
+      sql`select count(*)::int as n from distributor_withdrawals where state = 3 and paid_by = reviewed_by`,
+    );
+    expect(samePerson.n).toBe(0);
     const held = await rows<{ id: number; held: number; open: number }>(sql`select d.id, d.held,
         coalesce((select sum(amount) from distributor_withdrawals w where w.distributor_id = d.id and w.state in (1, 2)), 0)::int as open
       from distributors d where d.scenic_id = 1`);

@@ -68,7 +68,15 @@ const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
 /** The year of one distributor, replayed: its ledger, top-ups, credit records and withdrawals. */
 function replay(
   events: Event[],
-  ctx: { scenicId: number; staffId: number | null; now: Date; run: string; seq: () => number },
+  ctx: {
+    scenicId: number;
+    staffId: number | null;
+    /** who pays withdrawals out: not the approver (two people for money out, docs/accounts.md) */
+    payerId: number | null;
+    now: Date;
+    run: string;
+    seq: () => number;
+  },
   out: Written,
 ): { balance: number; used: number; held: number; limit: number } {
   const s = { balance: 0, used: 0, held: 0, limit: 0 };
@@ -97,7 +105,12 @@ function replay(
       amount_after: after,
       reference,
       remark,
-      admin_id: kind === KIND.consume || kind === KIND.creditUse ? adminId : ctx.staffId,
+      admin_id:
+        kind === KIND.consume || kind === KIND.creditUse
+          ? adminId
+          : kind === KIND.payout
+            ? ctx.payerId
+            : ctx.staffId,
       created_at: at.toISOString(),
     });
   };
@@ -182,7 +195,7 @@ function replay(
       requested_by: adminId,
       reviewed_by: state === 1 || state === 5 ? null : ctx.staffId,
       reviewed_at: state === 1 || state === 5 ? null : done.toISOString(),
-      paid_by: state === 3 ? ctx.staffId : null,
+      paid_by: state === 3 ? ctx.payerId : null,
       paid_at: state === 3 ? done.toISOString() : null,
       bank_reference:
         state === 3 ? `CMB${stamp(done).slice(0, 8)}${String(ctx.seq()).padStart(4, '0')}` : null,
@@ -272,10 +285,18 @@ export async function seedDemoDistributorLedger(
   );
   if (!found.length) return { orders: 0, ledgerRows: 0 };
   const [staff] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
+  const [payer] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'staff'`);
   let n = 0;
   // numbers unique across runs (a second `npm run seed -- --orders N` adds another history)
   const run = crypto.randomBytes(2).toString('hex').toUpperCase();
-  const ctx = { scenicId, staffId: staff ? Number(staff.id) : null, now, run, seq: () => ++n };
+  const ctx = {
+    scenicId,
+    staffId: staff ? Number(staff.id) : null,
+    payerId: payer ? Number(payer.id) : null,
+    now,
+    run,
+    seq: () => ++n,
+  };
   const out: Written = { ledger: [], topUps: [], credits: [], withdrawals: [] };
   const byDistributor = new Map<number, Event[]>();
   for (const f of found) {

@@ -14,6 +14,7 @@ import { scenicSettings } from './settings.table.ts';
  */
 export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 'notice' | 'timeZone'> & {
   acceptLatePayment: boolean;
+  twoPersonPayout: boolean;
 } = {
   openTime: '08:00',
   closeTime: '18:00',
@@ -24,6 +25,8 @@ export const DEFAULT_SETTINGS: Omit<ScenicSettingsUpdate, 'contact' | 'phone' | 
   realNameType: 2,
   printType: 1,
   acceptLatePayment: true,
+  // money out needs two people unless the area says otherwise (docs/accounts.md)
+  twoPersonPayout: true,
 };
 
 export type SettingsRow = typeof scenicSettings.$inferSelect;
@@ -72,6 +75,7 @@ export function toSettings(row: SettingsRow, area: { name: string; timeZone: str
     realNameType: row.realNameType,
     printType: row.printType,
     acceptLatePayment: row.acceptLatePayment,
+    twoPersonPayout: row.twoPersonPayout,
     timeZone: area.timeZone,
     saved: true,
     updateTime: row.updatedAt.toISOString(),

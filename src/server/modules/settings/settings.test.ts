@@ -101,7 +101,9 @@ describe('GET /web/api/admin/setting/query', () => {
     for (const who of ['staff', 'shop'] as const) {
       const res = await t.call(tok[who], 'GET', QUERY);
       expect(res.statusCode, who).toBe(403);
-      expect(res.json().data).toEqual({ required: 'admin:setting:query' });
+      // a shop account is refused before its permissions are looked at (docs/accounts.md "Shop accounts")
+      if (who === 'staff') expect(res.json().data).toEqual({ required: 'admin:setting:query' });
+      else expect(res.json().msg).toBe('商城账号只能使用商城功能');
     }
   });
 
@@ -270,11 +272,42 @@ describe('POST /web/api/admin/setting/update', () => {
     ).toBe(200);
   });
 
+  it('keeps two-person payout on by default, switches it off and on, keeps it when left out, refuses a non-boolean', async () => {
+    const headers = { 'x-scenic-id': String(ylgz) };
+    expect((await t.call(tok.admin, 'GET', QUERY)).json().data.twoPersonPayout).toBe(true);
+    const off = await t.call(tok.admin, 'POST', UPDATE, { ...form, twoPersonPayout: false }, headers);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.twoPersonPayout).toBe(false);
+    const kept = await t.call(tok.admin, 'POST', UPDATE, form, headers);
+    expect(kept.json().data.twoPersonPayout).toBe(false);
+    // area 1 untouched
+    expect((await getScenicSettings(t.database.db, qsh)).twoPersonPayout).toBe(true);
+    const bad = await t.call(tok.admin, 'POST', UPDATE, { ...form, twoPersonPayout: 'no' }, headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('twoPersonPayout');
+    // staff without admin:setting:update cannot switch it
+    const denied = await t.call(tok.staff, 'POST', UPDATE, { ...form, twoPersonPayout: false });
+    expect(denied.statusCode).toBe(403);
+    expect((await getScenicSettings(t.database.db, qsh)).twoPersonPayout).toBe(true);
+    const on = await t.call(tok.admin, 'POST', UPDATE, { ...form, twoPersonPayout: true }, headers);
+    expect(on.json().data.twoPersonPayout).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit!.before).toMatchObject({ twoPersonPayout: false });
+    expect(audit!.after).toMatchObject({ twoPersonPayout: true });
+  });
+
   it('answers 403 without admin:setting:update (staff, shop)', async () => {
     for (const who of ['staff', 'shop'] as const) {
       const res = await t.call(tok[who], 'POST', UPDATE, form);
       expect(res.statusCode, who).toBe(403);
-      expect(res.json().data).toEqual({ required: 'admin:setting:update' });
+      // a shop account is refused before its permissions are looked at (docs/accounts.md "Shop accounts")
+      if (who === 'staff') expect(res.json().data).toEqual({ required: 'admin:setting:update' });
+      else expect(res.json().msg).toBe('商城账号只能使用商城功能');
     }
   });
 });

@@ -12,6 +12,10 @@ export const terminalsMessages = defineDict({
     en: 'An activated terminal cannot be deleted; disable it instead',
   },
   terminalNotActivated: { zh: '终端尚未激活', en: 'The terminal has not been activated yet' },
+  terminalDisabled: {
+    zh: '终端已停用：启用后用新的激活码重新激活',
+    en: 'The terminal is disabled: enable it and activate it again with the new code',
+  },
   terminalActivationInvalid: {
     zh: '激活码无效或已过期',
     en: 'The activation code is invalid, used or expired',

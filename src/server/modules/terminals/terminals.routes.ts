@@ -12,8 +12,10 @@ import {
   TerminalPageSchema,
   TerminalRowSchema,
   TerminalSecretSchema,
+  TerminalStatusResultSchema,
   TerminalStatusSchema,
   TerminalUpdateSchema,
+  type TerminalStatusResult,
   type TerminalPage,
   type TerminalRow,
 } from '../../../shared/api/terminals.ts';
@@ -45,7 +47,6 @@ import {
 import { terminalEvents, terminals, type Terminal } from './terminals.table.ts';
 
 const tags = ['terminals'];
-const okSchema = envelopeSchema(z.null());
 
 const resource: Resource<typeof terminals> = {
   table: terminals,
@@ -75,7 +76,8 @@ export function terminalRow(r: Terminal): TerminalRow {
     paperLevel: r.paperLevel,
     clientId: r.clientId,
     activated: r.activatedAt != null,
-    activationExpireTime: r.activatedAt ? null : iso(r.activationExpiresAt),
+    // a pending code: a new terminal's, or a re-enabled one's (which must activate again)
+    activationExpireTime: r.activationHash ? iso(r.activationExpiresAt) : null,
     settings: r.settings,
     createTime: r.createdAt.toISOString(),
     updateTime: r.updatedAt.toISOString(),
@@ -213,30 +215,41 @@ export async function terminalRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Disable or enable a terminal: disabling revokes its tokens and refuses its client (401, logged); enabling lets it fetch a token again',
+          'Disable or enable a terminal. Disabling revokes its tokens, disables its client and voids its secret and any pending activation code (a lost or stolen device keeps nothing that works); enabling answers a new one-time activation code (24 h) the device must activate with again',
         body: TerminalStatusSchema,
-        response: { 200: okSchema },
+        response: { 200: envelopeSchema(TerminalStatusResultSchema) },
       },
     },
     async (req) => {
       const scenicId = scenicScope(req);
       const { id, status } = req.body;
-      await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx): Promise<TerminalStatusResult> => {
         const before = await lockTerminal(tx, scenicId, id);
-        if (before.status === status) return;
+        if (before.status === status) return null;
         const enabled = status === ENABLED;
+        // re-enabling never revives the old secret (docs/accounts.md "Decisions on sessions and money out")
+        const code = enabled ? newActivationCode() : null;
+        const expires = enabled ? new Date(Date.now() + ACTIVATION_TTL_MS) : null;
         await tx
           .update(terminals)
           .set({
             status,
             updatedAt: sql`now()`,
+            activationHash: code ? sha256(code) : null,
+            activationExpiresAt: expires,
             ...(enabled ? {} : { online: TERMINAL_ONLINE.offline }),
           })
           .where(eq(terminals.id, id));
         if (before.clientId) {
           await tx
             .update(oauthClients)
-            .set({ status: enabled ? 1 : 2, updatedAt: sql`now()` })
+            .set({
+              status: enabled ? 1 : 2,
+              // a secret nobody is told, on enabling too (a terminal disabled before this rule kept
+              // its secret): the device needs the new code, or a rotated secret
+              secretHash: newClientSecret(false).secretHash,
+              updatedAt: sql`now()`,
+            })
             .where(eq(oauthClients.clientId, before.clientId));
           if (!enabled) await revokeTokens(tx, before.clientId, 'terminal_disabled');
         }
@@ -247,10 +260,15 @@ export async function terminalRoutes(root: FastifyInstance) {
           targetType: 'terminal',
           targetId: id,
           before: { status: before.status },
-          after: { status },
+          after: {
+            status,
+            credentialsVoided: before.clientId != null,
+            ...(expires ? { activationExpireTime: expires.toISOString() } : {}),
+          },
         });
+        return code && expires ? { activationCode: code, activationExpireTime: expires.toISOString() } : null;
       });
-      return ok(req, null);
+      return ok(req, result);
     },
   );
 
@@ -261,7 +279,7 @@ export async function terminalRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Rotate an activated terminal’s client secret: the new one is answered this once; the old secret and its tokens stop working',
+          'Rotate an activated, enabled terminal’s client secret (409 when disabled): the new one is answered this once; the old secret and its tokens stop working',
         body: TerminalIdSchema,
         response: { 200: envelopeSchema(TerminalSecretSchema) },
       },
@@ -272,12 +290,20 @@ export async function terminalRoutes(root: FastifyInstance) {
       const clientId = await db.transaction(async (tx) => {
         const before = await lockTerminal(tx, scenicId, req.body.id);
         if (!before.clientId) throw new AppError(409, 'terminalNotActivated');
+        // a disabled device gets no credential; enabling hands out an activation code
+        if (before.status !== ENABLED) throw new AppError(409, 'terminalDisabled');
         const cid = before.clientId ?? terminalClientId(before.id);
         await tx
           .update(oauthClients)
           .set({ secretHash, updatedAt: sql`now()` })
           .where(eq(oauthClients.clientId, cid));
         await revokeTokens(tx, cid, 'secret_rotated');
+        // the new secret is the one credential: a code still pending from enabling is void
+        if (before.activationHash)
+          await tx
+            .update(terminals)
+            .set({ activationHash: null, activationExpiresAt: null, updatedAt: sql`now()` })
+            .where(eq(terminals.id, before.id));
         await logTerminalEvent(tx, before.id, 'rotated', req.auth?.username ?? '');
         await writeAudit(tx, req, {
           module: 'terminals',

@@ -42,6 +42,18 @@ async function deviceToken(clientId: string, secret: string): Promise<string> {
   return res.json<{ access_token: string }>().access_token;
 }
 
+/** The client_credentials grant with a secret: the raw answer. */
+const secretGrant = (clientId: string, secret: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/login/oauth/token',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: 'grant_type=client_credentials',
+  });
+
 /** Registers, activates and logs in a device: its id, token and headers. */
 async function device(serialNo: string, kind = 'gateDevice') {
   const { id, activationCode } = await register(serialNo, kind);
@@ -245,38 +257,116 @@ describe('device flow', () => {
     expect((await beat(d.token, d.headers, { appVersion: '' })).body).toContain('appVersion');
   });
 
-  it('refuses a disabled device with 401 and logs it; enabling lets it in again', async () => {
+  it('refuses a disabled device with 401 and logs it; enabling hands out a new code, never the old secret', async () => {
     const d = await device('DIS-001');
     expect((await beat(d.token, d.headers)).statusCode).toBe(200);
-    expect((await call('admin', 'POST', terminalApi.status, { id: d.id, status: 2 })).statusCode).toBe(200);
+    const disabled = await call('admin', 'POST', terminalApi.status, { id: d.id, status: 2 });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json().data).toBeNull();
     const refused = await beat(d.token, d.headers);
     expect(refused.statusCode).toBe(401);
     const [row] = await db.select().from(terminals).where(eq(terminals.id, d.id));
     expect(row).toMatchObject({ status: 2, online: 0 });
     expect(await eventsOf(d.id)).toEqual(['activated', 'online', 'disabled', 'refused']);
     // its client cannot fetch a new token either
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/login/oauth/token',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${d.clientId}:${d.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'grant_type=client_credentials',
-    });
-    expect(again.statusCode).toBe(401);
-    expect((await call('admin', 'POST', terminalApi.status, { id: d.id, status: 1 })).statusCode).toBe(200);
-    const token = await deviceToken(d.clientId, d.clientSecret);
+    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    // nor be handed a secret while disabled
+    const rotate = await t.call(
+      tok.admin!,
+      'POST',
+      terminalApi.rotateSecret,
+      { id: d.id },
+      { 'accept-language': 'en' },
+    );
+    expect(rotate.statusCode).toBe(409);
+    expect(rotate.json().msg).toBe(
+      'The terminal is disabled: enable it and activate it again with the new code',
+    );
+
+    // enabling: a new one-time code; the old secret and token stay refused
+    const enabled = await call('admin', 'POST', terminalApi.status, { id: d.id, status: 1 });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const { activationCode, activationExpireTime } = enabled.json<{
+      data: { activationCode: string; activationExpireTime: string };
+    }>().data;
+    expect(activationCode).toMatch(/^[A-Z2-9]{12}$/);
+    expect(Date.parse(activationExpireTime)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    expect((await beat(d.token, d.headers)).statusCode).toBe(401);
+    const listed = (await call('admin', 'GET', `${terminalApi.query}?id=${d.id}`)).json<{
+      data: TerminalRow;
+    }>().data;
+    expect(listed).toMatchObject({ status: 1, activated: true, activationExpireTime });
+    // enabling what is enabled changes nothing and hands out nothing
+    const again = await call('admin', 'POST', terminalApi.status, { id: d.id, status: 1 });
+    expect(again.json().data).toBeNull();
+
+    // the device activates again with the new code: the same client, a new secret
+    const reactivated = await activate(activationCode);
+    expect(reactivated.statusCode, reactivated.body).toBe(200);
+    const fresh = reactivated.json<{ data: { clientId: string; clientSecret: string } }>().data;
+    expect(fresh.clientId).toBe(d.clientId);
+    expect(fresh.clientSecret).not.toBe(d.clientSecret);
+    expect((await activate(activationCode)).statusCode).toBe(401);
+    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    const token = await deviceToken(fresh.clientId, fresh.clientSecret);
     expect((await beat(token, d.headers)).statusCode).toBe(200);
+    expect((await eventsOf(d.id)).slice(3)).toEqual(['refused', 'enabled', 'refused', 'activated', 'online']);
+    expect(
+      (await call('admin', 'GET', `${terminalApi.query}?id=${d.id}`)).json<{ data: TerminalRow }>().data
+        .activationExpireTime,
+    ).toBeNull();
+
+    const audit = await queryRows<{ after: Record<string, unknown> }>(
+      db,
+      sql`select after from audit_logs where module = 'terminals' and action = 'status'
+          and target_id = ${String(d.id)} order by id`,
+    );
+    expect(audit.map((a) => a.after)).toEqual([
+      { status: 2, credentialsVoided: true },
+      { status: 1, credentialsVoided: true, activationExpireTime },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(activationCode);
     expect((await call('admin', 'POST', terminalApi.status, { id: d.id, status: 5 })).body).toContain(
       'status',
     );
   });
 
+  it('a terminal disabled before it was activated gets a new code: the registration code is void', async () => {
+    const { id, activationCode } = await register('DIS-002');
+    expect((await call('admin', 'POST', terminalApi.status, { id, status: 2 })).statusCode).toBe(200);
+    const enabled = await call('admin', 'POST', terminalApi.status, { id, status: 1 });
+    const fresh = enabled.json<{ data: { activationCode: string } }>().data.activationCode;
+    expect(fresh).not.toBe(activationCode);
+    expect((await activate(activationCode)).statusCode).toBe(401);
+    expect((await activate(fresh)).statusCode).toBe(200);
+  });
+
+  it('rotating the secret of a re-enabled terminal voids its pending code', async () => {
+    const d = await device('DIS-003');
+    await call('admin', 'POST', terminalApi.status, { id: d.id, status: 2 });
+    const code = (await call('admin', 'POST', terminalApi.status, { id: d.id, status: 1 })).json<{
+      data: { activationCode: string };
+    }>().data.activationCode;
+    const rotated = await call('admin', 'POST', terminalApi.rotateSecret, { id: d.id });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { clientSecret } = rotated.json<{ data: { clientSecret: string } }>().data;
+    expect((await activate(code)).statusCode).toBe(401);
+    const token = await deviceToken(d.clientId, clientSecret);
+    expect((await beat(token, d.headers)).statusCode).toBe(200);
+  });
+
+  it('enabling and disabling need admin:terminal:update', async () => {
+    const d = await device('DIS-004');
+    expect((await call('staff', 'POST', terminalApi.status, { id: d.id, status: 2 })).statusCode).toBe(403);
+    expect((await beat(d.token, d.headers)).statusCode).toBe(200);
+  });
+
   it('refuses an unknown token and a client token that is no terminal', async () => {
     expect((await beat('nonsense', { 'x-scenic-id': String(firstArea) })).statusCode).toBe(401);
     const other = await t.clientToken('selfManagement');
-    expect((await beat(other, { 'x-scenic-id': String(firstArea) })).statusCode).toBe(401);
+    // the device routes admit registered terminals only: any other client is 403
+    expect((await beat(other, { 'x-scenic-id': String(firstArea) })).statusCode).toBe(403);
     // a console session is not a device
     expect((await beat(tok.admin!, { 'x-scenic-id': String(firstArea) })).statusCode).toBe(403);
   });

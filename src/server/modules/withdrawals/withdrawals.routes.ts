@@ -303,7 +303,7 @@ export async function withdrawalRoutes(root: FastifyInstance) {
     'pay',
     'admin:haul:pay',
     WithdrawalPaySchema,
-    'Records the bank transfer of an approved withdrawal (its reference); the held money is paid out',
+    'Records the bank transfer of an approved withdrawal (its reference); the held money is paid out. Not by the requester, nor by the approver while the area requires two people for money out (setting twoPersonPayout, on by default): 409',
   );
   moveRoute(
     withdrawalApi.cancel,

@@ -7,15 +7,16 @@ import { moveWithdrawal, requestWithdrawal } from './withdrawals.service.ts';
 /**
  * Withdrawals of the demo `agent` distributor in every state, through the service (the holds,
  * releases and payouts are its ledger rows, so the ledger adds up): requested by its account,
- * reviewed and paid by `admin`.
+ * reviewed by `admin` and paid by `staff`, two people for money out (docs/accounts.md).
  */
 export async function seedDemoWithdrawals(tx: Db, scenicId: number): Promise<void> {
   const [agent] = await queryRows<{ id: number; admin_id: number }>(
     tx,
     sql`select id, admin_id from distributors where scenic_id = ${scenicId} and admin_id is not null order by id limit 1`,
   );
-  const [staff] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
-  if (!agent || !staff) return;
+  const [reviewer] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
+  const [payer] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'staff'`);
+  if (!agent || !reviewer || !payer) return;
   const plans: { amount: number; moves: WithdrawalMove[]; remark?: string; reference?: string }[] = [
     { amount: 120_000, moves: ['approve', 'pay'], reference: 'CMB20250312001' },
     { amount: 80_000, moves: ['approve', 'pay'], reference: 'CMB20250608017' },
@@ -40,7 +41,7 @@ export async function seedDemoWithdrawals(tx: Db, scenicId: number): Promise<voi
         scenicId,
         id: w.id,
         move,
-        actorId: move === 'cancel' ? Number(agent.admin_id) : Number(staff.id),
+        actorId: Number(move === 'cancel' ? agent.admin_id : move === 'pay' ? payer.id : reviewer.id),
         remark: plan.remark,
         bankReference: move === 'pay' ? plan.reference : undefined,
       });

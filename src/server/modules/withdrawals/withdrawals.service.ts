@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows, statusIn } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { holdForWithdrawal, payOutWithdrawal, releaseWithdrawalHold } from '../distribution/index.ts';
+import { getScenicSettings } from '../settings/index.ts';
 
 export interface WithdrawalRequest {
   scenicId: number;
@@ -71,7 +72,8 @@ export async function requestWithdrawal(db: Db, input: WithdrawalRequest): Promi
 /**
  * Moves a withdrawal along WITHDRAWAL_TRANSITIONS by compare-and-set, with its money in the same
  * transaction: reject and cancel release the hold, pay pays it out. Approve, reject and pay are
- * refused to the account that requested it (409). `distributorId` limits the move to that
+ * refused to the account that requested it (409), and pay to the account that approved it while
+ * the area's two-person payout is on (409, its default). `distributorId` limits the move to that
  * distributor's withdrawals (a distributor cancelling its own).
  */
 export async function moveWithdrawal(
@@ -89,6 +91,9 @@ export async function moveWithdrawal(
   const { from, to } = WITHDRAWAL_TRANSITIONS[input.move];
   const bySomeoneElse = input.move !== 'cancel';
   return db.transaction(async (tx) => {
+    // two people for money out (docs/accounts.md "Decisions on sessions and money out")
+    const notByApprover =
+      input.move === 'pay' && (await getScenicSettings(tx, input.scenicId)).twoPersonPayout;
     const set =
       input.move === 'pay'
         ? sql`paid_by = ${input.actorId}, paid_at = now(), bank_reference = ${input.bankReference ?? ''}`
@@ -101,9 +106,10 @@ export async function moveWithdrawal(
           where id = ${input.id} and scenic_id = ${input.scenicId} and state in ${statusIn(from)}
             ${input.distributorId != null ? sql`and distributor_id = ${input.distributorId}` : sql``}
             ${bySomeoneElse ? sql`and requested_by is distinct from ${input.actorId}` : sql``}
+            ${notByApprover ? sql`and reviewed_by is distinct from ${input.actorId}` : sql``}
           returning id, withdrawal_no, distributor_id, amount, state`,
     );
-    if (!row) throw await refusal(tx, input, bySomeoneElse);
+    if (!row) throw await refusal(tx, input, bySomeoneElse, notByApprover);
     const after = stored(row);
     const move = {
       scenicId: input.scenicId,
@@ -123,15 +129,23 @@ async function refusal(
   tx: Db,
   input: { scenicId: number; id: number; actorId: number; distributorId?: number | null | undefined },
   bySomeoneElse: boolean,
+  notByApprover: boolean,
 ): Promise<AppError> {
-  const [row] = await queryRows<{ state: number; requested_by: number | null }>(
+  const [row] = await queryRows<{ state: number; requested_by: number | null; reviewed_by: number | null }>(
     tx,
-    sql`select state, requested_by from distributor_withdrawals
+    sql`select state, requested_by, reviewed_by from distributor_withdrawals
         where id = ${input.id} and scenic_id = ${input.scenicId}
           ${input.distributorId != null ? sql`and distributor_id = ${input.distributorId}` : sql``}`,
   );
   if (!row) return new AppError(404, 'withdrawalNotFound');
   if (bySomeoneElse && row.requested_by != null && Number(row.requested_by) === input.actorId)
     return new AppError(409, 'withdrawalSelfReview');
+  if (
+    notByApprover &&
+    (WITHDRAWAL_TRANSITIONS.pay.from as readonly number[]).includes(Number(row.state)) &&
+    row.reviewed_by != null &&
+    Number(row.reviewed_by) === input.actorId
+  )
+    return new AppError(409, 'withdrawalTwoPersonPayout');
   return new AppError(409, 'withdrawalStateChanged');
 }

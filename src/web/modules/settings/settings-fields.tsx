@@ -128,6 +128,16 @@ export function SettingsFields({
           <Switch />
         </Form.Item>
       </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name="twoPersonPayout"
+          label={t('twoPersonPayout')}
+          extra={t('twoPersonPayoutHint')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+      </Col>
     </Row>
   );
 }

@@ -18,6 +18,7 @@ const SAVED: ScenicSettings = {
   realNameType: 2,
   printType: 1,
   acceptLatePayment: false,
+  twoPersonPayout: false,
   timeZone: 'Europe/London',
   saved: true,
   updateTime: null,
@@ -34,6 +35,7 @@ describe('settings form', () => {
       openTime: '08:30',
       closeTime: '17:45',
       acceptLatePayment: false,
+      twoPersonPayout: false,
       timeZone: 'Europe/London',
     });
     expect(ScenicSettingsUpdateSchema.parse(body)).toMatchObject({ refundFeeValue: 1999 });

@@ -22,6 +22,7 @@ export interface SettingsFormValues {
   realNameType: number;
   printType: number;
   acceptLatePayment: boolean;
+  twoPersonPayout: boolean;
 }
 
 const timeOf = (text: string): Dayjs | null => {
@@ -48,6 +49,7 @@ export function settingsToForm(settings: ScenicSettings): SettingsFormValues {
     realNameType: settings.realNameType,
     printType: settings.printType,
     acceptLatePayment: settings.acceptLatePayment,
+    twoPersonPayout: settings.twoPersonPayout,
   };
 }
 
@@ -72,5 +74,6 @@ export function formToSettings(values: SettingsFormValues): Record<keyof ScenicS
     realNameType: values.realNameType,
     printType: values.printType,
     acceptLatePayment: values.acceptLatePayment ?? true,
+    twoPersonPayout: values.twoPersonPayout ?? true,
   };
 }

@@ -22,6 +22,9 @@ export default {
       refundDeadlineHint: '仅“有条件退”时生效：游玩时间前多少小时内不可退',
       acceptLatePayment: '接受超时支付',
       acceptLatePaymentHint: '订单超时取消后才到账的支付：开启时库存足够则恢复订单，否则自动退款',
+      twoPersonPayout: '双人打款',
+      twoPersonPayoutHint:
+        '分销商提现：审核通过的账号不能再为同一笔提现打款，须由另一名员工打款（退款的申请人与审核人本就分开）',
       hours: '小时',
       refundFeeUnit: '手续费单位',
       refundFeeValue: '退票手续费',
@@ -49,6 +52,9 @@ export default {
       acceptLatePayment: 'Accept late payments',
       acceptLatePaymentHint:
         'A payment that arrives after the order timed out: when on, the order is revived if stock allows; otherwise it is refunded',
+      twoPersonPayout: 'Two people for money out',
+      twoPersonPayoutHint:
+        'Distributor withdrawals: the account that approved one may not also pay it; another staff member pays (refunds already keep requester and reviewer apart)',
       hours: 'h',
       refundFeeUnit: 'Refund fee unit',
       refundFeeValue: 'Refund fee',

@@ -11,6 +11,7 @@ import {
   type TerminalEventRow,
   type TerminalRow,
   type TerminalSecret,
+  type TerminalStatusResult,
 } from '../../../shared/api/terminals.ts';
 import { EnableStatus, ENABLED } from '../../../shared/dict/account.ts';
 import { TerminalEvent, TerminalKind, TerminalOnline } from '../../../shared/dict/terminal.ts';
@@ -61,7 +62,7 @@ function TerminalEvents({ id }: { id: number }) {
 
 /** docs/product.md §2 /terminal/terminal: the area's registered terminals (docs/decisions.md "Terminals"). */
 export default function TerminalListPage() {
-  const { t } = useTranslation('terminals');
+  const { t } = useTranslation(['terminals', 'common']);
   const [shown, setShown] = useState<OneTimeValue | null>(null);
 
   const definition = useMemo(
@@ -156,13 +157,29 @@ export default function TerminalListPage() {
               description={row.status === ENABLED ? t('disableConfirm') : t('enableConfirm')}
               okDanger={row.status === ENABLED}
               action={() =>
-                post(terminalApi.status, { id: row.id, status: row.status === ENABLED ? 2 : ENABLED })
+                post<TerminalStatusResult>(terminalApi.status, {
+                  id: row.id,
+                  status: row.status === ENABLED ? 2 : ENABLED,
+                })
               }
-              onSuccess={reload}
+              // enabling answers a new activation code, shown once, which says it all
+              success={(result) => (result ? false : t('common:success'))}
+              onSuccess={(result) => {
+                if (result)
+                  setShown({
+                    title: `${t('codeTitle')}: ${row.name}`,
+                    warning: t('reactivateWarning', {
+                      time: dayjs(result.activationExpireTime).format('YYYY-MM-DD HH:mm'),
+                    }),
+                    value: result.activationCode,
+                  });
+                reload();
+              }}
             >
               {row.status === ENABLED ? t('disable') : t('enable')}
             </ConfirmAction>
-            {row.activated && (
+            {/* a disabled terminal gets no credential: enabling hands out an activation code */}
+            {row.activated && row.status === ENABLED && (
               <ConfirmAction
                 perm="admin:terminal:update"
                 title={t('rotateSecret')}

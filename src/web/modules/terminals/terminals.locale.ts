@@ -26,9 +26,12 @@ export default {
       copy: '复制',
       copied: '已复制',
       disable: '停用',
-      disableConfirm: '停用后该终端的令牌立即失效，设备的请求将被拒绝并记录。确定停用吗？',
+      disableConfirm:
+        '停用后该终端的令牌和密钥立即作废，设备的请求将被拒绝并记录；重新启用时须用新的激活码重新激活。确定停用吗？',
       enable: '启用',
-      enableConfirm: '启用后该终端可以重新获取令牌。确定启用吗？',
+      enableConfirm: '启用后会生成新的一次性激活码，设备须用它重新激活（停用前的密钥不再有效）。确定启用吗？',
+      reactivateWarning:
+        '终端已启用。激活码只显示这一次，{{time}} 前有效且只能使用一次：请在设备上输入以重新激活，停用前的密钥已作废。',
       rotateSecret: '重置密钥',
       rotateSecretConfirm: '重置后旧密钥和令牌立即失效，需要在设备上配置新密钥。确定重置吗？',
       deleteConfirm: '只能删除从未激活的终端。确定删除吗？',
@@ -62,9 +65,12 @@ export default {
       copied: 'Copied',
       disable: 'Disable',
       disableConfirm:
-        'The terminal’s tokens stop working at once; its calls are refused and logged. Disable it?',
+        'The terminal’s tokens and secret stop working at once; its calls are refused and logged. Enabling it later needs a new activation on the device. Disable it?',
       enable: 'Enable',
-      enableConfirm: 'The terminal may fetch a token again. Enable it?',
+      enableConfirm:
+        'You get a new one-time activation code; the device must activate again with it (its old secret no longer works). Enable it?',
+      reactivateWarning:
+        'The terminal is enabled. The code is shown only this once and works once, until {{time}}: enter it on the device to activate it again; the secret it had before is void.',
       rotateSecret: 'Rotate secret',
       rotateSecretConfirm:
         'The old secret and its tokens stop working at once; the device needs the new secret. Rotate it?',
