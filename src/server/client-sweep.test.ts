@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteRecord } from './app.ts';
 import { queryRows } from './db/rows.ts';
 import type { CallerKind } from './http/access.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
+import { methodsOf } from './test/route-walk.ts';
 
 // Issue 28 finding 2, "who may call": each kind of machine client walks every client route, in its own
 // area and in the other one. The lists below are the routes each kind gets past the access guard with
@@ -13,10 +13,6 @@ let qsh: number;
 let ylgz: number;
 const tokens: Partial<Record<string, string>> = {};
 
-const methodsOf = (route: RouteRecord) =>
-  (Array.isArray(route.method) ? route.method : [route.method]).filter(
-    (m): m is 'GET' | 'POST' => m === 'GET' || m === 'POST',
-  );
 const clientRoutes = () => t.app.routeRecords.filter((r) => r.access?.kind === 'client');
 
 /** The client routes a token gets past the guard with (not 401, not 403), as "METHOD url". */

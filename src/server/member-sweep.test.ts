@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../shared/api/member-api.ts';
 import { shopMemberApi } from '../shared/api/shop.ts';
 import { openOrderApi } from '../shared/api/selling.ts';
-import type { RouteRecord } from './app.ts';
 import { queryRows } from './db/rows.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
+import { fieldsOf, methodsOf } from './test/route-walk.ts';
 import { createOrderFixtures, type OrderFixtures } from './modules/orders/orders.fixture.ts';
 import { shopKit, type ShopKit } from './modules/shop/shop-orders.fixture.ts';
 
@@ -32,22 +32,6 @@ const headers = (who: number, extra: Record<string, string> = {}) => ({
 });
 const asMember = (who: number, method: 'GET' | 'POST', url: string, body?: unknown, extra = {}) =>
   t.call(k.mini, method, url, body, headers(who, extra));
-
-const methodsOf = (route: RouteRecord) =>
-  (Array.isArray(route.method) ? route.method : [route.method]).filter(
-    (m): m is 'GET' | 'POST' => m === 'GET' || m === 'POST',
-  );
-
-/** The top-level field names of a request schema. */
-function fieldsOf(schema: unknown): string[] {
-  let def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
-  while (def && def.type !== 'object') {
-    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
-    if (!inner) return [];
-    def = (inner as { _zod: { def: Record<string, unknown> } })._zod.def;
-  }
-  return def ? Object.keys(def.shape as object) : [];
-}
 
 /** A's rows that a walk must leave as they were. */
 const stateOfA = async () =>

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userApi } from '../shared/api/members.ts';
 import { shopGoodApi } from '../shared/api/shop.ts';
 import { ADM_TYPE } from '../shared/dict/account.ts';
-import type { RouteRecord } from './app.ts';
 import { isInfraPublic } from './http/access.ts';
 import { adminRoles, admins } from './modules/accounts/accounts.table.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
+import { methodsOf } from './test/route-walk.ts';
 
 // Issue 28, finding 3: a shop account (admType 4) reaches the shop and its own account only, whatever
 // its roles hold. Sweeps every staff route, so a route added later is covered too.
@@ -16,10 +16,6 @@ let shop: string;
 const REFUSED = '商城账号只能使用商城功能';
 
 /** The methods a route answers, without the HEAD that Fastify adds to every GET. */
-const methodsOf = (route: RouteRecord) =>
-  (Array.isArray(route.method) ? route.method : [route.method]).filter(
-    (m): m is 'GET' | 'POST' => m === 'GET' || m === 'POST',
-  );
 
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });

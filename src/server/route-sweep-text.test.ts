@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributorCreditApi } from '../shared/api/distribution.ts';
-import { memberApi } from '../shared/api/member-api.ts';
 import { userApi } from '../shared/api/members.ts';
 import { otaInboundPath } from '../shared/api/ota.ts';
-import type { RouteRecord } from './app.ts';
 import { queryRows } from './db/rows.ts';
-import { type CallerKind, isInfraPublic } from './http/access.ts';
 import { mapDbError } from './http/db-errors.ts';
 import { JSON_MAX_DEPTH } from './http/json-body.ts';
 import { auditLogs, recordAudit } from './modules/audit/index.ts';
@@ -14,7 +11,8 @@ import { gates } from './modules/gates/gates.table.ts';
 import { sealSecret, signBody } from './modules/ota/secret-box.ts';
 import { otaChannels, otaMappings } from './modules/ota/ota.table.ts';
 import { scenicAreas } from './modules/scenic/scenic.table.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
+import { apiRoutes, methodsOf, routeCallers, stringFields } from './test/route-walk.ts';
 
 // Issue 28, finding 6: text no column can store (a NUL, a lone surrogate) and bodies nested too deep
 // to walk, from user input, answered 500. A sweep over every registered route (so a route added later
@@ -23,121 +21,27 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from './test/harness.ts';
 let t: TestApp;
 let qsh: number;
 let admin: string;
-let copyright: string;
 const LONE = 'a\ud800b';
-
-/** The methods a route answers, without the HEAD that Fastify adds to every GET. */
-const methodsOf = (route: RouteRecord) =>
-  (Array.isArray(route.method) ? route.method : [route.method]).filter(
-    (m): m is 'GET' | 'POST' => m === 'GET' || m === 'POST',
-  );
-
-/** The string fields at the top level of a request schema (through optional, default, pipe…). */
-function stringFields(schema: unknown): string[] {
-  const unwrap = (s: unknown): { type: string; shape?: Record<string, unknown> } => {
-    let def = (s as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
-    while (def) {
-      const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
-      if (!inner) break;
-      def = (inner as { _zod: { def: Record<string, unknown> } })._zod.def;
-    }
-    return (def as { type: string; shape?: Record<string, unknown> }) ?? { type: 'unknown' };
-  };
-  const top = unwrap(schema);
-  if (top.type !== 'object' || !top.shape) return [];
-  return Object.entries(top.shape)
-    .filter(([, field]) => unwrap(field).type === 'string')
-    .map(([key]) => key);
-}
 
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   qsh = (await t.database.db.select().from(scenicAreas).where(eq(scenicAreas.code, 'QSH')))[0]!.id;
   admin = (await t.login('admin')).access_token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/web/api/admin/system/copyRight/loginCheck',
-    payload: { username: 'admin', password: t.encrypt(ADMIN_PASSWORD) },
-  });
-  copyright = res.json().data.token;
 });
 afterAll(() => t.close());
 
 describe('a lone surrogate in any text input', () => {
-  const clientTokens = new Map<CallerKind, Promise<string | null>>();
+  let callerOf: ReturnType<typeof routeCallers>;
   let gateId: number;
-  let memberToken: string | undefined;
-
-  /** A token of a caller of `kind` in QSH: a registered device for the terminal kinds, else the platform's client. */
-  function tokenOfKind(kind: CallerKind): Promise<string | null> {
-    let token = clientTokens.get(kind);
-    if (!token) {
-      token = (async () => {
-        switch (kind) {
-          case 'miniProgram':
-            return t.clientToken('weixinManagement');
-          case 'distribution':
-            return t.clientToken('distributionManagement');
-          case 'ota':
-            return t.clientToken('ctripManagement');
-          case 'agency': {
-            const [row] = await queryRows<{ client_id: string }>(
-              t.database.db,
-              sql`select client_id from distributors where scenic_id = ${qsh} and client_id is not null limit 1`,
-            );
-            return row ? t.clientToken(row.client_id) : null;
-          }
-          default: {
-            const mounted = kind === 'gateDevice' || kind === 'faceDevice';
-            return (await t.deviceToken(qsh, kind, mounted ? { gateId } : {})).token;
-          }
-        }
-      })();
-      clientTokens.set(kind, token);
-    }
-    return token;
-  }
-
-  async function callerOf(
-    route: RouteRecord,
-  ): Promise<{ token: string | null; headers: Record<string, string> }> {
-    const access = route.access!;
-    switch (access.kind) {
-      case 'client': {
-        for (const kind of access.callers) {
-          const token = await tokenOfKind(kind);
-          if (!token) continue;
-          const headers: Record<string, string> = { 'x-scenic-id': String(qsh) };
-          if (access.member && memberToken) headers['x-member-token'] = memberToken;
-          return { token, headers };
-        }
-        throw new Error(`no caller for ${route.url}`);
-      }
-      case 'copyright':
-        return { token: null, headers: { token: copyright } };
-      case 'public':
-        return { token: null, headers: {} };
-      default:
-        return { token: admin, headers: {} };
-    }
-  }
 
   beforeAll(async () => {
     const [gate] = await t.database.db.select().from(gates).where(eq(gates.scenicId, qsh)).limit(1);
     gateId = gate!.id;
-    const login = await t.call(
-      await t.clientToken('weixinManagement'),
-      'POST',
-      memberApi.login,
-      { phone: '13900028006', nickname: '探针' },
-      { 'x-scenic-id': String(qsh) },
-    );
-    expect(login.statusCode, login.body).toBe(200);
-    memberToken = login.json().data.token;
+    callerOf = routeCallers(t, qsh, gateId);
   });
 
   it('never makes a route answer 500, in any string field of the body or the query', async () => {
-    const routes = t.app.routeRecords.filter((r) => r.access && !isInfraPublic(r.url));
+    const routes = apiRoutes(t);
     let tried = 0;
     let named = 0;
     for (const route of routes) {

@@ -6,7 +6,6 @@ import { areaDayEnd } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { gates } from '../gates/gates.table.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
-import { oauthClients } from '../oauth/oauth.table.ts';
 import { clientToken, createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
 import { expireTickets } from '../orders/orders.service.ts';
 import { orderTickets } from '../orders/orders.table.ts';
@@ -44,16 +43,7 @@ beforeAll(async () => {
     .values({ scenicId: f.scenicId, code: 'CLOCK-IN', name: '时钟入口', gateType: 10 })
     .returning();
   gateId = gate!.id;
-  await db
-    .insert(oauthClients)
-    .values({
-      clientId: 'gateTerminal',
-      name: 'gateTerminal',
-      secretHash: '-',
-      grantTypes: ['client_credentials'],
-    })
-    .onConflictDoNothing();
-  gateToken = await clientToken(t, 'gateTerminal');
+  gateToken = (await t.deviceToken(f.scenicId, 'handManagement')).token;
   admin = (await t.login('admin')).access_token;
   // opening hours 07:00-20:00 of the area
   await settings({ openTime: '07:00', closeTime: '20:00' });

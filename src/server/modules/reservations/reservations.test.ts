@@ -628,7 +628,7 @@ describe('bookings (/Make/message)', () => {
     await at(shanghai(MONDAY, '07:00'));
     const s = await sessionAt(site.id, day(6), '14:00');
     const b = data<OpenBooking>(await book({ sessionId: s.id, visitorName: '闸机', phone: '13700000004' }));
-    const gateToken = await t.clientToken('gateTerminal');
+    const gateToken = (await t.deviceToken(qsh, 'handManagement')).token;
     const byCode = new Map((await t.database.db.select().from(gates)).map((g) => [g.code, g.id]));
     let nonce = 0;
     const scan = async (gate: string, scannedAt: Date) => {
@@ -668,8 +668,9 @@ describe('bookings (/Make/message)', () => {
       .insert(gates)
       .values({ scenicId: ylgz, code: 'RES-YL-IN', name: '书院入口', gateType: 10 })
       .returning();
+    const ylHandheld = (await t.deviceToken(ylgz, 'handManagement')).token;
     const other = await t.call(
-      gateToken,
+      ylHandheld,
       'POST',
       '/api/gate/scan',
       {

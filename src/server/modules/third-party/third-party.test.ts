@@ -116,7 +116,7 @@ beforeAll(async () => {
   await t.grant('yunling', ['admin:thirdParty:page', 'admin:thirdParty:update']);
   await t.grant('staff', ['admin:thirdParty:page']);
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
-  gateToken = await t.clientToken('gateTerminal');
+  gateToken = (await t.deviceToken(qsh, 'handManagement')).token;
 });
 afterAll(() => t.close());
 
@@ -421,8 +421,12 @@ describe('at the gate: POST /api/gate/scan', () => {
     const events = await db
       .select()
       .from(gateEvents)
-      .where(and(eq(gateEvents.deviceId, 'gate-tp'), eq(gateEvents.nonce, nonce)));
+      .where(and(eq(gateEvents.id, first.json().data.event.id), eq(gateEvents.nonce, nonce)));
     expect(events).toHaveLength(1);
+    // the scan's device is the caller's own client, whatever deviceId the body names
+    expect(events[0]!.deviceId).toMatch(/^termT/);
+    const all = await db.select().from(gateEvents).where(eq(gateEvents.nonce, nonce));
+    expect(all).toHaveLength(1);
   });
 
   it('refuses a gate that does not accept the channel, and outside the validity', async () => {
