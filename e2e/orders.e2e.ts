@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { isDemoPeakDay } from '../src/server/modules/inventory/inventory.seed.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
-import { authGet, authPost } from './support/api.ts';
+import { activateDevice, authGet, authPost } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, row } from './support/ui.ts';
 
@@ -125,7 +125,14 @@ describe('ticket orders', () => {
     const gates = await adminPost<{ rows: { id: number; gateType: number }[] }>('/web/api/ticket/gate/page', {
       gateType: 10,
     });
-    const scan = await sell<{ allowed: boolean; reason?: string }>('/api/gate/scan', {
+    // the gate API answers only a registered gate device or handheld of the area (docs/accounts.md)
+    const registered = await adminPost<{ activationCode: string }>('/web/api/terminal/terminal/create', {
+      kind: 'handManagement',
+      name: '端到端手持机',
+      serialNo: 'E2E-HAND-01',
+    });
+    const handheld = await activateDevice(baseUrl, registered.data.activationCode);
+    const scan = await handheld.post<{ allowed: boolean; reason?: string }>('/api/gate/scan', {
       gateId: gates.data.rows[0]!.id,
       deviceId: 'e2e-gate-1',
       nonce: crypto.randomUUID(),
