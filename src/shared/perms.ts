@@ -8,6 +8,10 @@ import { distributionPermissions } from './perms/distribution.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { terminalsPermissions } from './perms/terminals.ts';
+import { thirdPartyPermissions } from './perms/third-party.ts';
+import { faceDevicesPermissions } from './perms/face-devices.ts';
+import { salesTerminalsPermissions } from './perms/sales-terminals.ts';
+import { passengerCamerasPermissions } from './perms/passenger-cameras.ts';
 import { inventoryPermissions } from './perms/inventory.ts';
 import { membersPermissions } from './perms/members.ts';
 import { settlementPermissions } from './perms/settlement.ts';
@@ -63,6 +67,10 @@ const MODULE_PERMISSIONS = [
   distributionPermissions,
   gatesPermissions,
   terminalsPermissions,
+  thirdPartyPermissions,
+  faceDevicesPermissions,
+  salesTerminalsPermissions,
+  passengerCamerasPermissions,
   shopPermissions,
   accountsPermissions,
   rolesPermissions,
