@@ -5,6 +5,69 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Size limits (issue 29) on non-test source: everything linted but tests, browser tests, fixtures
+// and benchmarks. The files listed were over a limit when the rule came; the lists may only shrink:
+// scripts/size-limits.test.ts fails when an entry no longer holds (remove it) and when a listed
+// file has a long function that is not listed. Never add an entry: split the file or the function.
+export const SIZE_LIMITED = ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}', 'e2e/**/*.ts', '*.{ts,js,mjs}'];
+export const NOT_SIZE_LIMITED = ['**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*fixture*.ts', '**/*.bench.ts'];
+export const SIZE_RULES = {
+  'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }],
+  'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+};
+export const FILES_OVER_500_LINES = [
+  'scripts/bench-web.ts',
+  'src/server/modules/members/member-api.routes.ts',
+  'src/server/modules/orders/order-placing.ts',
+  'src/server/modules/ota/ota.routes.ts',
+  'src/server/modules/ota/ota.service.ts',
+  'src/server/modules/sales-terminals/sales-terminals.routes.ts',
+  'src/server/modules/shop/content/shop-content.routes.ts',
+  'src/server/modules/shop/orders/shop-orders.seed.ts',
+  'src/server/modules/third-party/third-party.routes.ts',
+  'src/shared/api/shop-content.ts',
+  'src/web/modules/shop/shop-order-parts.tsx',
+];
+/** `file: function`, the function named as ESLint names it ("arrow function" when it has no name). */
+export const FUNCTIONS_OVER_150_LINES = [
+  'src/server/modules/checkin/checkin.routes.ts: checkinRoutes',
+  'src/server/modules/coupons/coupons.seed.ts: seedDemoCoupons',
+  'src/server/modules/distribution/distribution-history.seed.ts: replay',
+  'src/server/modules/distribution/distribution.seed.ts: seedDemoDistributors',
+  'src/server/modules/gates/gates.routes.ts: gateRoutes',
+  'src/server/modules/members/member-api.routes.ts: memberApiRoutes',
+  'src/server/modules/members/members.routes.ts: memberRoutes',
+  'src/server/modules/members/members.seed.ts: seedDemoMembers',
+  'src/server/modules/ota/ota.routes.ts: otaRoutes',
+  'src/server/modules/picture-groups/picture-groups.routes.ts: pictureGroupRoutes',
+  'src/server/modules/price-tiers/price-tiers.routes.ts: priceTierRoutes',
+  'src/server/modules/refunds/refunds.routes.ts: refundRoutes',
+  'src/server/modules/reservations/reservations.routes.ts: reservationRoutes',
+  'src/server/modules/sales-terminals/sales-terminals.routes.ts: registerProfiles',
+  'src/server/modules/settlement/settlement.routes.ts: settlementRoutes',
+  'src/server/modules/shop/catalog/shop-browse.routes.ts: shopBrowseRoutes',
+  'src/server/modules/shop/catalog/shop-goods.routes.ts: shopGoodRoutes',
+  'src/server/modules/shop/orders/shop-member-orders.routes.ts: shopMemberOrderRoutes',
+  'src/server/modules/shop/orders/shop-orders.seed.ts: seedDemoShopOrders',
+  'src/server/modules/shop/orders/shop-orders.seed.ts: walk',
+  'src/server/modules/terminals/terminals.routes.ts: terminalRoutes',
+  'src/server/modules/third-party/third-party.routes.ts: thirdPartyRoutes',
+  'src/server/modules/travel/travel.routes.ts: travelRoutes',
+  'src/server/modules/withdrawals/withdrawals.routes.ts: withdrawalRoutes',
+  'src/web/modules/auth/login-screen.tsx: LoginScreen',
+  'src/web/modules/gates/gate-list.page.tsx: GateListPage',
+  'src/web/modules/gates/gate-list.page.tsx: arrow function',
+  'src/web/modules/orders/dis-order.page.tsx: Distribution',
+  'src/web/modules/price-tiers/dis-buy.page.tsx: DisBuyPage',
+  'src/web/modules/settlement/settlement-parts.tsx: BatchItemsDrawer',
+  'src/web/modules/shop/sales-statistics.page.tsx: SalesStatisticsPage',
+  'src/web/modules/terminals/terminal-list.page.tsx: TerminalListPage',
+  'src/web/modules/theatres/seat-map-editor.page.tsx: Editor',
+  'src/web/modules/third-party/third-party-channel.page.tsx: ThirdPartyChannelPage',
+  'src/web/modules/third-party/third-party-channel.page.tsx: arrow function',
+  'src/web/modules/third-party/vouchers.drawer.tsx: VouchersDrawer',
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -65,7 +128,7 @@ export default tseslint.config(
                     element: {
                       type: 'server-module',
                       captured: { module: '!{{from.element.captured.module}}' },
-                      fileInternalPath: '*.routes.ts',
+                      fileInternalPath: '**/*.routes.ts',
                     },
                   },
                 },
@@ -101,45 +164,43 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A server module reaches another only through its public entry, index.ts (tests and fixtures
-    // may set up state through anything; a table may reference another module's table).
-    files: ['src/server/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*fixture*.ts', '**/*.bench.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[a-z-]+/(?!index\\.ts$|[a-z-]+\\.table\\.ts$)',
-              message: 'import another module through its index.ts (its public entry), not its files',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*fixture*.ts', '**/*.bench.ts', '**/*.table.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[a-z-]+/(?!index\\.ts$)',
-              message: 'import another module through its index.ts (its public entry), not its files',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // A server module reaches another only through its public entry, index.ts (tests and fixtures
+  // may set up state through anything; a table may reference another module's table). A file in a
+  // module's subfolder (shop/orders/) leaves its module with one more `../`; `../catalog/` is its own.
+  ...[
+    ['src/server/modules/*/*.ts', '\\.\\./'],
+    ['src/server/modules/*/*/*.ts', '\\.\\./\\.\\./'],
+  ].flatMap(([files, up]) =>
+    [
+      { ignores: [], allow: '(?!index\\.ts$|[a-z-]+\\.table\\.ts$)' },
+      { ignores: ['**/*.table.ts'], allow: '(?!index\\.ts$)' },
+    ].map(({ ignores, allow }) => ({
+      files: [files],
+      ignores: ['**/*.test.ts', '**/*fixture*.ts', '**/*.bench.ts', ...ignores],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^${up}[a-z-]+/${allow}`,
+                message: 'import another module through its index.ts (its public entry), not its files',
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ['src/server/main.ts', 'scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
+  },
+  { files: SIZE_LIMITED, ignores: NOT_SIZE_LIMITED, rules: SIZE_RULES },
+  { files: FILES_OVER_500_LINES, rules: { 'max-lines': 'off' } },
+  {
+    files: [...new Set(FUNCTIONS_OVER_150_LINES.map((entry) => entry.split(': ')[0]))],
+    rules: { 'max-lines-per-function': 'off' },
   },
   prettier,
 );

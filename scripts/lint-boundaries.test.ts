@@ -49,6 +49,21 @@ describe('import boundaries', () => {
     ).toEqual([]);
   });
 
+  it('holds in a module’s subfolders: one more ../ leaves the module, ../sibling/ stays in it', async () => {
+    const found = await messages(
+      'src/server/modules/shop/orders/boundary-case.ts',
+      "import { a } from '../catalog/shop-goods.service.ts';\nimport { b } from '../../auth/auth.service.ts';\nimport { c } from '../../auth/index.ts';\nexport const y = [a, b, c];\n",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'../../auth/auth.service.ts' import is restricted");
+    expect(
+      await messages(
+        'src/server/modules/scenic/boundary-case.ts',
+        "import { r } from '../shop/orders/shop-member.routes.ts';\nexport const y = r;\n",
+      ),
+    ).toContain("a module may use another module's service, never its routes");
+  });
+
   it('keeps the HTTP layer below the modules, and the console away from server code', async () => {
     expect(
       await messages(

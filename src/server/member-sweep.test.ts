@@ -7,7 +7,7 @@ import { queryRows } from './db/rows.ts';
 import { createTestApp, type TestApp } from './test/harness.ts';
 import { fieldsOf, methodsOf } from './test/route-walk.ts';
 import { createOrderFixtures, type OrderFixtures } from './modules/orders/orders.fixture.ts';
-import { shopKit, type ShopKit } from './modules/shop/shop-orders.fixture.ts';
+import { shopKit, type ShopKit } from './modules/shop/orders/shop-orders.fixture.ts';
 
 // Issue 28 finding 1: member B, signed in with its own member token, walks every member and selling
 // route naming member A's order numbers, tickets, coupons, travellers and top-ups. Nothing of A's is

@@ -23,7 +23,7 @@ import { reservationsMessages } from './modules/reservations/reservations.messag
 import { rolesMessages } from './modules/roles/roles.messages.ts';
 import { scenicMessages } from './modules/scenic/scenic.messages.ts';
 import { shopMessages } from './modules/shop/shop.messages.ts';
-import { shopContentMessages } from './modules/shop/shop-content.messages.ts';
+import { shopContentMessages } from './modules/shop/content/shop-content.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';

@@ -2,6 +2,6 @@
  * The public entry of the shop module: what other modules may use (eslint: a module reaches
  * another only through its index.ts).
  */
-export { moveStock } from './shop-goods.service.ts';
-export { transitionShopOrder } from './shop-order-state.service.ts';
+export { moveStock } from './catalog/shop-goods.service.ts';
+export { transitionShopOrder } from './orders/shop-order-state.service.ts';
 export { shopGoods, shopOrders, shopSkus } from './shop.table.ts';

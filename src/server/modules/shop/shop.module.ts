@@ -1,17 +1,17 @@
 import { defineServerModule } from '../../server-module.ts';
-import { shopAccountRoutes } from './shop-accounts.routes.ts';
-import { shopBrowseRoutes } from './shop-browse.routes.ts';
-import { shopCategoryRoutes } from './shop-categories.routes.ts';
-import { shopContentRoutes } from './shop-content.routes.ts';
-import { shopGoodRoutes } from './shop-goods.routes.ts';
-import { shopMemberOrderRoutes } from './shop-member-orders.routes.ts';
-import { shopMemberRoutes } from './shop-member.routes.ts';
-import { shopOrderReadRoutes } from './shop-order-read.routes.ts';
-import { shopOrderStaffRoutes } from './shop-order-staff.routes.ts';
-import { shopStatisticsRoutes } from './shop-statistics.routes.ts';
-import { shopStoreRoutes } from './shop-store.routes.ts';
-import { seedDemoStore } from './shop-store.seed.ts';
-import { startShopJobs } from './shop.jobs.ts';
+import { shopAccountRoutes } from './store/shop-accounts.routes.ts';
+import { shopBrowseRoutes } from './catalog/shop-browse.routes.ts';
+import { shopCategoryRoutes } from './catalog/shop-categories.routes.ts';
+import { shopContentRoutes } from './content/shop-content.routes.ts';
+import { shopGoodRoutes } from './catalog/shop-goods.routes.ts';
+import { shopMemberOrderRoutes } from './orders/shop-member-orders.routes.ts';
+import { shopMemberRoutes } from './orders/shop-member.routes.ts';
+import { shopOrderReadRoutes } from './orders/shop-order-read.routes.ts';
+import { shopOrderStaffRoutes } from './orders/shop-order-staff.routes.ts';
+import { shopStatisticsRoutes } from './orders/shop-statistics.routes.ts';
+import { shopStoreRoutes } from './store/shop-store.routes.ts';
+import { seedDemoStore } from './store/shop-store.seed.ts';
+import { startShopJobs } from './orders/shop.jobs.ts';
 import { seedDemoShop } from './shop.seed.ts';
 
 export default defineServerModule({

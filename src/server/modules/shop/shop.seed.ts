@@ -1,9 +1,9 @@
 import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
 import type { Db } from '../../db/client.ts';
 import { DEMO_PICTURES } from '../picture-groups/index.ts';
-import { seedDemoShopContent } from './shop-content.seed.ts';
-import { moveStock } from './shop-goods.service.ts';
-import { seedDemoShopOrders } from './shop-orders.seed.ts';
+import { seedDemoShopContent } from './content/shop-content.seed.ts';
+import { moveStock } from './catalog/shop-goods.service.ts';
+import { seedDemoShopOrders } from './orders/shop-orders.seed.ts';
 import { shopCategories, shopGoods, shopServices, shopSkus } from './shop.table.ts';
 
 /** [name, subtitle, price in cents, specification name, its values (each a SKU; later ones dearer)] */

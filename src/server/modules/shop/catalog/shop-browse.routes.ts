@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema, IdSchema, pageResultSchema } from '../../../../shared/api/common.ts';
 import {
   BrowseCarouselQuerySchema,
   BrowseCarouselSchema,
@@ -23,17 +23,17 @@ import {
   type BrowseModule,
   type Cart,
   type CartLine,
-} from '../../../shared/api/shop-content.ts';
-import { SHELF } from '../../../shared/dict/shop.ts';
-import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
-import type { Db } from '../../db/client.ts';
-import { MEMBER, MINI_PROGRAM, requireClient } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
-import { likeContains } from '../../http/paging.ts';
-import { requireMember } from '../members/index.ts';
-import { shopCarousels, shopCartItems, shopHomeModules } from './shop-content.table.ts';
-import { shopCategories, shopGoods, shopServices, shopSkus } from './shop.table.ts';
+} from '../../../../shared/api/shop-content.ts';
+import { SHELF } from '../../../../shared/dict/shop.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../../shared/dict/shop-content.ts';
+import type { Db } from '../../../db/client.ts';
+import { MEMBER, MINI_PROGRAM, requireClient } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError } from '../../../http/errors.ts';
+import { likeContains } from '../../../http/paging.ts';
+import { requireMember } from '../../members/index.ts';
+import { shopCarousels, shopCartItems, shopHomeModules } from '../shop-content.table.ts';
+import { shopCategories, shopGoods, shopServices, shopSkus } from '../shop.table.ts';
 
 const ENABLED = 1;
 const scenicHeader = z.object({ 'x-scenic-id': z.string().describe('The scenic area (required)') });

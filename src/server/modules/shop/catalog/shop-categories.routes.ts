@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   shopCategoryApi,
   ShopCategoryCreateSchema,
@@ -14,22 +14,22 @@ import {
   type ShopCategoryOption,
   type ShopCategoryPage,
   type ShopCategoryRow,
-} from '../../../shared/api/shop.ts';
-import { EnableStatus } from '../../../shared/dict/account.ts';
-import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ShopField, ShopText } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { scenicScope } from '../../http/access.ts';
-import type { Resource } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { joinTexts, type ExportColumn } from '../../http/export.ts';
-import { registerListResource } from '../../http/list-resource.ts';
-import { likeContains } from '../../http/paging.ts';
-import { writeAudit } from '../audit/index.ts';
-import { shopPerm } from './shop-access.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopCategories, shopGoods, type ShopCategory } from './shop.table.ts';
+} from '../../../../shared/api/shop.ts';
+import { EnableStatus } from '../../../../shared/dict/account.ts';
+import { dictLabel } from '../../../../shared/dict/dict.ts';
+import { ShopField, ShopText } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { scenicScope } from '../../../http/access.ts';
+import type { Resource } from '../../../http/crud.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { joinTexts, type ExportColumn } from '../../../http/export.ts';
+import { registerListResource } from '../../../http/list-resource.ts';
+import { likeContains } from '../../../http/paging.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { shopPerm } from '../shop-access.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopCategories, shopGoods, type ShopCategory } from '../shop.table.ts';
 
 const resource: Resource<typeof shopCategories> = {
   table: shopCategories,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema, IdSchema, pageResultSchema } from '../../../../shared/api/common.ts';
 import {
   shopGoodApi,
   ShopGoodCreateSchema,
@@ -18,18 +18,18 @@ import {
   ShopStockMoveRowSchema,
   type ShopGoodPage,
   type ShopGoodRow,
-} from '../../../shared/api/shop.ts';
-import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ShelfStatus, ShopField, ShopText, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
-import { scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
-import type { ExportColumn } from '../../http/export.ts';
-import { registerListResource } from '../../http/list-resource.ts';
-import { likeContains } from '../../http/paging.ts';
-import { writeAudit } from '../audit/index.ts';
-import { admins } from '../accounts/index.ts';
-import { shopPerm } from './shop-access.ts';
+} from '../../../../shared/api/shop.ts';
+import { dictLabel } from '../../../../shared/dict/dict.ts';
+import { ShelfStatus, ShopField, ShopText, type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import { scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { ExportColumn } from '../../../http/export.ts';
+import { registerListResource } from '../../../http/list-resource.ts';
+import { likeContains } from '../../../http/paging.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { admins } from '../../accounts/index.ts';
+import { shopPerm } from '../shop-access.ts';
 import {
   createGoods,
   goodsDetail,
@@ -46,7 +46,7 @@ import {
   shopServices,
   shopSkus,
   shopStockMoves,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 const goodsWhere = (scenicId: number, q: ShopGoodPage): SQL | undefined =>
   and(

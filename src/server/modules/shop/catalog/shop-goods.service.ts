@@ -7,15 +7,15 @@ import type {
   ShopGoodUpdate,
   ShopSkuInput,
   ShopSpecInput,
-} from '../../../shared/api/shop.ts';
-import { STOCK_MOVE, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { createRecord, updateRecord, type Resource } from '../../http/crud.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { writeAudit } from '../audit/index.ts';
-import { sanitizeRichText } from '../notices/index.ts';
-import { ShopFieldReason } from './shop.messages.ts';
+} from '../../../../shared/api/shop.ts';
+import { STOCK_MOVE, type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { createRecord, updateRecord, type Resource } from '../../../http/crud.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { sanitizeRichText } from '../../notices/index.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
 import {
   shopCategories,
   shopGoods,
@@ -25,7 +25,7 @@ import {
   shopStockMoves,
   type ShopGoods,
   type ShopSku,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 export const goodsResource: Resource<typeof shopGoods> = {
   table: shopGoods,

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import type { Database, Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { AppError } from '../../http/errors.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
+import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import type { Database, Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { AppError } from '../../../http/errors.ts';
+import { barrier, openWidePool } from '../../../test/concurrency.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 import { moveStock } from './shop-goods.service.ts';
-import { placeShopOrder } from './shop-order-placing.ts';
-import { shopGoods, shopSkus, shopStockMoves } from './shop.table.ts';
+import { placeShopOrder } from '../orders/shop-order-placing.ts';
+import { shopGoods, shopSkus, shopStockMoves } from '../shop.table.ts';
 
 // PGlite has a single connection: real concurrency needs PostgreSQL (TEST_DATABASE_URL).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('shop stock under concurrency (PostgreSQL)', () => {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountApi } from '../../../shared/api/accounts.ts';
-import { authApi } from '../../../shared/api/auth.ts';
-import { auditLogApi } from '../../../shared/api/logs.ts';
-import { userApi } from '../../../shared/api/members.ts';
-import { orderApi } from '../../../shared/api/orders.ts';
-import { productApi } from '../../../shared/api/products.ts';
+import { accountApi } from '../../../../shared/api/accounts.ts';
+import { authApi } from '../../../../shared/api/auth.ts';
+import { auditLogApi } from '../../../../shared/api/logs.ts';
+import { userApi } from '../../../../shared/api/members.ts';
+import { orderApi } from '../../../../shared/api/orders.ts';
+import { productApi } from '../../../../shared/api/products.ts';
 import {
   shopCategoryApi as catApi,
   shopGoodApi as api,
@@ -14,11 +14,11 @@ import {
   type ShopGoodDetail,
   type ShopGoodRow,
   type ShopStockMoveRow,
-} from '../../../shared/api/shop.ts';
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { shopPermissions } from '../../../shared/perms/shop.ts';
-import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { shopSkus, shopStockMoves } from './shop.table.ts';
+} from '../../../../shared/api/shop.ts';
+import { ADM_TYPE } from '../../../../shared/dict/account.ts';
+import { shopPermissions } from '../../../../shared/perms/shop.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { shopSkus, shopStockMoves } from '../shop.table.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

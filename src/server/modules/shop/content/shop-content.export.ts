@@ -3,19 +3,19 @@ import type {
   ShopCarouselRow,
   ShopServeModelRow,
   ShopServiceRow,
-} from '../../../shared/api/shop-content.ts';
-import { EnableStatus } from '../../../shared/dict/account.ts';
-import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ServiceStatus } from '../../../shared/dict/shop.ts';
+} from '../../../../shared/api/shop-content.ts';
+import { EnableStatus } from '../../../../shared/dict/account.ts';
+import { dictLabel } from '../../../../shared/dict/dict.ts';
+import { ServiceStatus } from '../../../../shared/dict/shop.ts';
 import {
   CarouselDisplay,
   CarouselLinkType,
   HomeModuleKind,
   HomeModuleLayout,
   ShopContentField as F,
-} from '../../../shared/dict/shop-content.ts';
-import { SysCellText } from '../../../shared/dict/sys-fields.ts';
-import { joinTexts, type ExportColumn } from '../../http/export.ts';
+} from '../../../../shared/dict/shop-content.ts';
+import { SysCellText } from '../../../../shared/dict/sys-fields.ts';
+import { joinTexts, type ExportColumn } from '../../../http/export.ts';
 
 /** The .xlsx columns of the four content lists (the screens' columns, labels in the user's language). */
 

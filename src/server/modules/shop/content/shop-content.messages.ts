@@ -1,4 +1,4 @@
-import { defineDict } from '../../../shared/dict/dict.ts';
+import { defineDict } from '../../../../shared/dict/dict.ts';
 
 /** What the shop's content screens and the mini-program's browse and cart calls say (src/server/messages.ts). */
 export const shopContentMessages = defineDict({

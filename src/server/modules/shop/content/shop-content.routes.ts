@@ -16,7 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   homeModuleApi,
   HomeModuleCreateSchema,
@@ -55,31 +55,31 @@ import {
   type ShopServeModelRow,
   type ShopServicePage,
   type ShopServiceRow,
-} from '../../../shared/api/shop-content.ts';
-import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
-import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { CONTENT_STATE } from '../../../shared/dict/content.ts';
-import { CAROUSEL_LINK, HOME_MODULE_KIND, ShopContentText } from '../../../shared/dict/shop-content.ts';
-import type { Db } from '../../db/client.ts';
-import { scenicScope } from '../../http/access.ts';
-import type { Resource } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { registerListResource } from '../../http/list-resource.ts';
-import { likeContains } from '../../http/paging.ts';
-import { writeAudit } from '../audit/index.ts';
-import { scenicArticles } from '../content/index.ts';
+} from '../../../../shared/api/shop-content.ts';
+import { ValidationMessage } from '../../../../shared/api/validation-messages.ts';
+import type { AuditTargetCode } from '../../../../shared/dict/audit.ts';
+import type { DictEntry } from '../../../../shared/dict/dict.ts';
+import { CONTENT_STATE } from '../../../../shared/dict/content.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND, ShopContentText } from '../../../../shared/dict/shop-content.ts';
+import type { Db } from '../../../db/client.ts';
+import { scenicScope } from '../../../http/access.ts';
+import type { Resource } from '../../../http/crud.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { registerListResource } from '../../../http/list-resource.ts';
+import { likeContains } from '../../../http/paging.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { scenicArticles } from '../../content/index.ts';
 import {
   CAROUSEL_EXPORT,
   HOME_MODULE_EXPORT,
   SERVE_MODEL_EXPORT,
   SERVICE_EXPORT,
 } from './shop-content.export.ts';
-import { shopPerm } from './shop-access.ts';
+import { shopPerm } from '../shop-access.ts';
 import { ShopContentFieldReason } from './shop-content.messages.ts';
-import { shopCarousels, shopHomeModules, shopServeModels } from './shop-content.table.ts';
-import { shopCategories, shopGoods, shopServices } from './shop.table.ts';
+import { shopCarousels, shopHomeModules, shopServeModels } from '../shop-content.table.ts';
+import { shopCategories, shopGoods, shopServices } from '../shop.table.ts';
 
 function audited<T extends PgTable>(
   table: T,

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { CONTENT_STATE } from '../../../shared/dict/content.ts';
-import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-content.ts';
-import type { Db } from '../../db/client.ts';
-import { scenicArticles } from '../content/index.ts';
-import { DEMO_PICTURES } from '../picture-groups/index.ts';
-import { shopCarousels, shopHomeModules, shopServeModels } from './shop-content.table.ts';
-import { shopCategories, shopGoods, shopServices } from './shop.table.ts';
+import { CONTENT_STATE } from '../../../../shared/dict/content.ts';
+import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../../shared/dict/shop-content.ts';
+import type { Db } from '../../../db/client.ts';
+import { scenicArticles } from '../../content/index.ts';
+import { DEMO_PICTURES } from '../../picture-groups/index.ts';
+import { shopCarousels, shopHomeModules, shopServeModels } from '../shop-content.table.ts';
+import { shopCategories, shopGoods, shopServices } from '../shop.table.ts';
 
 const DAY = 86_400_000;
 

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogApi } from '../../../shared/api/logs.ts';
-import { memberApi } from '../../../shared/api/member-api.ts';
+import { auditLogApi } from '../../../../shared/api/logs.ts';
+import { memberApi } from '../../../../shared/api/member-api.ts';
 import {
   shopCategoryApi,
   shopGoodApi,
   type ShopCategoryOption,
   type ShopGoodRow,
-} from '../../../shared/api/shop.ts';
+} from '../../../../shared/api/shop.ts';
 import {
   homeModuleApi,
   shopBrowseApi,
@@ -26,11 +26,11 @@ import {
   type ShopServeModelOption,
   type ShopServeModelRow,
   type ShopServiceRow,
-} from '../../../shared/api/shop-content.ts';
-import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
-import { moveStock } from './shop-goods.service.ts';
-import { shopCategories, shopGoods, shopSkus } from './shop.table.ts';
+} from '../../../../shared/api/shop-content.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
+import { moveStock } from '../catalog/shop-goods.service.ts';
+import { shopCategories, shopGoods, shopSkus } from '../shop.table.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

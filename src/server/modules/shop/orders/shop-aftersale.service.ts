@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, max, sql } from 'drizzle-orm';
-import type { ShopAfterSaleRequest, ShopAftersaleMoved } from '../../../shared/api/shop-orders.ts';
+import type { ShopAfterSaleRequest, ShopAftersaleMoved } from '../../../../shared/api/shop-orders.ts';
 import {
   AFTER_SALE_STATUS as AS,
   AFTER_SALE_TYPE,
@@ -8,14 +8,14 @@ import {
   SHOP_RULES,
   STOCK_MOVE,
   type ShopOrderStatusCode,
-} from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+} from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
 import { linesOf, lockShopOrder, refundLinesOf, reloadShopOrder, restock } from './shop-order-common.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { refundShopOrder } from './shop-refund.service.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopAftersales, type ShopOrder } from './shop.table.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopAftersales, type ShopOrder } from '../shop.table.ts';
 
 /**
  * After-sales requests (docs/domain.md "Refund request / after-sales"): asked by the buyer (S7

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema, pageResultSchema } from '../../../../shared/api/common.ts';
 import {
   ShopAfterSaleRequestSchema,
   ShopAftersaleMovedSchema,
@@ -16,12 +16,12 @@ import {
   ShopPaySchema,
   ShopReviewSchema,
   type ShopMemberOrder,
-} from '../../../shared/api/shop-orders.ts';
-import type { Db } from '../../db/client.ts';
-import { MEMBER } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
-import { requireMember } from '../members/index.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import type { Db } from '../../../db/client.ts';
+import { MEMBER } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError } from '../../../http/errors.ts';
+import { requireMember } from '../../members/index.ts';
 import { requestAfterSale, withdrawAfterSale } from './shop-aftersale.service.ts';
 import { cancelByMember, confirmByMember, reviewOrder } from './shop-order-actions.ts';
 import { payShopOrder } from './shop-order-payment.ts';
@@ -34,7 +34,7 @@ import {
   shopReviews,
   shopShipments,
   type ShopOrder,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

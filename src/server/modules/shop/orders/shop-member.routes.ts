@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
-import { shopMemberApi, ShopPlacedOrderSchema, ShopPlaceOrderSchema } from '../../../shared/api/shop.ts';
-import { MEMBER } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { requireMember } from '../members/index.ts';
-import { withIdempotency } from '../orders/index.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
+import { shopMemberApi, ShopPlacedOrderSchema, ShopPlaceOrderSchema } from '../../../../shared/api/shop.ts';
+import { MEMBER } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { requireMember } from '../../members/index.ts';
+import { withIdempotency } from '../../orders/index.ts';
 import { placeShopOrder } from './shop-order-placing.ts';
 
 /** The mini-program's shop calls on behalf of a signed-in member (docs/api.md "Member API"). */

@@ -4,11 +4,11 @@ import type {
   ShopOrderMoved,
   ShopReview,
   ShopShip,
-} from '../../../shared/api/shop-orders.ts';
-import { SHOP_ORDER_STATUS as S, SHOP_RULES, STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { releaseCoupon } from '../coupons/index.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import { SHOP_ORDER_STATUS as S, SHOP_RULES, STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { releaseCoupon } from '../../coupons/index.ts';
 import {
   linesOf,
   lockShopOrder,
@@ -21,8 +21,8 @@ import {
 } from './shop-order-common.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { refundShopOrder } from './shop-refund.service.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopReviews, shopShipments, type ShopOrder } from './shop.table.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopReviews, shopShipments, type ShopOrder } from '../shop.table.ts';
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ShopOrderMoved } from '../../../shared/api/shop-orders.ts';
-import { STOCK_MOVE, type StockMoveReasonCode } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { moveStock } from './shop-goods.service.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopOrderLines, shopOrders, type ShopOrder } from './shop.table.ts';
+import type { ShopOrderMoved } from '../../../../shared/api/shop-orders.ts';
+import { STOCK_MOVE, type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { moveStock } from '../catalog/shop-goods.service.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopOrderLines, shopOrders, type ShopOrder } from '../shop.table.ts';
 
 /** Which order a write names: by id (staff, scoped to the area) or by number (a member, their own). */
 export type ShopOrderRef =

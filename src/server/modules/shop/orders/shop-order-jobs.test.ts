@@ -4,11 +4,11 @@ import {
   shopAftersaleApi,
   shopMemberOrderApi as mApi,
   shopOrderApi,
-} from '../../../shared/api/shop-orders.ts';
-import { SHOP_RULES } from '../../../shared/dict/shop.ts';
-import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import { SHOP_RULES } from '../../../../shared/dict/shop.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 import { runShopJobs } from './shop.jobs.ts';
 import { shopKit, type ShopKit } from './shop-orders.fixture.ts';
 

@@ -7,12 +7,12 @@ import {
   type ShopAftersaleMoved,
   type ShopMemberOrder,
   type ShopOrderMoved,
-} from '../../../shared/api/shop-orders.ts';
-import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import { shopPermissions } from '../../../shared/perms/shop.ts';
-import { queryRows } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import { shopPermissions } from '../../../../shared/perms/shop.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 import { registerShopRefundProvider } from './shop-refund.service.ts';
 import { shopKit, type ShopKit } from './shop-orders.fixture.ts';
 import {
@@ -24,7 +24,7 @@ import {
   shopRefunds,
   shopShipments,
   shopStockMoves,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 let t: TestApp;
 let k: ShopKit;

@@ -1,20 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SHOP_MEMBER_PAY_WAYS, type ShopPay, type ShopPayResult } from '../../../shared/api/shop-orders.ts';
-import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { BALANCE_OP } from '../../../shared/dict/members.ts';
-import { PAY_WAY_MEMBER_BALANCE } from '../../../shared/dict/order.ts';
-import { SHOP_ORDER_STATUS as S, STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import { formatCents } from '../../../shared/money.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { spendCoupon } from '../coupons/index.ts';
-import { debitBalance } from '../members/index.ts';
-import { moveStock } from './shop-goods.service.ts';
+import {
+  SHOP_MEMBER_PAY_WAYS,
+  type ShopPay,
+  type ShopPayResult,
+} from '../../../../shared/api/shop-orders.ts';
+import { ValidationMessage } from '../../../../shared/api/validation-messages.ts';
+import { BALANCE_OP } from '../../../../shared/dict/members.ts';
+import { PAY_WAY_MEMBER_BALANCE } from '../../../../shared/dict/order.ts';
+import { SHOP_ORDER_STATUS as S, STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import { formatCents } from '../../../../shared/money.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { spendCoupon } from '../../coupons/index.ts';
+import { debitBalance } from '../../members/index.ts';
+import { moveStock } from '../catalog/shop-goods.service.ts';
 import { linesOf, lockShopOrder, moveSales, type ShopLine } from './shop-order-common.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { refundShopOrder } from './shop-refund.service.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopPayments, type ShopOrder } from './shop.table.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopPayments, type ShopOrder } from '../shop.table.ts';
 
 /**
  * S2 (and S5 for a payment arriving after S4) of docs/domain.md, in the caller's transaction. The

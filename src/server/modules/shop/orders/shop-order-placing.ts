@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ShopPlaceOrder, ShopPlacedOrder } from '../../../shared/api/shop.ts';
-import { SHELF, SHOP_ORDER_STATUS, SHOP_RULES, STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
-import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
-import { quoteCoupon, reserveCoupon } from '../coupons/index.ts';
-import { moveStock } from './shop-goods.service.ts';
-import { ShopFieldReason } from './shop.messages.ts';
-import { shopGoods, shopOrderHistory, shopOrderLines, shopOrders, shopSkus } from './shop.table.ts';
+import type { ShopPlaceOrder, ShopPlacedOrder } from '../../../../shared/api/shop.ts';
+import { SHELF, SHOP_ORDER_STATUS, SHOP_RULES, STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { areaDay, areaTimeZone } from '../../../lib/area-clock.ts';
+import { quoteCoupon, reserveCoupon } from '../../coupons/index.ts';
+import { moveStock } from '../catalog/shop-goods.service.ts';
+import { ShopFieldReason } from '../shop.messages.ts';
+import { shopGoods, shopOrderHistory, shopOrderLines, shopOrders, shopSkus } from '../shop.table.ts';
 
 /** How long an unpaid shop order holds its stock (docs/decisions.md "Shop"). */
 export const SHOP_PAY_MINUTES = SHOP_RULES.payMinutes;

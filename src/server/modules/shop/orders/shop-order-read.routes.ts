@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, IdSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema, IdSchema } from '../../../../shared/api/common.ts';
 import {
   shopAftersaleApi,
   ShopAftersalePageSchema,
@@ -15,16 +15,16 @@ import {
   shopShipCountApi,
   type ShopAftersaleRow,
   type ShopOrderRow,
-} from '../../../shared/api/shop-orders.ts';
-import { dictLabel } from '../../../shared/dict/dict.ts';
-import { PayWay } from '../../../shared/dict/order.ts';
-import { ShopOrderField as F, ShopOrderText } from '../../../shared/dict/shop-orders.ts';
-import { AfterSaleStatus, AfterSaleType, ShopOrderStatus } from '../../../shared/dict/shop.ts';
-import { scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
-import type { ExportColumn } from '../../http/export.ts';
-import { registerListResource } from '../../http/list-resource.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import { dictLabel } from '../../../../shared/dict/dict.ts';
+import { PayWay } from '../../../../shared/dict/order.ts';
+import { ShopOrderField as F, ShopOrderText } from '../../../../shared/dict/shop-orders.ts';
+import { AfterSaleStatus, AfterSaleType, ShopOrderStatus } from '../../../../shared/dict/shop.ts';
+import { scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { AppError } from '../../../http/errors.ts';
+import type { ExportColumn } from '../../../http/export.ts';
+import { registerListResource } from '../../../http/list-resource.ts';
 import {
   countShipOrders,
   shopAftersaleRows,
@@ -34,8 +34,8 @@ import {
   shopOrderTotals,
   shopOrderWhere,
 } from './shop-order-read.ts';
-import { shopPerm } from './shop-access.ts';
-import { shopAftersales, shopOrders } from './shop.table.ts';
+import { shopPerm } from '../shop-access.ts';
+import { shopAftersales, shopOrders } from '../shop.table.ts';
 
 const ORDER_EXPORT: ExportColumn<ShopOrderRow>[] = [
   { header: F.orderNo, value: (r) => r.orderNo, width: 22 },

@@ -8,12 +8,12 @@ import {
   type ShopOrderDetail,
   type ShopOrderRow,
   type ShopOrderTotals,
-} from '../../../shared/api/shop-orders.ts';
-import { shopPermissions } from '../../../shared/perms/shop.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
-import { shopAftersales, shopOrderLines, shopOrders } from './shop.table.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import { shopPermissions } from '../../../../shared/perms/shop.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
+import { shopAftersales, shopOrderLines, shopOrders } from '../shop.table.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

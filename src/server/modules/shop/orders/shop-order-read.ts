@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { maskPhone } from '../../../shared/api/reservations.ts';
+import { maskPhone } from '../../../../shared/api/reservations.ts';
 import type {
   ShopAftersalePage,
   ShopAftersaleRow,
@@ -8,12 +8,12 @@ import type {
   ShopOrderPage,
   ShopOrderRow,
   ShopOrderTotals,
-} from '../../../shared/api/shop-orders.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { likeContains } from '../../http/paging.ts';
-import { admins } from '../accounts/index.ts';
-import { members } from '../members/index.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { likeContains } from '../../../http/paging.ts';
+import { admins } from '../../accounts/index.ts';
+import { members } from '../../members/index.ts';
 import {
   shopAftersales,
   shopOrderHistory,
@@ -24,7 +24,7 @@ import {
   shopReviews,
   shopShipments,
   type ShopOrder,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 type Aftersale = typeof shopAftersales.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   ShopAftersaleApproveSchema,
   shopAftersaleApi,
@@ -14,13 +14,13 @@ import {
   ShopRefundMovedSchema,
   ShopRetryRefundSchema,
   ShopShipSchema,
-} from '../../../shared/api/shop-orders.ts';
-import type { Permission } from '../../../shared/perms.ts';
-import type { Db } from '../../db/client.ts';
-import { requireAuth, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { writeAudit } from '../audit/index.ts';
-import { shopPerm } from './shop-access.ts';
+} from '../../../../shared/api/shop-orders.ts';
+import type { Permission } from '../../../../shared/perms.ts';
+import type { Db } from '../../../db/client.ts';
+import { requireAuth, scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { shopPerm } from '../shop-access.ts';
 import { approveAfterSale, receiveReturn, rejectAfterSale } from './shop-aftersale.service.ts';
 import { closeOrder, merchantRefund, shipOrder } from './shop-order-actions.ts';
 import { retryShopRefund } from './shop-refund.service.ts';

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { ShopOrderStatusCode } from '../../../shared/dict/shop.ts';
+import type { ShopOrderStatusCode } from '../../../../shared/dict/shop.ts';
 import {
   shopTransitionRows,
   type ShopOrderTransitionId,
-} from '../../../shared/domain/shop-order-transitions.ts';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { AppError } from '../../http/errors.ts';
-import { shopOrderHistory } from './shop.table.ts';
+} from '../../../../shared/domain/shop-order-transitions.ts';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { AppError } from '../../../http/errors.ts';
+import { shopOrderHistory } from '../shop.table.ts';
 
 export interface ShopOrderMove {
   scenicId: number;

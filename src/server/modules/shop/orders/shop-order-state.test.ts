@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShopOrderStatus, type ShopOrderStatusCode } from '../../../shared/dict/shop.ts';
+import { ShopOrderStatus, type ShopOrderStatusCode } from '../../../../shared/dict/shop.ts';
 import {
   allowedShopOrderPairs,
   SHOP_ORDER_TRANSITIONS,
   type ShopOrderTransition,
   type ShopOrderTransitionId,
-} from '../../../shared/domain/shop-order-transitions.ts';
-import { AppError } from '../../http/errors.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
+} from '../../../../shared/domain/shop-order-transitions.ts';
+import { AppError } from '../../../http/errors.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
-import { shopOrderHistory, shopOrders } from './shop.table.ts';
+import { shopOrderHistory, shopOrders } from '../shop.table.ts';
 
 const STATUSES = Object.keys(ShopOrderStatus).map(Number) as ShopOrderStatusCode[];
 const BEFORE = [null, 201, 302, 401, 402] as const;

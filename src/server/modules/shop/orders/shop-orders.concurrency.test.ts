@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopMemberOrderApi as mApi, shopOrderApi } from '../../../shared/api/shop-orders.ts';
-import type { Database, Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
+import { shopMemberOrderApi as mApi, shopOrderApi } from '../../../../shared/api/shop-orders.ts';
+import type { Database, Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { openWidePool, rush } from '../../../test/concurrency.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 import { approveAfterSale } from './shop-aftersale.service.ts';
 import { payShopOrder } from './shop-order-payment.ts';
 import { shopKit, type ShopKit } from './shop-orders.fixture.ts';
 import { runShopJobs } from './shop.jobs.ts';
-import { shopPayments, shopRefunds, shopStockMoves } from './shop.table.ts';
+import { shopPayments, shopRefunds, shopStockMoves } from '../shop.table.ts';
 
 // PGlite has a single connection: real concurrency needs PostgreSQL (TEST_DATABASE_URL).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('shop orders under concurrency (PostgreSQL)', () => {

@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { memberApi } from '../../../shared/api/member-api.ts';
-import { shopMemberApi } from '../../../shared/api/shop.ts';
-import { shopMemberOrderApi, type ShopMemberOrder } from '../../../shared/api/shop-orders.ts';
-import { BALANCE_OP } from '../../../shared/dict/members.ts';
-import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import { queryRows } from '../../db/rows.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { giveCoupon } from '../coupons/index.ts';
-import { creditBalance } from '../members/index.ts';
-import { moveStock } from './shop-goods.service.ts';
-import { shopGoods, shopOrderHistory, shopOrders, shopSkus } from './shop.table.ts';
+import { memberApi } from '../../../../shared/api/member-api.ts';
+import { shopMemberApi } from '../../../../shared/api/shop.ts';
+import { shopMemberOrderApi, type ShopMemberOrder } from '../../../../shared/api/shop-orders.ts';
+import { BALANCE_OP } from '../../../../shared/dict/members.ts';
+import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import { queryRows } from '../../../db/rows.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { giveCoupon } from '../../coupons/index.ts';
+import { creditBalance } from '../../members/index.ts';
+import { moveStock } from '../catalog/shop-goods.service.ts';
+import { shopGoods, shopOrderHistory, shopOrders, shopSkus } from '../shop.table.ts';
 
 /** Test helpers of the shop order lifecycle (HTTP on PGlite and the PostgreSQL tests): not a route. */
 export interface ShopKit {

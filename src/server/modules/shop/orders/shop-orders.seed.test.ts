@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/rows.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { ledgerMismatches } from '../members/index.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { ledgerMismatches } from '../../members/index.ts';
 
 /** The demo's year of shop orders (issue 18) adds up: statuses, money, stock, sales and balances. */
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { BALANCE_OP } from '../../../shared/dict/members.ts';
+import { BALANCE_OP } from '../../../../shared/dict/members.ts';
 import {
   AFTER_SALE_STATUS as AS,
   AFTER_SALE_TYPE,
@@ -8,10 +8,10 @@ import {
   STOCK_MOVE,
   type ShopOrderStatusCode,
   type StockMoveReasonCode,
-} from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { creditBalance, debitBalance } from '../members/index.ts';
+} from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { creditBalance, debitBalance } from '../../members/index.ts';
 import {
   shopAftersales,
   shopOrderHistory,
@@ -22,7 +22,7 @@ import {
   shopReviews,
   shopShipments,
   shopStockMoves,
-} from './shop.table.ts';
+} from '../shop.table.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberApi } from '../../../shared/api/member-api.ts';
-import { shopMemberApi, type ShopPlacedOrder } from '../../../shared/api/shop.ts';
-import { STOCK_MOVE } from '../../../shared/dict/shop.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
-import { shopGoods, shopOrderHistory, shopOrders, shopSkus, shopStockMoves } from './shop.table.ts';
+import { memberApi } from '../../../../shared/api/member-api.ts';
+import { shopMemberApi, type ShopPlacedOrder } from '../../../../shared/api/shop.ts';
+import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
+import { shopGoods, shopOrderHistory, shopOrders, shopSkus, shopStockMoves } from '../shop.table.ts';
 
 let t: TestApp;
 let mini: string;

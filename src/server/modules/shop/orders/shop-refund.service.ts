@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { BALANCE_OP } from '../../../shared/dict/members.ts';
-import { PAY_WAY_MEMBER_BALANCE } from '../../../shared/dict/order.ts';
-import { SHOP_ORDER_STATUS as S } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { AppError } from '../../http/errors.ts';
-import { giveCouponBack } from '../coupons/index.ts';
-import { creditBalance } from '../members/index.ts';
+import { BALANCE_OP } from '../../../../shared/dict/members.ts';
+import { PAY_WAY_MEMBER_BALANCE } from '../../../../shared/dict/order.ts';
+import { SHOP_ORDER_STATUS as S } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { AppError } from '../../../http/errors.ts';
+import { giveCouponBack } from '../../coupons/index.ts';
+import { creditBalance } from '../../members/index.ts';
 import { linesOf, moveSales, type RefundLine } from './shop-order-common.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
-import { shopOrderLines, shopOrders, shopPayments, shopRefunds, type ShopOrder } from './shop.table.ts';
+import { shopOrderLines, shopOrders, shopPayments, shopRefunds, type ShopOrder } from '../shop.table.ts';
 
 /**
  * Refunds of shop orders (docs/decisions.md "Online shop"): a refund row is written with the lines

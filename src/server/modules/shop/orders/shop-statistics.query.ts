@@ -5,12 +5,12 @@ import type {
   ShopSalesGoods,
   ShopStatistics,
   ShopStatisticsQuery,
-} from '../../../shared/api/shop-statistics.ts';
-import type { Lang } from '../../../shared/dict/dict.ts';
-import { ShopStatisticsField } from '../../../shared/dict/shop-statistics.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { addDays, areaDayEnd, areaDayStart, areaTimeZone } from '../../lib/area-clock.ts';
+} from '../../../../shared/api/shop-statistics.ts';
+import type { Lang } from '../../../../shared/dict/dict.ts';
+import { ShopStatisticsField } from '../../../../shared/dict/shop-statistics.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { addDays, areaDayEnd, areaDayStart, areaTimeZone } from '../../../lib/area-clock.ts';
 
 /** The most goods rows the screen lists (by amount); the rest are in the totals. */
 export const SHOP_STATISTICS_GOODS_LIMIT = 500;

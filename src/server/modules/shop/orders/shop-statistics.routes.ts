@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   shopStatisticsApi,
   ShopStatisticsExportSchema,
@@ -9,12 +9,12 @@ import {
   type ShopSalesCategory,
   type ShopSalesDay,
   type ShopSalesGoods,
-} from '../../../shared/api/shop-statistics.ts';
-import { ShopStatisticsField as F, ShopStatisticsSheet } from '../../../shared/dict/shop-statistics.ts';
-import { scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { shopPerm } from './shop-access.ts';
+} from '../../../../shared/api/shop-statistics.ts';
+import { ShopStatisticsField as F, ShopStatisticsSheet } from '../../../../shared/dict/shop-statistics.ts';
+import { scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { sendXlsx, type ExportColumn } from '../../../http/export.ts';
+import { shopPerm } from '../shop-access.ts';
 import { SHOP_STATISTICS_GOODS_LIMIT, shopStatistics } from './shop-statistics.query.ts';
 
 type DayRow = ShopSalesDay | (Omit<ShopSalesDay, 'day'> & { day: null });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopStatisticsApi as api, type ShopStatistics } from '../../../shared/api/shop-statistics.ts';
-import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/index.ts';
-import { shopCategories, shopGoods, shopOrderLines, shopOrders, shopRefunds } from './shop.table.ts';
+import { shopStatisticsApi as api, type ShopStatistics } from '../../../../shared/api/shop-statistics.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { scenicAreas } from '../../scenic/index.ts';
+import { shopCategories, shopGoods, shopOrderLines, shopOrders, shopRefunds } from '../shop.table.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

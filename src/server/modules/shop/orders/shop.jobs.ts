@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SHOP_ORDER_STATUS as S, SHOP_RULES } from '../../../shared/dict/shop.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { startPeriodic } from '../../lib/periodic-job.ts';
+import { SHOP_ORDER_STATUS as S, SHOP_RULES } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { startPeriodic } from '../../../lib/periodic-job.ts';
 import { cancelUnpaid, confirmReceived } from './shop-order-actions.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
-import { shopOrders, type ShopOrder } from './shop.table.ts';
+import { shopOrders, type ShopOrder } from '../shop.table.ts';
 
 /** How often the shop's order jobs run. */
 export const SHOP_JOB_INTERVAL_MS = 60_000;

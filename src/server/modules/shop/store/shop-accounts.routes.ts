@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   shopAccountApi,
   ShopAccountCreateSchema,
@@ -14,18 +14,18 @@ import {
   ShopRoleOptionSchema,
   type ShopAccountPage,
   type ShopAccountRow,
-} from '../../../shared/api/shop-accounts.ts';
-import { ADM_TYPE, EnableStatus } from '../../../shared/dict/account.ts';
-import { defineDict, dictLabel } from '../../../shared/dict/dict.ts';
-import { ShopAccountField, ShopAccountText } from '../../../shared/dict/shop-store.ts';
-import { AccountField } from '../../../shared/dict/sys-fields.ts';
-import type { Db } from '../../db/client.ts';
-import { scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { FieldError } from '../../http/errors.ts';
-import { joinTexts, type ExportColumn } from '../../http/export.ts';
-import { registerListResource } from '../../http/list-resource.ts';
-import { likeContains } from '../../http/paging.ts';
+} from '../../../../shared/api/shop-accounts.ts';
+import { ADM_TYPE, EnableStatus } from '../../../../shared/dict/account.ts';
+import { defineDict, dictLabel } from '../../../../shared/dict/dict.ts';
+import { ShopAccountField, ShopAccountText } from '../../../../shared/dict/shop-store.ts';
+import { AccountField } from '../../../../shared/dict/sys-fields.ts';
+import type { Db } from '../../../db/client.ts';
+import { scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { FieldError } from '../../../http/errors.ts';
+import { joinTexts, type ExportColumn } from '../../../http/export.ts';
+import { registerListResource } from '../../../http/list-resource.ts';
+import { likeContains } from '../../../http/paging.ts';
 import {
   accountRows,
   admins,
@@ -36,9 +36,9 @@ import {
   roles,
   setAccountsStatus,
   updateAccount,
-} from '../accounts/index.ts';
-import { shopPerm } from './shop-access.ts';
-import { shopAccountProfiles } from './shop-store.table.ts';
+} from '../../accounts/index.ts';
+import { shopPerm } from '../shop-access.ts';
+import { shopAccountProfiles } from '../shop-store.table.ts';
 
 const okSchema = envelopeSchema(z.null());
 const reasons = defineDict({

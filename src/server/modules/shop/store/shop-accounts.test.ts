@@ -4,10 +4,10 @@ import {
   shopAccountApi as api,
   type ShopAccountRow,
   type ShopRoleOption,
-} from '../../../shared/api/shop-accounts.ts';
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { admins, roles } from '../accounts/index.ts';
+} from '../../../../shared/api/shop-accounts.ts';
+import { ADM_TYPE } from '../../../../shared/dict/account.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { admins, roles } from '../../accounts/index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

@@ -1,20 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
+import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   shopStoreInvoiceApi,
   ShopStoreInvoiceSaveSchema,
   ShopStoreInvoiceSchema,
   type ShopStoreInvoice,
-} from '../../../shared/api/shop-store.ts';
-import { SHOP_INVOICE_KIND } from '../../../shared/dict/shop-store.ts';
-import type { Db } from '../../db/client.ts';
-import { requireAuth, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
-import { writeAudit } from '../audit/index.ts';
-import { shopPerm } from './shop-access.ts';
-import { shopStoreSettings, type ShopStoreSetting } from './shop-store.table.ts';
+} from '../../../../shared/api/shop-store.ts';
+import { SHOP_INVOICE_KIND } from '../../../../shared/dict/shop-store.ts';
+import type { Db } from '../../../db/client.ts';
+import { requireAuth, scenicScope } from '../../../http/access.ts';
+import { ok } from '../../../http/envelope.ts';
+import { writeAudit } from '../../audit/index.ts';
+import { shopPerm } from '../shop-access.ts';
+import { shopStoreSettings, type ShopStoreSetting } from '../shop-store.table.ts';
 
 /** What the form starts from before the first save: normal e-invoices at 13 %, buyers may not ask yet. */
 const DEFAULTS: ShopStoreInvoice = {

@@ -1,6 +1,6 @@
-import { SHOP_INVOICE_KIND } from '../../../shared/dict/shop-store.ts';
-import type { Db } from '../../db/client.ts';
-import { shopStoreSettings } from './shop-store.table.ts';
+import { SHOP_INVOICE_KIND } from '../../../../shared/dict/shop-store.ts';
+import type { Db } from '../../../db/client.ts';
+import { shopStoreSettings } from '../shop-store.table.ts';
 
 /** The first demo area's store invoice settings: both kinds of e-invoice, buyers may ask for them. */
 export async function seedDemoStore(db: Db, scenicId: number): Promise<void> {

@@ -4,10 +4,10 @@ import {
   isCreditCode,
   shopStoreInvoiceApi as api,
   type ShopStoreInvoice,
-} from '../../../shared/api/shop-store.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { auditLogs } from '../audit/index.ts';
-import { scenicAreas } from '../scenic/index.ts';
+} from '../../../../shared/api/shop-store.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLogs } from '../../audit/index.ts';
+import { scenicAreas } from '../../scenic/index.ts';
 
 let t: TestApp;
 let ylgz = 0;
