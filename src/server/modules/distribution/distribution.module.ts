@@ -1,11 +1,22 @@
 import { defineServerModule } from '../../server-module.ts';
 import { seedDemoDistributors } from './distribution.seed.ts';
+import { applicationRoutes } from './applications.routes.ts';
+import { distributorAccountRoutes } from './distributor-accounts.routes.ts';
 import { distributorRoutes } from './distributors.routes.ts';
-import { moneyRoutes } from './money.routes.ts';
+import { creditRoutes } from './credit.routes.ts';
+import { ledgerRoutes } from './ledger.routes.ts';
+import { topUpRoutes } from './top-ups.routes.ts';
 
 export default defineServerModule({
   name: 'distribution',
   // issue 17: distributors, applications, ledger, top-ups and credit (/disManage); other parts follow
-  routes: [distributorRoutes, moneyRoutes],
+  routes: [
+    distributorRoutes,
+    distributorAccountRoutes,
+    applicationRoutes,
+    ledgerRoutes,
+    topUpRoutes,
+    creditRoutes,
+  ],
   seedDemo: seedDemoDistributors,
 });
