@@ -18,7 +18,6 @@ export const SIZE_RULES = {
 export const FILES_OVER_500_LINES = [
   'scripts/bench-web.ts',
   'src/server/modules/coupons/coupons.routes.ts',
-  'src/server/modules/distribution/distributors.routes.ts',
   'src/server/modules/members/member-api.routes.ts',
   'src/server/modules/orders/order-placing.ts',
   'src/server/modules/ota/ota.routes.ts',
@@ -37,7 +36,6 @@ export const FUNCTIONS_OVER_150_LINES = [
   'src/server/modules/coupons/coupons.seed.ts: seedDemoCoupons',
   'src/server/modules/distribution/distribution-history.seed.ts: replay',
   'src/server/modules/distribution/distribution.seed.ts: seedDemoDistributors',
-  'src/server/modules/distribution/distributors.routes.ts: distributorRoutes',
   'src/server/modules/gates/gates.routes.ts: gateRoutes',
   'src/server/modules/members/member-api.routes.ts: memberApiRoutes',
   'src/server/modules/members/members.routes.ts: memberRoutes',
