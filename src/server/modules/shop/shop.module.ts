@@ -1,17 +1,24 @@
 import { defineServerModule } from '../../server-module.ts';
-import { shopAccountRoutes } from './store/shop-accounts.routes.ts';
+import { shopBrowseHomeRoutes } from './catalog/shop-browse-home.routes.ts';
 import { shopBrowseRoutes } from './catalog/shop-browse.routes.ts';
+import { shopCartRoutes } from './catalog/shop-cart.routes.ts';
 import { shopCategoryRoutes } from './catalog/shop-categories.routes.ts';
-import { shopContentRoutes } from './content/shop-content.routes.ts';
 import { shopGoodRoutes } from './catalog/shop-goods.routes.ts';
+import { shopStockRoutes } from './catalog/shop-stock.routes.ts';
+import { shopCarouselRoutes } from './content/shop-carousels.routes.ts';
+import { shopHomeModuleRoutes } from './content/shop-home-modules.routes.ts';
+import { shopServeModelRoutes } from './content/shop-serve-models.routes.ts';
+import { shopServiceRoutes } from './content/shop-services.routes.ts';
+import { shopMemberOrderReadRoutes } from './orders/shop-member-order-read.routes.ts';
 import { shopMemberOrderRoutes } from './orders/shop-member-orders.routes.ts';
 import { shopMemberRoutes } from './orders/shop-member.routes.ts';
 import { shopOrderReadRoutes } from './orders/shop-order-read.routes.ts';
 import { shopOrderStaffRoutes } from './orders/shop-order-staff.routes.ts';
 import { shopStatisticsRoutes } from './orders/shop-statistics.routes.ts';
+import { startShopJobs } from './orders/shop.jobs.ts';
+import { shopAccountRoutes } from './store/shop-accounts.routes.ts';
 import { shopStoreRoutes } from './store/shop-store.routes.ts';
 import { seedDemoStore } from './store/shop-store.seed.ts';
-import { startShopJobs } from './orders/shop.jobs.ts';
 import { seedDemoShop } from './shop.seed.ts';
 
 export default defineServerModule({
@@ -19,10 +26,17 @@ export default defineServerModule({
   routes: [
     shopCategoryRoutes,
     shopGoodRoutes,
+    shopStockRoutes,
     shopMemberRoutes,
-    shopContentRoutes,
+    shopServiceRoutes,
+    shopServeModelRoutes,
+    shopCarouselRoutes,
+    shopHomeModuleRoutes,
     shopBrowseRoutes,
+    shopBrowseHomeRoutes,
+    shopCartRoutes,
     shopMemberOrderRoutes,
+    shopMemberOrderReadRoutes,
     shopOrderReadRoutes,
     shopOrderStaffRoutes,
     shopStatisticsRoutes,
