@@ -238,18 +238,19 @@ describe('face device uploads', () => {
     expect(xlsxText(devices.rawPayload)).toContain('测试人脸机');
   });
 
-  it('refuses a bad batch (400 naming the field), another kind of terminal and a disabled device (401, logged)', async () => {
+  it('refuses a bad batch (400 naming the field), another kind of terminal (403) and a disabled device (401, logged)', async () => {
     const bad = await upload([obs('x1', { score: 120 })]);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('score');
     const tooMany = await upload(Array.from({ length: 201 }, (_, i) => obs(`m${i}`)));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.body).toContain('events');
-    const camToken = await t.clientToken('termCamX');
     await db
       .insert(terminals)
       .values({ scenicId: qsh, kind: 'camera', name: 'cam', serialNo: 'CAM-FX', clientId: 'termCamX' });
-    expect((await upload([obs('c1')], camToken)).statusCode).toBe(401);
+    const camToken = await t.clientToken('termCamX');
+    // another kind of terminal: refused by the guard (403)
+    expect((await upload([obs('c1')], camToken)).statusCode).toBe(403);
     await db.update(terminals).set({ status: 2 }).where(eq(terminals.id, device));
     const refused = await upload([obs('d1')]);
     expect(refused.statusCode).toBe(401);

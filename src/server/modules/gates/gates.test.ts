@@ -10,7 +10,7 @@ import { auditLogs } from '../audit/index.ts';
 import { checkinMessages } from '../checkin/checkin.messages.ts';
 import { createTestProduct, createTestTicket } from '../checkin/checkin.fixture.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { terminals } from '../terminals/index.ts';
+import { terminalEvents, terminals } from '../terminals/index.ts';
 import { gateAdmissions, gates } from './gates.table.ts';
 
 let t: TestApp;
@@ -338,13 +338,15 @@ describe('gate device scan', () => {
     expect(res.json().msg).toBe(checkinMessages.terminalNoGate.zh);
   });
 
-  it('is 401 for a disabled device and for another kind of terminal', async () => {
+  it('is 401 for a disabled device, 403 for another kind of terminal (logged on it)', async () => {
     const d = await device(`GD-${nonce()}`);
     await newGate({ deviceIds: [d.id] });
     await db.update(terminals).set({ status: 2 }).where(eq(terminals.id, d.id));
     expect((await d.scan('x')).statusCode).toBe(401);
     const cam = await device(`CAM-${nonce()}`, 'camera');
-    expect((await cam.scan('x')).statusCode).toBe(401);
+    expect((await cam.scan('x')).statusCode).toBe(403);
+    const events = await db.select().from(terminalEvents).where(eq(terminalEvents.terminalId, cam.id));
+    expect(events.some((e) => e.event === 'refused' && e.detail.endsWith('caller refused'))).toBe(true);
   });
 
   it('changes the device configuration ETag when its gate is edited', async () => {

@@ -300,18 +300,19 @@ describe('camera uploads', () => {
     });
   });
 
-  it('refuses a bad batch (400 naming the field), another kind and a disabled camera (401, logged)', async () => {
+  it('refuses a bad batch (400 naming the field), another kind (403) and a disabled camera (401, logged)', async () => {
     const bad = await upload([{ ...reading(1), in: -1 }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('in');
     const empty = await upload([]);
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('counts');
-    const faceToken = await t.clientToken('termFaceCX');
     await db
       .insert(terminals)
       .values({ scenicId: qsh, kind: 'faceDevice', name: 'f', serialNo: 'F-CX', clientId: 'termFaceCX' });
-    expect((await upload([reading(1)], faceToken)).statusCode).toBe(401);
+    const faceToken = await t.clientToken('termFaceCX');
+    // another kind of terminal: refused by the guard (403)
+    expect((await upload([reading(1)], faceToken)).statusCode).toBe(403);
     await db.update(terminals).set({ status: 2 }).where(eq(terminals.id, cam));
     expect((await upload([reading(1)])).statusCode).toBe(401);
     const events = await db.select().from(terminalEvents).where(eq(terminalEvents.terminalId, cam));

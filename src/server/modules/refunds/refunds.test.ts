@@ -255,24 +255,8 @@ describe('client refund API (/api/open/refund)', () => {
   let clientToken: string;
 
   beforeAll(async () => {
-    const created = await call('admin', 'POST', '/web/api/admin/oauth/create', {
-      clientId: 'refundOta',
-      name: '退票测试渠道',
-      grantTypes: ['client_credentials'],
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const secret = created.json().data.secret as string;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/login/oauth/token',
-      headers: {
-        authorization: `Basic ${Buffer.from(`refundOta:${secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({ grant_type: 'client_credentials', scope: 'all' }).toString(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    clientToken = res.json().access_token as string;
+    // an OTA's platform client (a client with no caller kind calls no client route: client-sweep.test.ts)
+    clientToken = await t.clientToken('ctripManagement');
   });
 
   const open = (url: string, body: unknown, scenic = '1') =>
@@ -284,7 +268,7 @@ describe('client refund API (/api/open/refund)', () => {
       productId: product,
       visitDate: dayFromNow(8),
       prices: [10_000, 10_000],
-      clientId: 'refundOta',
+      clientId: 'ctripManagement',
     });
     const res = await open('/api/open/refund/apply', {
       orderNo: o.orderNo,
@@ -321,7 +305,7 @@ describe('client refund API (/api/open/refund)', () => {
       productId: ylProduct,
       visitDate: dayFromNow(8),
       prices: [5_000],
-      clientId: 'refundOta',
+      clientId: 'ctripManagement',
     });
     expect((await open('/api/open/refund/apply', { orderNo: yl.orderNo })).statusCode).toBe(404);
     expect((await open('/api/open/refund/apply', { orderNo: yl.orderNo }, '2')).statusCode).toBe(200);

@@ -58,7 +58,8 @@ async function logRefusal(db: Db, req: FastifyRequest): Promise<void> {
         .innerJoin(terminals, eq(terminals.clientId, tokens.clientId))
         .where(eq(tokens.accessHash, sha256(match[1])))
     : [];
-  if (known) await logTerminalEvent(db, known.id, 'refused', `${req.method} ${req.url} token refused`);
+  const why = req.client ? 'caller refused' : 'token refused';
+  if (known) await logTerminalEvent(db, known.id, 'refused', `${req.method} ${req.url} ${why}`);
   else req.log.warn({ url: req.url, ip: req.ip }, 'terminal call refused: unknown token');
 }
 
@@ -69,8 +70,11 @@ async function logRefusal(db: Db, req: FastifyRequest): Promise<void> {
 export function logDeviceRefusals(root: FastifyInstance): void {
   const { db } = root.ctx;
   root.addHook('onError', async (req, _reply, error) => {
-    if ((error as { statusCode?: number }).statusCode !== 401) return;
-    if (req.client || req.routeOptions.url === terminalDeviceApi.activate) return;
-    await logRefusal(db, req).catch((err: unknown) => req.log.error({ err }, 'terminal refusal log'));
+    const status = (error as { statusCode?: number }).statusCode;
+    if (req.routeOptions.url === terminalDeviceApi.activate) return;
+    // 401 before the client was known; 403 from the guard for a terminal of another kind or area
+    // (deviceTerminal logs its own refusals, with req.client set and a 401)
+    if ((status === 401 && !req.client) || (status === 403 && req.client))
+      await logRefusal(db, req).catch((err: unknown) => req.log.error({ err }, 'terminal refusal log'));
   });
 }
