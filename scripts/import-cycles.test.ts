@@ -91,7 +91,11 @@ describe('import cycles between modules (ratchet)', () => {
           componentOf.get(from) === componentOf.get(to)
         )
           within.push(`${from} -> ${to}`);
-    expect(within.length, 'imports within a cycle: lower IMPORTS_WITHIN_A_CYCLE when it falls').toBe(
+    expect(
+      within.length,
+      'new imports between two modules of one cycle: give them a direction',
+    ).toBeLessThanOrEqual(IMPORTS_WITHIN_A_CYCLE);
+    expect(within.length, 'fewer imports within a cycle: lower IMPORTS_WITHIN_A_CYCLE to this').toBe(
       IMPORTS_WITHIN_A_CYCLE,
     );
   });
