@@ -7,7 +7,7 @@ import { isModule, measure, moduleName } from './import-graph.ts';
 // modules importing each other, a new import between two modules of one cycle or a new module
 // that orders imports fails; an entry that no longer holds fails too, so it is removed. Never add
 // an entry: give the dependency a direction (docs/architecture.md "Holding the shape").
-// `npx tsx scripts/import-graph.ts` prints the cycles and the numbers.
+// `npm run shape` prints the cycles and the numbers.
 
 /** Server modules on an import cycle (one cycle, through `orders`, when the check came). */
 const SERVER_ON_A_CYCLE = [
