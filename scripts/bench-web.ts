@@ -1,7 +1,6 @@
 // `npm run bench:web [-- --no-build] [-- --check] [-- --json] [-- --runs N] [-- --no-timing]
 //   [-- --no-screens] [-- --compare name=url ...]`: what the console's screens load, and how fast the
 // login route paints.
-//
 // Builds the console into dist/web (or uses the existing build with --no-build), starts the server
 // on a fresh database, opens the login route in headless Chromium with an empty cache and records
 // every request; then logs in and records what the first screen after it (the dashboard) adds, and
@@ -199,10 +198,7 @@ interface Timing {
   range: { fcpMs: [number, number]; blockingMs: [number, number] };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 /**
  * First contentful paint and blocking time (the part of every long task beyond 50 ms, from the
