@@ -21,6 +21,88 @@ const DAY = 86_400_000;
 
 type Held = typeof memberCoupons.$inferInsert;
 
+/** The six demo coupons: every type, use and scope, one off the shelf and one whose campaign ended. */
+function demoCouponValues(
+  scenicId: number,
+  today: string,
+  chosen: { id: number }[],
+): (typeof coupons.$inferInsert)[] {
+  const base = { scenicId, status: COUPON_STATUS.onShelf, perMemberLimit: 1 };
+  return [
+    {
+      ...base,
+      name: '新人注册礼',
+      couponType: COUPON_TYPE.registration,
+      useType: COUPON_USE.ticket,
+      amountOff: 1000,
+      minSpend: 5000,
+      validityKind: COUPON_VALIDITY.days,
+      validDays: 30,
+      totalQuantity: 10000,
+      description: '注册会员即送，购票满50元可用，领取后30天内有效。',
+    },
+    {
+      ...base,
+      name: '满100减20',
+      useType: COUPON_USE.any,
+      amountOff: 2000,
+      minSpend: 10000,
+      validFrom: addDays(today, -30),
+      validTo: addDays(today, 60),
+      totalQuantity: 2000,
+      perMemberLimit: 2,
+      description: '门票、商城通用，每人限领2张。',
+    },
+    {
+      ...base,
+      name: '门票9折',
+      useType: COUPON_USE.ticket,
+      scope: chosen.length ? COUPON_SCOPE.chosen : COUPON_SCOPE.all,
+      productIds: chosen.map((p) => p.id),
+      discountKind: DISCOUNT_KIND.percent,
+      percent: 90,
+      validityKind: COUPON_VALIDITY.days,
+      validDays: 15,
+      totalQuantity: 1000,
+      description: '指定门票享9折，领取后15天内有效。',
+    },
+    {
+      ...base,
+      name: '兑换码券',
+      couponType: COUPON_TYPE.redeemCode,
+      useType: COUPON_USE.ticket,
+      amountOff: 1500,
+      validFrom: addDays(today, -10),
+      validTo: addDays(today, 90),
+      totalQuantity: 200,
+      description: '凭兑换码领取，购票立减15元。',
+    },
+    {
+      ...base,
+      name: '商城满50减5',
+      useType: COUPON_USE.shop,
+      amountOff: 500,
+      minSpend: 5000,
+      validityKind: COUPON_VALIDITY.days,
+      validDays: 30,
+      totalQuantity: 500,
+      description: '文创商城专用。',
+    },
+    {
+      ...base,
+      name: '国庆特惠',
+      status: COUPON_STATUS.offShelf,
+      useType: COUPON_USE.ticket,
+      amountOff: 3000,
+      minSpend: 20000,
+      validFrom: addDays(today, -120),
+      validTo: addDays(today, -60),
+      totalQuantity: 300,
+      description: '活动已结束。',
+    },
+  ];
+}
+
 /**
  * Six coupons of the demo area over every type, use and scope (one off the shelf), 50 redeem codes
  * of which 12 are redeemed, and a few hundred coupons held by the members of the members module's
@@ -36,82 +118,9 @@ export async function seedDemoCoupons(db: Db, scenicId: number, now = new Date()
     .where(and(eq(ticketProducts.scenicId, scenicId), eq(ticketProducts.productType, 1)))
     .orderBy(asc(ticketProducts.sort), asc(ticketProducts.id))
     .limit(2);
-  const base = { scenicId, status: COUPON_STATUS.onShelf, perMemberLimit: 1 };
   const inserted = await db
     .insert(coupons)
-    .values([
-      {
-        ...base,
-        name: '新人注册礼',
-        couponType: COUPON_TYPE.registration,
-        useType: COUPON_USE.ticket,
-        amountOff: 1000,
-        minSpend: 5000,
-        validityKind: COUPON_VALIDITY.days,
-        validDays: 30,
-        totalQuantity: 10000,
-        description: '注册会员即送，购票满50元可用，领取后30天内有效。',
-      },
-      {
-        ...base,
-        name: '满100减20',
-        useType: COUPON_USE.any,
-        amountOff: 2000,
-        minSpend: 10000,
-        validFrom: addDays(today, -30),
-        validTo: addDays(today, 60),
-        totalQuantity: 2000,
-        perMemberLimit: 2,
-        description: '门票、商城通用，每人限领2张。',
-      },
-      {
-        ...base,
-        name: '门票9折',
-        useType: COUPON_USE.ticket,
-        scope: chosen.length ? COUPON_SCOPE.chosen : COUPON_SCOPE.all,
-        productIds: chosen.map((p) => p.id),
-        discountKind: DISCOUNT_KIND.percent,
-        percent: 90,
-        validityKind: COUPON_VALIDITY.days,
-        validDays: 15,
-        totalQuantity: 1000,
-        description: '指定门票享9折，领取后15天内有效。',
-      },
-      {
-        ...base,
-        name: '兑换码券',
-        couponType: COUPON_TYPE.redeemCode,
-        useType: COUPON_USE.ticket,
-        amountOff: 1500,
-        validFrom: addDays(today, -10),
-        validTo: addDays(today, 90),
-        totalQuantity: 200,
-        description: '凭兑换码领取，购票立减15元。',
-      },
-      {
-        ...base,
-        name: '商城满50减5',
-        useType: COUPON_USE.shop,
-        amountOff: 500,
-        minSpend: 5000,
-        validityKind: COUPON_VALIDITY.days,
-        validDays: 30,
-        totalQuantity: 500,
-        description: '文创商城专用。',
-      },
-      {
-        ...base,
-        name: '国庆特惠',
-        status: COUPON_STATUS.offShelf,
-        useType: COUPON_USE.ticket,
-        amountOff: 3000,
-        minSpend: 20000,
-        validFrom: addDays(today, -120),
-        validTo: addDays(today, -60),
-        totalQuantity: 300,
-        description: '活动已结束。',
-      },
-    ])
+    .values(demoCouponValues(scenicId, today, chosen))
     .returning();
   const [gift, general, percent, code, shop, ended] = inserted as [
     Coupon,

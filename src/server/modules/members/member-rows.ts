@@ -4,7 +4,9 @@ import type { MemberRow } from '../../../shared/api/members.ts';
 import { maskIdNumber, maskPhone } from '../../../shared/api/reservations.ts';
 import { hasPermission, type Permission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
+import type { Resource } from '../../http/crud.ts';
 import { admins } from '../accounts/index.ts';
+import { writeAudit } from '../audit/index.ts';
 import { memberLevels, members, type Member } from './members.table.ts';
 
 /** Whether the caller holds a permission (the wildcard included). */
@@ -81,3 +83,13 @@ export async function memberRows(db: Db, req: FastifyRequest, records: Member[])
     registeredAt: m.registeredAt.toISOString(),
   }));
 }
+
+/** Members as a record of the shared CRUD helpers (scoped to the area, audited). */
+export const memberResource: Resource<typeof members> = {
+  table: members,
+  id: members.id,
+  scenic: members.scenicId,
+  module: 'members',
+  targetType: 'member',
+  audit: writeAudit,
+};

@@ -1,5 +1,10 @@
 import { defineServerModule } from '../../server-module.ts';
+import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
+import { memberApiOrderRoutes } from './member-api-orders.routes.ts';
+import { memberApiRechargeRoutes } from './member-api-recharge.routes.ts';
 import { memberApiRoutes } from './member-api.routes.ts';
+import { memberAccountRoutes } from './member-account.routes.ts';
+import { memberHistoryRoutes } from './member-history.routes.ts';
 import { memberLevelRoutes } from './member-levels.routes.ts';
 import { memberRoutes } from './members.routes.ts';
 import { startMemberJobs } from './members.jobs.ts';
@@ -9,7 +14,19 @@ import { travellerRoutes } from './travellers.routes.ts';
 
 export default defineServerModule({
   name: 'members',
-  routes: [memberRoutes, memberLevelRoutes, rechargeRoutes, travellerRoutes, memberApiRoutes],
+  routes: [
+    memberRoutes,
+    memberAccountRoutes,
+    memberHistoryRoutes,
+    memberLevelRoutes,
+    rechargeRoutes,
+    travellerRoutes,
+    memberApiRoutes,
+    memberApiRechargeRoutes,
+    memberApiCouponRoutes,
+    memberApiClaimRoutes,
+    memberApiOrderRoutes,
+  ],
   // top-ups left unpaid past their deadline are closed
   jobs: [(app) => startMemberJobs(app.ctx.db, app.log)],
   seedDemo: seedDemoMembers,

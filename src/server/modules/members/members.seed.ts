@@ -250,7 +250,11 @@ export async function seedDemoMembers(db: Db, scenicId: number): Promise<void> {
     where threshold > 0
     order by created_at`);
 
-  // frequent travellers of a member in twelve: the member, then family, with valid ID numbers
+  await seedDemoTravellers(db, scenicId);
+}
+
+/** Frequent travellers of a member in twelve: the member, then family, with valid ID numbers. */
+async function seedDemoTravellers(db: Db, scenicId: number): Promise<void> {
   const owners = await queryRows<{
     id: number;
     nickname: string;
