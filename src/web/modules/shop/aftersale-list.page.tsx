@@ -9,7 +9,8 @@ import { DetailTable } from '../../components/detail-parts.tsx';
 import { defineListPage, ListPage, useLabel, type SearchFieldDef } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { get } from '../../lib/request.ts';
-import { AftersaleActions, SHOP_ORDER_QUERY_PATH } from './shop-order-parts.tsx';
+import { AftersaleActions } from './shop-order-actions.tsx';
+import { SHOP_ORDER_QUERY_PATH } from './shop-order-parts.tsx';
 
 const search: SearchFieldDef[] = [
   {

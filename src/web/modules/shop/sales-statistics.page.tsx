@@ -133,23 +133,9 @@ function Totals({ data }: { data: ShopStatistics }) {
   );
 }
 
-/** docs/product.md §2 /shop/salesStatistics: the shop's sales by the area's day, goods and category. */
-export default function SalesStatisticsPage() {
-  const { t } = useTranslation(['shop', 'common']);
+/** The columns of the goods ranking and the category table. */
+function useSalesColumns() {
   const label = useLabel();
-  const can = usePermission();
-  const pickGoods = can('shop:good:page');
-  const tree = useCategoryTree();
-  const [filters, setFilters] = useState<Filters>(() => ({
-    range: [areaToday().subtract(29, 'day'), areaToday()],
-  }));
-  const body = bodyOf(filters);
-  const { data, error, isFetching, refetch } = useQuery({
-    queryKey: [shopStatisticsApi.query, body],
-    queryFn: () => post<ShopStatistics>(shopStatisticsApi.query, body, { silent: true }),
-    placeholderData: keepPreviousData,
-  });
-
   const goodsColumns: ColumnsType<ShopSalesGoods> = [
     { key: 'rank', title: '#', width: 56, render: (_, __, i) => i + 1 },
     { dataIndex: 'goodsName', title: label(F.goodsName), ellipsis: true },
@@ -191,6 +177,27 @@ export default function SalesStatisticsPage() {
       render: (v: number) => <MoneyText cents={v} />,
     },
   ];
+  return { goodsColumns, categoryColumns };
+}
+
+/** docs/product.md §2 /shop/salesStatistics: the shop's sales by the area's day, goods and category. */
+export default function SalesStatisticsPage() {
+  const { t } = useTranslation(['shop', 'common']);
+  const label = useLabel();
+  const can = usePermission();
+  const pickGoods = can('shop:good:page');
+  const tree = useCategoryTree();
+  const [filters, setFilters] = useState<Filters>(() => ({
+    range: [areaToday().subtract(29, 'day'), areaToday()],
+  }));
+  const body = bodyOf(filters);
+  const { data, error, isFetching, refetch } = useQuery({
+    queryKey: [shopStatisticsApi.query, body],
+    queryFn: () => post<ShopStatistics>(shopStatisticsApi.query, body, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+
+  const { goodsColumns, categoryColumns } = useSalesColumns();
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -8,7 +8,8 @@ import { ShopOrderStatus } from '../../../shared/dict/shop.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { defineListPage, ListPage, type SearchFieldDef } from '../../components/list-page/index.ts';
-import { OrderActions, OrderTotalsBar, SHOP_ORDER_QUERY_PATH } from './shop-order-parts.tsx';
+import { OrderActions } from './shop-order-actions.tsx';
+import { OrderTotalsBar, SHOP_ORDER_QUERY_PATH } from './shop-order-parts.tsx';
 
 const search: SearchFieldDef[] = [
   { kind: 'text', name: 'orderNo', label: F.orderNo, placeholder: 'shop:orderNoPlaceholder', maxLength: 32 },

@@ -23,13 +23,10 @@ import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { useSettings } from '../../lib/settings.ts';
+import { AftersaleActions, OrderActions, orderMoves, RetryRefundActions } from './shop-order-actions.tsx';
 import {
-  AftersaleActions,
   fetchShopOrder,
-  OrderActions,
-  orderMoves,
   PrintSlipButton,
-  RetryRefundActions,
   SHOP_ORDER_LIST_PATH,
   shopOrderQueryKey,
 } from './shop-order-parts.tsx';

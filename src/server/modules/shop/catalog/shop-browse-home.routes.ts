@@ -9,7 +9,7 @@ import {
   BrowseModuleSchema,
   shopBrowseApi,
   type BrowseModule,
-} from '../../../../shared/api/shop-content.ts';
+} from '../../../../shared/api/shop-browse.ts';
 import { CAROUSEL_LINK } from '../../../../shared/dict/shop-content.ts';
 import { MINI_PROGRAM, requireClient } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { type BrowseGoodsCard } from '../../../../shared/api/shop-content.ts';
+import { type BrowseGoodsCard } from '../../../../shared/api/shop-browse.ts';
 import { SHELF } from '../../../../shared/dict/shop.ts';
 import { HOME_MODULE_KIND } from '../../../../shared/dict/shop-content.ts';
 import type { Db } from '../../../db/client.ts';

@@ -9,7 +9,7 @@ import {
   BrowseGoodsDetailSchema,
   BrowseGoodsQuerySchema,
   shopBrowseApi,
-} from '../../../../shared/api/shop-content.ts';
+} from '../../../../shared/api/shop-browse.ts';
 import { MINI_PROGRAM, requireClient } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';

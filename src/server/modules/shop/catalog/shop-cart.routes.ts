@@ -12,7 +12,7 @@ import {
   shopBrowseApi,
   type Cart,
   type CartLine,
-} from '../../../../shared/api/shop-content.ts';
+} from '../../../../shared/api/shop-browse.ts';
 import { SHELF } from '../../../../shared/dict/shop.ts';
 import type { Db } from '../../../db/client.ts';
 import { MEMBER } from '../../../http/access.ts';

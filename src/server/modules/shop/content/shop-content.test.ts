@@ -10,16 +10,9 @@ import {
 } from '../../../../shared/api/shop.ts';
 import {
   homeModuleApi,
-  shopBrowseApi,
   shopCarouselApi,
   shopServeModelApi,
   shopServiceApi,
-  type BrowseCarousel,
-  type BrowseCategory,
-  type BrowseGoodsCard,
-  type BrowseGoodsDetail,
-  type BrowseModule,
-  type Cart,
   type HomeModuleRow,
   type ShopArticleOption,
   type ShopCarouselRow,
@@ -27,6 +20,15 @@ import {
   type ShopServeModelRow,
   type ShopServiceRow,
 } from '../../../../shared/api/shop-content.ts';
+import {
+  shopBrowseApi,
+  type BrowseCarousel,
+  type BrowseCategory,
+  type BrowseGoodsCard,
+  type BrowseGoodsDetail,
+  type BrowseModule,
+  type Cart,
+} from '../../../../shared/api/shop-browse.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { moveStock } from '../catalog/shop-goods.service.ts';
