@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { startPeriodic } from '../../lib/periodic-job.ts';
-import { notifyRedemptions } from './ota.service.ts';
+import { notifyRedemptions } from './ota-redemptions.service.ts';
 
 export const OTA_JOB_INTERVAL_MS = 60_000;
 

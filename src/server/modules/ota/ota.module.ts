@@ -1,12 +1,14 @@
 import { defineServerModule } from '../../server-module.ts';
 import { otaInboundRoutes } from './ota-inbound.routes.ts';
+import { otaLogRoutes } from './ota-logs.routes.ts';
+import { otaMappingEditRoutes, otaMappingRoutes } from './ota-mappings.routes.ts';
 import { startOtaJobs } from './ota.jobs.ts';
 import { otaRoutes } from './ota.routes.ts';
 import { seedDemoOta } from './ota.seed.ts';
 
 export default defineServerModule({
   name: 'ota',
-  routes: [otaRoutes, otaInboundRoutes],
+  routes: [otaRoutes, otaMappingRoutes, otaMappingEditRoutes, otaLogRoutes, otaInboundRoutes],
   // used tickets of OTA orders are notified to their platform
   jobs: [(app) => startOtaJobs(app.ctx.db, app.log)],
   seedDemo: seedDemoOta,

@@ -98,7 +98,7 @@ export const otaLogs = pgTable(
 /**
  * The redemption notices of tickets of OTA orders, one per ticket (the primary key makes the notice
  * go once). `result` is its state: 0 queued, 2 claimed by a pass that is sending it (`claimedAt`),
- * 1 delivered, 3 failed (queued again for the next pass). ota.service.ts notifyRedemptions.
+ * 1 delivered, 3 failed (queued again for the next pass). ota-redemptions.service.ts notifyRedemptions.
  */
 export const otaRedemptions = pgTable(
   'ota_redemptions',

@@ -14,7 +14,8 @@ import {
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { runOtaJobs } from './ota.jobs.ts';
-import { notifyRedemptions, redactForLog } from './ota.service.ts';
+import { notifyRedemptions } from './ota-redemptions.service.ts';
+import { redactForLog } from './ota.service.ts';
 import { OtaSimulator } from './simulator.ts';
 
 let t: TestApp;
