@@ -152,17 +152,18 @@ describe('goods categories (/shop/goodType)', () => {
   });
 });
 
-describe('goods (/shop/good, /shop/goodQuery)', () => {
-  let categoryId = 0;
-  const skusOf = (prefix: string) => ({
-    specs: [{ name: '规格', values: ['250g', '500g'] }],
-    skus: [
-      { specValues: ['250g'], code: `${prefix}-250`, price: 3800, stock: 5 },
-      { specValues: ['500g'], code: `${prefix}-500`, price: 6800, originalPrice: 7800, stock: 3 },
-    ],
-  });
-  const twoSkus = skusOf('T');
+// the goods' category: set by the first goods describe's beforeAll, read by both
+let categoryId = 0;
+const skusOf = (prefix: string) => ({
+  specs: [{ name: '规格', values: ['250g', '500g'] }],
+  skus: [
+    { specValues: ['250g'], code: `${prefix}-250`, price: 3800, stock: 5 },
+    { specValues: ['500g'], code: `${prefix}-500`, price: 6800, originalPrice: 7800, stock: 3 },
+  ],
+});
+const twoSkus = skusOf('T');
 
+describe('goods (/shop/good, /shop/goodQuery): list, create, bad input', () => {
   beforeAll(async () => {
     const tree = await data<ShopCategoryOption[]>(call('shop', 'GET', catApi.list));
     categoryId = tree.find((c) => c.name === '特产美食')!.children[0]!.id;
@@ -278,7 +279,9 @@ describe('goods (/shop/good, /shop/goodQuery)', () => {
     expect(taken.statusCode, taken.body).toBe(409);
     expect((await goodsPage('shop')).total).toBe(before);
   });
+});
 
+describe('goods (/shop/good, /shop/goodQuery): edit, stock, shelf, areas, export', () => {
   it('edits goods and SKUs: kept SKUs keep their stock, new ones bring theirs, removed ones go', async () => {
     const goods = await data<ShopGoodDetail>(
       call('shop', 'POST', api.create, { name: '笋干', categoryId, ...skusOf('E') }),

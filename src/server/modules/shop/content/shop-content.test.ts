@@ -619,10 +619,12 @@ describe('the mini-program’s browsing (/api/member/shop, client token + X-Scen
   });
 });
 
-describe('the member’s cart (/api/member/shop/cart…, X-Member-Token)', () => {
-  let skuA = 0;
-  let skuB = 0;
-  let honeyId = 0;
+// the cart's SKUs: set by the first cart describe's beforeAll, read by both
+let skuA = 0;
+let skuB = 0;
+let honeyId = 0;
+
+describe('the member’s cart (/api/member/shop/cart…, X-Member-Token): lines and availability', () => {
   beforeAll(async () => {
     honeyId = goodsNamed('农家土蜂蜜').id;
     const skus = await t.database.db
@@ -694,7 +696,9 @@ describe('the member’s cart (/api/member/shop/cart…, X-Member-Token)', () =>
     mine = await data<Cart>(cart('POST', shopBrowseApi.cartRemove, { skuIds: [skuA] }));
     expect(mine.lines.map((l) => l.skuId)).toEqual([skuB]);
   });
+});
 
+describe('the member’s cart (/api/member/shop/cart…, X-Member-Token): input, limits, ownership', () => {
   it('refuses bad input naming the field, another area’s SKU and a line not in the cart', async () => {
     expect400(await cart('POST', shopBrowseApi.cartAdd, { skuId: skuB, quantity: 0 }), 'quantity');
     expect400(await cart('POST', shopBrowseApi.cartAdd, { quantity: 1 }), 'skuId');

@@ -387,7 +387,7 @@ describe('a coupon worth more than the goods', () => {
   });
 });
 
-describe('member calls: input, ownership and the machine', () => {
+describe('member calls: input and ownership', () => {
   it('pay refuses bad input naming the field, another member’s order (404) and a payment id of another order', async () => {
     const x = await k.newSku(10, 1000);
     const no = await k.place([{ skuId: x, quantity: 1 }]);
@@ -435,7 +435,9 @@ describe('member calls: input, ownership and the machine', () => {
     for (const url of [mApi.cancel, mApi.confirmReceipt, mApi.withdrawAfterSale, mApi.review, mApi.afterSale])
       expect400(await k.member(url, bodyFor(url)), 'orderNo');
   });
+});
 
+describe('member calls: after-sales and the machine', () => {
   it('after-sales before shipment: refund only (S7), withdrawn (S15), rejected (S14), staff ship resumes (S17)', async () => {
     const x = await k.newSku(10, 1000);
     const no = await k.place([{ skuId: x, quantity: 2 }]);
