@@ -1,7 +1,7 @@
 import { defineServerModule } from '../../server-module.ts';
-import { checkinDeviceRoutes, checkinRoutes } from './checkin.routes.ts';
+import { checkinDeviceRoutes, checkinRoutes, gardenLogRoutes } from './checkin.routes.ts';
 
 export default defineServerModule({
   name: 'checkin',
-  routes: [checkinRoutes, checkinDeviceRoutes],
+  routes: [checkinRoutes, gardenLogRoutes, checkinDeviceRoutes],
 });

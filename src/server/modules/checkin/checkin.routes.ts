@@ -313,6 +313,12 @@ export async function checkinRoutes(root: FastifyInstance) {
       });
     },
   );
+}
+
+/** /ticket/visitors: the entry/exit log's other reads (one ticket's log, the gates, free ID-card entries). */
+export async function gardenLogRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     gardenLogApi.selectGardenLog,

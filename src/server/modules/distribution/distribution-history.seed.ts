@@ -65,23 +65,22 @@ const roundUp = (n: number, step: number) => Math.ceil(n / step) * step;
 const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
 
-/** The year of one distributor, replayed: its ledger, top-ups, credit records and withdrawals. */
-function replay(
-  events: Event[],
-  ctx: {
-    scenicId: number;
-    staffId: number | null;
-    /** who pays withdrawals out: not the approver (two people for money out, docs/accounts.md) */
-    payerId: number | null;
-    now: Date;
-    run: string;
-    seq: () => number;
-  },
-  out: Written,
-): { balance: number; used: number; held: number; limit: number } {
+interface ReplayContext {
+  scenicId: number;
+  staffId: number | null;
+  /** who pays withdrawals out: not the approver (two people for money out, docs/accounts.md) */
+  payerId: number | null;
+  now: Date;
+  run: string;
+  seq: () => number;
+}
+
+/**
+ * One distributor's money while its year is replayed: the balances and the moves that write its
+ * ledger, top-ups, credit records and withdrawals into `out`, each row in time order.
+ */
+function replayBook(distributorId: number, adminId: number | null, ctx: ReplayContext, out: Written) {
   const s = { balance: 0, used: 0, held: 0, limit: 0 };
-  const first = events[0]!;
-  const { distributorId, adminId } = first;
   // every row at or after the one before it, so time order is the order replayed
   let last = 0;
   const clamp = (at: Date | number) => {
@@ -203,6 +202,17 @@ function replay(
     });
   };
 
+  return { s, clamp, row, topUp, repay, grant, withdraw };
+}
+
+/** The year of one distributor, replayed: its ledger, top-ups, credit records and withdrawals. */
+function replay(
+  events: Event[],
+  ctx: ReplayContext,
+  out: Written,
+): { balance: number; used: number; held: number; limit: number } {
+  const { distributorId, adminId } = events[0]!;
+  const { s, clamp, row, topUp, repay, grant, withdraw } = replayBook(distributorId, adminId, ctx, out);
   let month = '';
   for (const e of events) {
     // a new month: last month's credit is repaid, and every quarter part of the balance withdrawn

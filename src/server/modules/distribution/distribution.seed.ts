@@ -56,25 +56,11 @@ const STATE_OF = (i: number): DistributorStateCode =>
         ? DISTRIBUTOR_STATE.underReview
         : DISTRIBUTOR_STATE.normal;
 
-/**
- * The demo distributors of the first area, through the services so the ledger adds up
- * (`distributorLedgerMismatches` = []): the `agent` account's travel agency (normal, top-ups, a
- * credit line, a little used and repaid), 28 more in all four states (normal and frozen ones with
- * a login account, sharing one hash of the demo password), top-ups confirmed, pending and rejected,
- * credit grants and repayments, and two applications waiting for review.
- */
-export async function seedDemoDistributors(tx: Db, scenicId: number): Promise<void> {
-  // the area's first distributor account: the one the demo order history sells for (db/seed/demo-orders.ts)
-  const [agent] = await queryRows<{ id: number; nickname: string }>(
-    tx,
-    sql`select id, nickname from admins where scenic_id = ${scenicId} and adm_type = ${ADM_TYPE.distributor}
-        order by id limit 1`,
-  );
-  const [finance] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
-  const adminId = finance ? Number(finance.id) : null;
+/** Records a top-up of the demo (a transfer n days into 2025), confirmed, rejected or left pending. */
+function demoTopUps(tx: Db, scenicId: number, adminId: number | null) {
   const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
 
-  async function topUp(
+  return async function topUp(
     distributorId: number,
     amount: number,
     n: number,
@@ -98,40 +84,67 @@ export async function seedDemoDistributors(tx: Db, scenicId: number): Promise<vo
         reviewer: adminId,
         remark: outcome === 'confirm' ? '财务已核对到账' : '未查到该笔转账',
       });
-  }
+  };
+}
 
-  if (agent) {
-    const { id } = await createDistributor(tx, {
-      scenicId,
-      adminId: Number(agent.id),
-      company: agent.nickname || '山水旅行社',
-      contact: '周婷',
-      phone: '0571-87650001',
-      state: DISTRIBUTOR_STATE.normal,
-      remark: '年度合作旅行社，月结授信 5000 元',
-    });
-    await topUp(id, 1_000_000, 1, 'confirm');
-    await topUp(id, 500_000, 40, 'confirm');
-    await topUp(id, 200_000, 90, null);
-    await setCredit(tx, { scenicId, distributorId: id, creditLimit: 500_000, remark: '年度授信', adminId });
-    await debitDistributor(tx, {
-      scenicId,
-      distributorId: id,
-      payWay: 8,
-      amount: 120_000,
-      reference: 'DS-DEMO-AGENT-1',
-      remark: '团队票授信挂账',
-      adminId: Number(agent.id),
-    });
-    await repayCredit(tx, {
-      scenicId,
-      distributorId: id,
-      amount: 80_000,
-      reference: '',
-      remark: '月结还款',
-      adminId,
-    });
-  }
+/** The `agent` account's travel agency: top-ups, a credit line, a little used and repaid. */
+async function seedAgentDistributor(
+  tx: Db,
+  scenicId: number,
+  agent: { id: number; nickname: string },
+  adminId: number | null,
+  topUp: ReturnType<typeof demoTopUps>,
+): Promise<void> {
+  const { id } = await createDistributor(tx, {
+    scenicId,
+    adminId: Number(agent.id),
+    company: agent.nickname || '山水旅行社',
+    contact: '周婷',
+    phone: '0571-87650001',
+    state: DISTRIBUTOR_STATE.normal,
+    remark: '年度合作旅行社，月结授信 5000 元',
+  });
+  await topUp(id, 1_000_000, 1, 'confirm');
+  await topUp(id, 500_000, 40, 'confirm');
+  await topUp(id, 200_000, 90, null);
+  await setCredit(tx, { scenicId, distributorId: id, creditLimit: 500_000, remark: '年度授信', adminId });
+  await debitDistributor(tx, {
+    scenicId,
+    distributorId: id,
+    payWay: 8,
+    amount: 120_000,
+    reference: 'DS-DEMO-AGENT-1',
+    remark: '团队票授信挂账',
+    adminId: Number(agent.id),
+  });
+  await repayCredit(tx, {
+    scenicId,
+    distributorId: id,
+    amount: 80_000,
+    reference: '',
+    remark: '月结还款',
+    adminId,
+  });
+}
+
+/**
+ * The demo distributors of the first area, through the services so the ledger adds up
+ * (`distributorLedgerMismatches` = []): the `agent` account's travel agency (normal, top-ups, a
+ * credit line, a little used and repaid), 28 more in all four states (normal and frozen ones with
+ * a login account, sharing one hash of the demo password), top-ups confirmed, pending and rejected,
+ * credit grants and repayments, and two applications waiting for review.
+ */
+export async function seedDemoDistributors(tx: Db, scenicId: number): Promise<void> {
+  // the area's first distributor account: the one the demo order history sells for (db/seed/demo-orders.ts)
+  const [agent] = await queryRows<{ id: number; nickname: string }>(
+    tx,
+    sql`select id, nickname from admins where scenic_id = ${scenicId} and adm_type = ${ADM_TYPE.distributor}
+        order by id limit 1`,
+  );
+  const [finance] = await queryRows<{ id: number }>(tx, sql`select id from admins where username = 'admin'`);
+  const adminId = finance ? Number(finance.id) : null;
+  const topUp = demoTopUps(tx, scenicId, adminId);
+  if (agent) await seedAgentDistributor(tx, scenicId, agent, adminId, topUp);
 
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const [i, company] of AGENCIES.entries()) {

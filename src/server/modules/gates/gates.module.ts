@@ -1,11 +1,11 @@
 import { defineServerModule } from '../../server-module.ts';
-import { gateRoutes } from './gates.routes.ts';
+import { gateEditRoutes, gateRoutes } from './gates.routes.ts';
 import { seedDemoGates } from './gates.seed.ts';
 import { gateDeviceProfile } from './gates.service.ts';
 
 export default defineServerModule({
   name: 'gates',
-  routes: [gateRoutes],
+  routes: [gateRoutes, gateEditRoutes],
   seedDemo: seedDemoGates,
   terminalProfiles: { gateDevice: gateDeviceProfile },
 });

@@ -222,6 +222,12 @@ export async function gateRoutes(root: FastifyInstance) {
       return ok(req, await answerOne(db, row));
     },
   );
+}
+
+/** /terminal/gateManage: editing a gate, its pass state, deleting it. */
+export async function gateEditRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     gateApi.update,

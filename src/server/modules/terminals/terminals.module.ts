@@ -1,12 +1,12 @@
 import { defineServerModule } from '../../server-module.ts';
 import { terminalDeviceRoutes } from './terminal-device.routes.ts';
 import { startTerminalJobs } from './terminals.jobs.ts';
-import { terminalRoutes } from './terminals.routes.ts';
+import { terminalRoutes, terminalSecretRoutes } from './terminals.routes.ts';
 import { seedDemoTerminals } from './terminals.seed.ts';
 
 export default defineServerModule({
   name: 'terminals',
-  routes: [terminalRoutes, terminalDeviceRoutes],
+  routes: [terminalRoutes, terminalSecretRoutes, terminalDeviceRoutes],
   jobs: [(app) => startTerminalJobs(app.ctx.db, app.log)],
   seedDemo: seedDemoTerminals,
 });

@@ -271,6 +271,12 @@ export async function terminalRoutes(root: FastifyInstance) {
       return ok(req, result);
     },
   );
+}
+
+/** /terminal/terminal: rotating a terminal's secret, and its event history. */
+export async function terminalSecretRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = root.ctx;
 
   app.post(
     terminalApi.rotateSecret,

@@ -16,7 +16,13 @@ import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import { GateType } from '../../../shared/dict/ticket.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
-import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
+import {
+  defineListPage,
+  ListPage,
+  useLabel,
+  type ColumnDef,
+  type FormFieldDef,
+} from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
 
 /** The gate list's live state (last scan, devices online) is polled this often. */
@@ -77,6 +83,82 @@ function AdmitsCell({ row }: { row: GateRow }) {
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : (v ?? null));
 
+const GATE_COLUMNS: readonly ColumnDef<GateRow>[] = [
+  { key: 'code', title: GateField.code, sortable: true, width: 120 },
+  { key: 'name', title: GateField.name, sortable: true, width: 150 },
+  { key: 'gateType', title: GateField.gateType, kind: 'dict', dict: GateType, sortable: true },
+  { key: 'location', title: GateField.location, ellipsis: true, hidden: true },
+  { key: 'status', title: GateField.status, kind: 'dict', dict: EnableStatus },
+  { key: 'passState', title: GateField.passState, kind: 'dict', dict: GatePassState },
+  { key: 'openFrom', title: GateField.hours, render: (_, row) => <HoursCell row={row} /> },
+  { key: 'admissions', title: GateField.admissions, render: (_, row) => <AdmitsCell row={row} /> },
+  {
+    key: 'devicesOnline',
+    title: GateField.devices,
+    render: (_, row) => (
+      <span data-testid={`gate-online-${row.id}`}>
+        <DictTag dict={TerminalOnline} value={row.online} /> {row.devicesOnline}/{row.devices.length}
+      </span>
+    ),
+  },
+  { key: 'lastScanTime', title: GateField.lastScan, kind: 'dateTime', width: 170 },
+  {
+    key: 'lastScanResult',
+    title: GateField.lastResult,
+    render: (_, row) =>
+      row.lastScanResult ? (
+        <span data-testid={`gate-last-${row.id}`}>
+          <DictTag dict={CheckinResult} value={row.lastScanResult} fallback={row.lastScanResult} />
+        </span>
+      ) : null,
+  },
+];
+
+const GATE_FIELDS: readonly FormFieldDef[] = [
+  { name: 'code', label: GateField.code, required: true, maxLength: 32, createOnly: true },
+  { name: 'name', label: GateField.name, required: true, maxLength: 50 },
+  { name: 'gateType', label: GateField.gateType, kind: 'dict', dict: GateType, required: true },
+  { name: 'location', label: GateField.location, maxLength: 100 },
+  { name: 'status', label: GateField.status, kind: 'dict', dict: EnableStatus, required: true },
+  {
+    name: 'passState',
+    label: GateField.passState,
+    kind: 'dict',
+    dict: GatePassState,
+    required: true,
+  },
+  { name: 'openFrom', label: 'gates:openFrom', maxLength: 5, placeholder: 'gates:hoursHint' },
+  { name: 'openTo', label: 'gates:openTo', maxLength: 5, extra: 'gates:hoursHint' },
+  {
+    name: 'productIds',
+    label: 'gates:products',
+    kind: 'custom',
+    extra: 'gates:admitsAllHint',
+    render: () => <ChoiceSelect kind="products" />,
+  },
+  {
+    name: 'cardIds',
+    label: 'gates:cards',
+    kind: 'custom',
+    extra: 'gates:admitsAllHint',
+    render: () => <ChoiceSelect kind="cards" />,
+  },
+  {
+    name: 'bookingSiteIds',
+    label: 'gates:bookingSites',
+    kind: 'custom',
+    extra: 'gates:admitsAllHint',
+    render: () => <ChoiceSelect kind="bookingSites" />,
+  },
+  {
+    name: 'deviceIds',
+    label: 'gates:devices',
+    kind: 'custom',
+    extra: 'gates:devicesHint',
+    render: () => <ChoiceSelect kind="devices" />,
+  },
+];
+
 /** docs/product.md §2 /terminal/gateManage: the area's gates and their live state (docs/decisions.md "Gates"). */
 export default function GateListPage() {
   const { t } = useTranslation('gates');
@@ -104,36 +186,7 @@ export default function GateListPage() {
           { kind: 'dict', name: 'status', label: GateField.status, dict: EnableStatus },
           { kind: 'dict', name: 'online', label: 'gates:online', dict: TerminalOnline },
         ],
-        columns: [
-          { key: 'code', title: GateField.code, sortable: true, width: 120 },
-          { key: 'name', title: GateField.name, sortable: true, width: 150 },
-          { key: 'gateType', title: GateField.gateType, kind: 'dict', dict: GateType, sortable: true },
-          { key: 'location', title: GateField.location, ellipsis: true, hidden: true },
-          { key: 'status', title: GateField.status, kind: 'dict', dict: EnableStatus },
-          { key: 'passState', title: GateField.passState, kind: 'dict', dict: GatePassState },
-          { key: 'openFrom', title: GateField.hours, render: (_, row) => <HoursCell row={row} /> },
-          { key: 'admissions', title: GateField.admissions, render: (_, row) => <AdmitsCell row={row} /> },
-          {
-            key: 'devicesOnline',
-            title: GateField.devices,
-            render: (_, row) => (
-              <span data-testid={`gate-online-${row.id}`}>
-                <DictTag dict={TerminalOnline} value={row.online} /> {row.devicesOnline}/{row.devices.length}
-              </span>
-            ),
-          },
-          { key: 'lastScanTime', title: GateField.lastScan, kind: 'dateTime', width: 170 },
-          {
-            key: 'lastScanResult',
-            title: GateField.lastResult,
-            render: (_, row) =>
-              row.lastScanResult ? (
-                <span data-testid={`gate-last-${row.id}`}>
-                  <DictTag dict={CheckinResult} value={row.lastScanResult} fallback={row.lastScanResult} />
-                </span>
-              ) : null,
-          },
-        ],
+        columns: GATE_COLUMNS,
         form: {
           createUrl: gateApi.create,
           updateUrl: gateApi.update,
@@ -141,50 +194,7 @@ export default function GateListPage() {
           updateSchema: GateUpdateSchema,
           width: 560,
           initialValues: { status: 1, passState: GATE_PASS.on, gateType: 10 },
-          fields: [
-            { name: 'code', label: GateField.code, required: true, maxLength: 32, createOnly: true },
-            { name: 'name', label: GateField.name, required: true, maxLength: 50 },
-            { name: 'gateType', label: GateField.gateType, kind: 'dict', dict: GateType, required: true },
-            { name: 'location', label: GateField.location, maxLength: 100 },
-            { name: 'status', label: GateField.status, kind: 'dict', dict: EnableStatus, required: true },
-            {
-              name: 'passState',
-              label: GateField.passState,
-              kind: 'dict',
-              dict: GatePassState,
-              required: true,
-            },
-            { name: 'openFrom', label: 'gates:openFrom', maxLength: 5, placeholder: 'gates:hoursHint' },
-            { name: 'openTo', label: 'gates:openTo', maxLength: 5, extra: 'gates:hoursHint' },
-            {
-              name: 'productIds',
-              label: 'gates:products',
-              kind: 'custom',
-              extra: 'gates:admitsAllHint',
-              render: () => <ChoiceSelect kind="products" />,
-            },
-            {
-              name: 'cardIds',
-              label: 'gates:cards',
-              kind: 'custom',
-              extra: 'gates:admitsAllHint',
-              render: () => <ChoiceSelect kind="cards" />,
-            },
-            {
-              name: 'bookingSiteIds',
-              label: 'gates:bookingSites',
-              kind: 'custom',
-              extra: 'gates:admitsAllHint',
-              render: () => <ChoiceSelect kind="bookingSites" />,
-            },
-            {
-              name: 'deviceIds',
-              label: 'gates:devices',
-              kind: 'custom',
-              extra: 'gates:devicesHint',
-              render: () => <ChoiceSelect kind="devices" />,
-            },
-          ],
+          fields: GATE_FIELDS,
           toValues: (row) => ({
             code: row.code,
             name: row.name,

@@ -17,7 +17,12 @@ import { EnableStatus, ENABLED } from '../../../shared/dict/account.ts';
 import { TerminalEvent, TerminalKind, TerminalOnline } from '../../../shared/dict/terminal.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
-import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import {
+  defineListPage,
+  ListPage,
+  type ColumnDef,
+  type FormFieldDef,
+} from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
 import { OneTimeModal, type OneTimeValue } from './one-time-modal.tsx';
 
@@ -60,6 +65,47 @@ function TerminalEvents({ id }: { id: number }) {
   );
 }
 
+const TERMINAL_COLUMNS: readonly ColumnDef<TerminalRow>[] = [
+  { key: 'name', title: 'terminals:name', sortable: true },
+  { key: 'kind', title: 'terminals:kind', kind: 'dict', dict: TerminalKind, sortable: true },
+  { key: 'serialNo', title: 'terminals:serialNo', sortable: true },
+  { key: 'location', title: 'terminals:location', ellipsis: true },
+  { key: 'online', title: 'terminals:online', kind: 'dict', dict: TerminalOnline },
+  { key: 'lastSeenTime', title: 'terminals:lastSeen', kind: 'dateTime', sortable: true },
+  { key: 'appVersion', title: 'terminals:appVersion' },
+  { key: 'lastIp', title: 'terminals:lastIp', hidden: true },
+  { key: 'status', title: 'terminals:status', kind: 'dict', dict: EnableStatus },
+  { key: 'activated', title: 'terminals:activated', kind: 'boolean' },
+  { key: 'clientId', title: 'terminals:clientId', hidden: true },
+  {
+    key: 'createTime',
+    title: 'terminals:createTime',
+    kind: 'dateTime',
+    sortable: true,
+    hidden: true,
+  },
+];
+
+const TERMINAL_FIELDS: readonly FormFieldDef[] = [
+  {
+    name: 'kind',
+    label: 'terminals:kind',
+    kind: 'dict',
+    dict: TerminalKind,
+    required: true,
+    createOnly: true,
+  },
+  { name: 'name', label: 'terminals:name', required: true, maxLength: 50 },
+  {
+    name: 'serialNo',
+    label: 'terminals:serialNo',
+    required: true,
+    maxLength: 64,
+    extra: 'terminals:serialNoHint',
+  },
+  { name: 'location', label: 'terminals:location', maxLength: 100 },
+];
+
 /** docs/product.md §2 /terminal/terminal: the area's registered terminals (docs/decisions.md "Terminals"). */
 export default function TerminalListPage() {
   const { t } = useTranslation(['terminals', 'common']);
@@ -84,50 +130,13 @@ export default function TerminalListPage() {
           { kind: 'dict', name: 'online', label: 'terminals:online', dict: TerminalOnline },
           { kind: 'dict', name: 'status', label: 'terminals:status', dict: EnableStatus },
         ],
-        columns: [
-          { key: 'name', title: 'terminals:name', sortable: true },
-          { key: 'kind', title: 'terminals:kind', kind: 'dict', dict: TerminalKind, sortable: true },
-          { key: 'serialNo', title: 'terminals:serialNo', sortable: true },
-          { key: 'location', title: 'terminals:location', ellipsis: true },
-          { key: 'online', title: 'terminals:online', kind: 'dict', dict: TerminalOnline },
-          { key: 'lastSeenTime', title: 'terminals:lastSeen', kind: 'dateTime', sortable: true },
-          { key: 'appVersion', title: 'terminals:appVersion' },
-          { key: 'lastIp', title: 'terminals:lastIp', hidden: true },
-          { key: 'status', title: 'terminals:status', kind: 'dict', dict: EnableStatus },
-          { key: 'activated', title: 'terminals:activated', kind: 'boolean' },
-          { key: 'clientId', title: 'terminals:clientId', hidden: true },
-          {
-            key: 'createTime',
-            title: 'terminals:createTime',
-            kind: 'dateTime',
-            sortable: true,
-            hidden: true,
-          },
-        ],
+        columns: TERMINAL_COLUMNS,
         form: {
           createUrl: terminalApi.create,
           updateUrl: terminalApi.update,
           createSchema: TerminalCreateSchema,
           updateSchema: TerminalUpdateSchema,
-          fields: [
-            {
-              name: 'kind',
-              label: 'terminals:kind',
-              kind: 'dict',
-              dict: TerminalKind,
-              required: true,
-              createOnly: true,
-            },
-            { name: 'name', label: 'terminals:name', required: true, maxLength: 50 },
-            {
-              name: 'serialNo',
-              label: 'terminals:serialNo',
-              required: true,
-              maxLength: 64,
-              extra: 'terminals:serialNoHint',
-            },
-            { name: 'location', label: 'terminals:location', maxLength: 100 },
-          ],
+          fields: TERMINAL_FIELDS,
           toValues: (row) => ({ name: row.name, serialNo: row.serialNo, location: row.location }),
           onSaved: (result, { mode }) => {
             if (mode !== 'create') return;

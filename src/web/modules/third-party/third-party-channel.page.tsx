@@ -15,7 +15,13 @@ import {
   TpAdapter,
   TpBuyChannel,
 } from '../../../shared/dict/third-party.ts';
-import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
+import {
+  defineListPage,
+  ListPage,
+  useLabel,
+  type ColumnDef,
+  type FormFieldDef,
+} from '../../components/list-page/index.ts';
 import { GatesField, GateTags, OtaChannelField, ProductField } from './third-party-fields.tsx';
 import { TestCodeModal } from './test-code.modal.tsx';
 import { VouchersDrawer } from './vouchers.drawer.tsx';
@@ -41,6 +47,100 @@ function toBody(values: Record<string, unknown>, row: ThirdPartyRow | undefined)
   };
   return row ? { id: row.id, ...body } : body;
 }
+
+const CHANNEL_COLUMNS: readonly ColumnDef<ThirdPartyRow>[] = [
+  { key: 'name', title: ThirdPartyField.name, sortable: true },
+  {
+    key: 'buyChannel',
+    title: ThirdPartyField.buyChannel,
+    kind: 'dict',
+    dict: TpBuyChannel,
+    sortable: true,
+  },
+  { key: 'adapter', title: ThirdPartyField.adapter, kind: 'dict', dict: TpAdapter },
+  {
+    key: 'productName',
+    title: ThirdPartyField.product,
+    render: (_, row) => <OtaOrProduct row={row} />,
+  },
+  { key: 'codePrefix', title: ThirdPartyField.codePrefix },
+  { key: 'codePattern', title: ThirdPartyField.codePattern, hidden: true },
+  {
+    key: 'codeMinLength',
+    title: ThirdPartyField.codeLength,
+    render: (_, row) => `${row.codeMinLength}-${row.codeMaxLength}`,
+  },
+  { key: 'gates', title: ThirdPartyField.gates, render: (_, row) => <GatesCell row={row} /> },
+  {
+    key: 'vouchersUsed',
+    title: ThirdPartyField.vouchers,
+    render: (_, row) => `${row.vouchersUsed}/${row.vouchersTotal}`,
+  },
+  { key: 'status', title: ThirdPartyField.status, kind: 'dict', dict: EnableStatus },
+  {
+    key: 'createTime',
+    title: ThirdPartyField.createTime,
+    kind: 'dateTime',
+    sortable: true,
+    hidden: true,
+  },
+];
+
+const CHANNEL_FIELDS: readonly FormFieldDef[] = [
+  { name: 'name', label: ThirdPartyField.name, required: true, maxLength: 50 },
+  {
+    name: 'buyChannel',
+    label: ThirdPartyField.buyChannel,
+    kind: 'dict',
+    dict: TpBuyChannel,
+    required: true,
+  },
+  {
+    name: 'adapter',
+    label: ThirdPartyField.adapter,
+    kind: 'dict',
+    dict: TpAdapter,
+    required: true,
+    createOnly: true,
+  },
+  {
+    name: 'otaChannelId',
+    label: ThirdPartyField.otaChannel,
+    kind: 'custom',
+    extra: 'thirdParty:otaHint',
+    render: () => <OtaChannelField />,
+  },
+  {
+    name: 'productId',
+    label: ThirdPartyField.product,
+    kind: 'custom',
+    extra: 'thirdParty:productHint',
+    render: () => <ProductField />,
+  },
+  { name: 'codePrefix', label: ThirdPartyField.codePrefix, maxLength: 16 },
+  {
+    name: 'codePattern',
+    label: ThirdPartyField.codePattern,
+    maxLength: 200,
+    extra: 'thirdParty:formatHint',
+  },
+  { name: 'codeMinLength', label: ThirdPartyField.codeMinLength, kind: 'number', min: 1, max: 64 },
+  { name: 'codeMaxLength', label: ThirdPartyField.codeMaxLength, kind: 'number', min: 1, max: 64 },
+  {
+    name: 'gateIds',
+    label: ThirdPartyField.gates,
+    kind: 'custom',
+    extra: 'thirdParty:gatesHint',
+    render: () => <GatesField />,
+  },
+  {
+    name: 'status',
+    label: ThirdPartyField.status,
+    kind: 'dict',
+    dict: EnableStatus,
+    createOnly: true,
+  },
+];
 
 /** docs/product.md §2 /terminal/thirdPartyChannel: vouchers of other platforms that the gates accept. */
 export default function ThirdPartyChannelPage() {
@@ -68,104 +168,14 @@ export default function ThirdPartyChannelPage() {
           { kind: 'dict', name: 'adapter', label: ThirdPartyField.adapter, dict: TpAdapter },
           { kind: 'dict', name: 'status', label: ThirdPartyField.status, dict: EnableStatus },
         ],
-        columns: [
-          { key: 'name', title: ThirdPartyField.name, sortable: true },
-          {
-            key: 'buyChannel',
-            title: ThirdPartyField.buyChannel,
-            kind: 'dict',
-            dict: TpBuyChannel,
-            sortable: true,
-          },
-          { key: 'adapter', title: ThirdPartyField.adapter, kind: 'dict', dict: TpAdapter },
-          {
-            key: 'productName',
-            title: ThirdPartyField.product,
-            render: (_, row) => <OtaOrProduct row={row} />,
-          },
-          { key: 'codePrefix', title: ThirdPartyField.codePrefix },
-          { key: 'codePattern', title: ThirdPartyField.codePattern, hidden: true },
-          {
-            key: 'codeMinLength',
-            title: ThirdPartyField.codeLength,
-            render: (_, row) => `${row.codeMinLength}-${row.codeMaxLength}`,
-          },
-          { key: 'gates', title: ThirdPartyField.gates, render: (_, row) => <GatesCell row={row} /> },
-          {
-            key: 'vouchersUsed',
-            title: ThirdPartyField.vouchers,
-            render: (_, row) => `${row.vouchersUsed}/${row.vouchersTotal}`,
-          },
-          { key: 'status', title: ThirdPartyField.status, kind: 'dict', dict: EnableStatus },
-          {
-            key: 'createTime',
-            title: ThirdPartyField.createTime,
-            kind: 'dateTime',
-            sortable: true,
-            hidden: true,
-          },
-        ],
+        columns: CHANNEL_COLUMNS,
         form: {
           createUrl: thirdPartyApi.create,
           updateUrl: thirdPartyApi.update,
           createSchema: ThirdPartyCreateSchema,
           updateSchema: ThirdPartyUpdateSchema,
           width: 560,
-          fields: [
-            { name: 'name', label: ThirdPartyField.name, required: true, maxLength: 50 },
-            {
-              name: 'buyChannel',
-              label: ThirdPartyField.buyChannel,
-              kind: 'dict',
-              dict: TpBuyChannel,
-              required: true,
-            },
-            {
-              name: 'adapter',
-              label: ThirdPartyField.adapter,
-              kind: 'dict',
-              dict: TpAdapter,
-              required: true,
-              createOnly: true,
-            },
-            {
-              name: 'otaChannelId',
-              label: ThirdPartyField.otaChannel,
-              kind: 'custom',
-              extra: 'thirdParty:otaHint',
-              render: () => <OtaChannelField />,
-            },
-            {
-              name: 'productId',
-              label: ThirdPartyField.product,
-              kind: 'custom',
-              extra: 'thirdParty:productHint',
-              render: () => <ProductField />,
-            },
-            { name: 'codePrefix', label: ThirdPartyField.codePrefix, maxLength: 16 },
-            {
-              name: 'codePattern',
-              label: ThirdPartyField.codePattern,
-              maxLength: 200,
-              extra: 'thirdParty:formatHint',
-            },
-            { name: 'codeMinLength', label: ThirdPartyField.codeMinLength, kind: 'number', min: 1, max: 64 },
-            { name: 'codeMaxLength', label: ThirdPartyField.codeMaxLength, kind: 'number', min: 1, max: 64 },
-            {
-              name: 'gateIds',
-              label: ThirdPartyField.gates,
-              kind: 'custom',
-              extra: 'thirdParty:gatesHint',
-              render: () => <GatesField />,
-            },
-            {
-              name: 'status',
-              label: ThirdPartyField.status,
-              kind: 'dict',
-              dict: EnableStatus,
-              createOnly: true,
-            },
-          ],
+          fields: CHANNEL_FIELDS,
           initialValues: {
             adapter: 'codeList',
             buyChannel: 11,

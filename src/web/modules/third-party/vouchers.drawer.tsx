@@ -115,6 +115,57 @@ function ImportModal({ channel, onDone }: { channel: ThirdPartyRow; onDone: () =
   );
 }
 
+/** The voucher table's columns; a row's void button reloads the list. */
+function voucherColumns(
+  label: ReturnType<typeof useLabel>,
+  t: ReturnType<typeof useTranslation<'thirdParty'>>['t'],
+  channelId: number,
+  reload: () => void,
+): TableProps<TpVoucherRow>['columns'] {
+  return [
+    { key: 'code', dataIndex: 'code', title: label(ThirdPartyField.code), sorter: true },
+    { key: 'productName', dataIndex: 'productName', title: label(ThirdPartyField.product) },
+    {
+      key: 'validTo',
+      dataIndex: 'validTo',
+      title: label(ThirdPartyField.valid),
+      sorter: true,
+      render: (_: string, row) => `${when(row.validFrom).slice(0, 10)} ~ ${when(row.validTo).slice(0, 10)}`,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: label(ThirdPartyField.voucherStatus),
+      render: (v: string) => <DictTag dict={TpVoucherStatus} value={v} />,
+    },
+    {
+      key: 'usedTime',
+      dataIndex: 'usedTime',
+      title: label(ThirdPartyField.usedTime),
+      sorter: true,
+      render: when,
+    },
+    { key: 'gateName', dataIndex: 'gateName', title: label(ThirdPartyField.gate) },
+    {
+      key: 'actions',
+      title: '',
+      render: (_: unknown, row) =>
+        row.status === 'unused' ? (
+          <ConfirmAction
+            perm="admin:thirdParty:update"
+            title={t('void')}
+            description={t('voidConfirm', { count: 1 })}
+            okDanger
+            action={() => post(thirdPartyVoucherApi.void, { channelId, ids: [row.id] })}
+            onSuccess={reload}
+          >
+            {t('void')}
+          </ConfirmAction>
+        ) : null,
+    },
+  ];
+}
+
 /** The codes of one code-list channel: filters, paging, sort, export, import and void. */
 export function VouchersDrawer({ channel, onClose }: { channel: ThirdPartyRow | null; onClose: () => void }) {
   const { t } = useTranslation('thirdParty');
@@ -230,49 +281,7 @@ export function VouchersDrawer({ channel, onClose }: { channel: ThirdPartyRow | 
               pageSizeOptions: [10, 20, 30, 50, 100, 400],
               showTotal: (total) => t('total', { total }),
             }}
-            columns={[
-              { key: 'code', dataIndex: 'code', title: label(ThirdPartyField.code), sorter: true },
-              { key: 'productName', dataIndex: 'productName', title: label(ThirdPartyField.product) },
-              {
-                key: 'validTo',
-                dataIndex: 'validTo',
-                title: label(ThirdPartyField.valid),
-                sorter: true,
-                render: (_: string, row) =>
-                  `${when(row.validFrom).slice(0, 10)} ~ ${when(row.validTo).slice(0, 10)}`,
-              },
-              {
-                key: 'status',
-                dataIndex: 'status',
-                title: label(ThirdPartyField.voucherStatus),
-                render: (v: string) => <DictTag dict={TpVoucherStatus} value={v} />,
-              },
-              {
-                key: 'usedTime',
-                dataIndex: 'usedTime',
-                title: label(ThirdPartyField.usedTime),
-                sorter: true,
-                render: when,
-              },
-              { key: 'gateName', dataIndex: 'gateName', title: label(ThirdPartyField.gate) },
-              {
-                key: 'actions',
-                title: '',
-                render: (_: unknown, row) =>
-                  row.status === 'unused' ? (
-                    <ConfirmAction
-                      perm="admin:thirdParty:update"
-                      title={t('void')}
-                      description={t('voidConfirm', { count: 1 })}
-                      okDanger
-                      action={() => post(thirdPartyVoucherApi.void, { channelId: channel.id, ids: [row.id] })}
-                      onSuccess={reload}
-                    >
-                      {t('void')}
-                    </ConfirmAction>
-                  ) : null,
-              },
-            ]}
+            columns={voucherColumns(label, t, channel.id, reload)}
           />
         </>
       )}
