@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
@@ -17,15 +16,11 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { giveCoupon, redeemCode } from '../coupons/index.ts';
 import { requireMember } from './member-session.service.ts';
-import { ints, iso, memberAccess, memberHeaders } from './member-api-parts.ts';
+import { ints, iso, memberApiContext } from './member-api-parts.ts';
 
 /** The member API's coupons (docs/api.md "Member API"): those held and the coupon centre. */
 export async function memberApiCouponRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['member'];
-  const headers = memberHeaders;
-  const access = memberAccess;
+  const { app, db, tags, headers, access } = memberApiContext(root);
 
   app.get(
     memberApi.coupons,
@@ -120,11 +115,7 @@ export async function memberApiCouponRoutes(root: FastifyInstance) {
 
 /** The member API's ways to get a coupon: claiming one from the centre, or redeeming a code. */
 export async function memberApiClaimRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['member'];
-  const headers = memberHeaders;
-  const access = memberAccess;
+  const { app, db, tags, headers, access } = memberApiContext(root);
 
   app.post(
     memberApi.claim,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
@@ -14,15 +13,11 @@ import { queryRows } from '../../db/rows.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireMember } from './member-session.service.ts';
 import { createTraveller, deleteTraveller } from './travellers.service.ts';
-import { iso, memberAccess, memberHeaders } from './member-api-parts.ts';
+import { iso, memberApiContext } from './member-api-parts.ts';
 
 /** The member API's orders and the travellers a member orders for (docs/api.md "Member API"). */
 export async function memberApiOrderRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['member'];
-  const headers = memberHeaders;
-  const access = memberAccess;
+  const { app, db, tags, headers, access } = memberApiContext(root);
 
   app.get(
     memberApi.orders,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type MemberProfile } from '../../../shared/api/member-api.ts';
+import type { MemberProfile } from '../../../shared/api/member-api.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { MEMBER } from '../../http/access.ts';
@@ -50,3 +52,14 @@ export const memberHeaders = z.object({
 });
 /** A member API route: the client token, X-Scenic-Id and the member's X-Member-Token. */
 export const memberAccess = { access: MEMBER };
+
+/** What every member API plugin starts from: the typed app, the database, its tags, headers and access. */
+export function memberApiContext(root: FastifyInstance) {
+  return {
+    app: root.withTypeProvider<ZodTypeProvider>(),
+    db: root.ctx.db,
+    tags: ['member'],
+    headers: memberHeaders,
+    access: memberAccess,
+  };
+}

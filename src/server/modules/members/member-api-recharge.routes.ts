@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
@@ -15,15 +14,11 @@ import { MINI_PROGRAM } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { memberClient, requireMember } from './member-session.service.ts';
 import { confirmRecharge, createRecharge } from './recharge.service.ts';
-import { memberAccess, memberHeaders, memberProfile } from './member-api-parts.ts';
+import { memberApiContext, memberProfile } from './member-api-parts.ts';
 
 /** The member API's top-ups (docs/api.md "Member API"): the rules, a top-up and its payment. */
 export async function memberApiRechargeRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['member'];
-  const headers = memberHeaders;
-  const access = memberAccess;
+  const { app, db, tags, headers, access } = memberApiContext(root);
 
   app.get(
     memberApi.rechargeRules,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   MemberLedgerQuerySchema,
@@ -15,7 +14,7 @@ import { queryRows } from '../../db/rows.ts';
 import { MINI_PROGRAM } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { memberClient, requireMember, signInMember, signOutMember } from './member-session.service.ts';
-import { iso, memberAccess, memberHeaders, memberProfile } from './member-api-parts.ts';
+import { iso, memberApiContext, memberProfile } from './member-api-parts.ts';
 
 /**
  * The member API (docs/api.md "Member API"): the mini-program's calls for a member. Every route
@@ -23,11 +22,7 @@ import { iso, memberAccess, memberHeaders, memberProfile } from './member-api-pa
  * `X-Member-Token`. Ordering is the selling API's `/api/open/order/create` with the same header.
  */
 export async function memberApiRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['member'];
-  const headers = memberHeaders;
-  const access = memberAccess;
+  const { app, db, tags, headers, access } = memberApiContext(root);
 
   app.post(
     memberApi.login,
