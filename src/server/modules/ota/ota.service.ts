@@ -1,3 +1,4 @@
+import { storableText } from '../../../shared/text.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { OtaOrderBody } from '../../../shared/api/ota.ts';
 import {
@@ -81,10 +82,11 @@ export async function logMessage(db: Db, e: LogEntry): Promise<void> {
     platform: e.platform,
     direction: e.direction,
     type: e.type,
-    externalOrderId: (e.externalOrderId ?? '').slice(0, 64),
+    // what a platform sent or answered is logged as text any column holds (docs/decisions.md)
+    externalOrderId: storableText((e.externalOrderId ?? '').slice(0, 64)),
     orderNo: e.orderNo ?? '',
-    request: cut(e.request),
-    response: cut(e.response),
+    request: storableText(cut(e.request)),
+    response: storableText(cut(e.response)),
     result: e.result,
     ...(e.at && { createdAt: e.at }),
   });
