@@ -46,57 +46,14 @@ export function LoginScreen({
   const branding = useBranding();
   const { theme, size } = useSettings();
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
-  const touched = useRef(false);
-  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-
-  const validate = (v: Record<Field, string>) => {
-    const found: Partial<Record<Field, string>> = {};
-    if (!v.username.trim()) found.username = t('usernameRequired');
-    if (!v.password) found.password = t('passwordRequired');
-    return found;
-  };
-
-  const firstInput = () => {
-    if (touched.current) return;
-    touched.current = true;
-    onFirstInput?.();
-  };
-
-  const change = (field: Field, value: string) => {
-    firstInput();
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next)[field] }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    const invalid = (['username', 'password'] as const).find((f) => found[f]);
-    if (invalid) {
-      inputs[invalid].current?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      await login(values.username, values.password);
-      await loadUser();
-      await onSignedIn(safeRedirect(redirect));
-    } catch (error) {
-      setPending(false);
-      if (error instanceof RequestError) {
-        if (error.body?.data === 'password_change_required')
-          await onPasswordChangeRequired(values.username.trim());
-        else if (!error.shown) toast.error(error.message);
-      } else toast.error(t('common:loadFailed'));
-    }
-  };
+  const { values, errors, pending, inputs, change, submit } = useLoginForm({
+    redirect,
+    onSignedIn,
+    onPasswordChangeRequired,
+    onFirstInput,
+  });
 
   const field = (name: Field, label: string, input: ReactNode, extra?: string) => (
     <div className={styles.item}>
@@ -192,6 +149,62 @@ export function LoginScreen({
       </form>
     </AuthFrame>
   );
+}
+
+/** The form's values, errors and submit: sign in, load the user, open the console. */
+function useLoginForm({ redirect, onSignedIn, onPasswordChangeRequired, onFirstInput }: LoginScreenProps) {
+  const { t } = useTranslation(['auth', 'common']);
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+  const touched = useRef(false);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  const validate = (v: Record<Field, string>) => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!v.username.trim()) found.username = t('usernameRequired');
+    if (!v.password) found.password = t('passwordRequired');
+    return found;
+  };
+
+  const firstInput = () => {
+    if (touched.current) return;
+    touched.current = true;
+    onFirstInput?.();
+  };
+
+  const change = (field: Field, value: string) => {
+    firstInput();
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next)[field] }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const invalid = (['username', 'password'] as const).find((f) => found[f]);
+    if (invalid) {
+      inputs[invalid].current?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await login(values.username, values.password);
+      await loadUser();
+      await onSignedIn(safeRedirect(redirect));
+    } catch (error) {
+      setPending(false);
+      if (error instanceof RequestError) {
+        if (error.body?.data === 'password_change_required')
+          await onPasswordChangeRequired(values.username.trim());
+        else if (!error.shown) toast.error(error.message);
+      } else toast.error(t('common:loadFailed'));
+    }
+  };
+
+  return { values, errors, pending, inputs, change, submit };
 }
 
 // Three outline icons in the style of the console's (@ant-design/icons paths would bring its runtime).
