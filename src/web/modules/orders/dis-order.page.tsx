@@ -17,13 +17,19 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { distributionQuery } from './order-api.ts';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 
-function Distribution({ d }: { d: OrderDistribution }) {
+/** The module's texts, a field's label, and an order field's label by key. */
+function useDisLabels() {
   const { t } = useTranslation(['orders', 'common']);
   const label = useLabel();
+  const f = (key: keyof typeof OrderField) => label(OrderField[key]);
+  return { t, label, f };
+}
+
+function Distribution({ d }: { d: OrderDistribution }) {
+  const { t, f } = useDisLabels();
   const navigate = useNavigate();
   // the twin under the distributor menu (/disManage/disOrderPage) goes back where it came from
   const inDisManage = useLocation().pathname.startsWith('/disManage/');
-  const f = (key: keyof typeof OrderField) => label(OrderField[key]);
   return (
     <>
       <DetailCard
@@ -130,57 +136,73 @@ function Distribution({ d }: { d: OrderDistribution }) {
           ]}
         />
       </DetailCard>
-      <DetailCard title={t('batches')}>
-        <DetailTable
-          rows={d.batches}
-          emptyText={t('batchesNone')}
-          columns={[
-            { key: 'batchNo', dataIndex: 'batchNo', title: t('batchNo') },
-            { key: 'period', title: t('batchPeriod'), render: (_, b) => `${b.periodFrom} ~ ${b.periodTo}` },
-            {
-              key: 'state',
-              title: t('settleState'),
-              render: (_, b) => <DictTag dict={SettlementBatchState} value={b.state} />,
-            },
-            {
-              key: 'rate',
-              title: t('commissionRate'),
-              render: (_, b) => `${(b.commissionRate / 100).toFixed(2)}%`,
-            },
-            { key: 'tickets', dataIndex: 'tickets', title: f('ticketCount') },
-            { key: 'amount', title: t('settledAmount'), render: (_, b) => <MoneyText cents={b.amount} /> },
-            {
-              key: 'commission',
-              title: t('commission'),
-              render: (_, b) => <MoneyText cents={b.commission} />,
-            },
-            { key: 'closedTime', title: t('closedTime'), render: (_, b) => time(b.closedTime) },
-          ]}
-        />
-      </DetailCard>
-      <DetailCard title={t('ticketsTitle')}>
-        <DetailTable
-          rows={d.tickets}
-          columns={[
-            { key: 'id', dataIndex: 'id', title: label(SettlementField.ticketId) },
-            { key: 'product', dataIndex: 'productName', title: f('product') },
-            { key: 'validity', title: t('validity'), render: (_, x) => formatTicketValidity(x) },
-            { key: 'price', title: t('settlementPrice'), render: (_, x) => <MoneyText cents={x.price} /> },
-            {
-              key: 'status',
-              title: label(SettlementField.ticketStatus),
-              render: (_, x) => <DictTag dict={TicketStatus} value={x.status} />,
-            },
-            { key: 'batchNo', title: t('batchNo'), render: (_, x) => x.batchNo ?? t('notSettled') },
-            {
-              key: 'commission',
-              title: t('commission'),
-              render: (_, x) => (x.commission == null ? '' : <MoneyText cents={x.commission} />),
-            },
-          ]}
-        />
-      </DetailCard>
+      <DisBatches d={d} />
+      <DisTickets d={d} />
     </>
+  );
+}
+
+/** The settlement batches the order's tickets were settled in. */
+function DisBatches({ d }: { d: OrderDistribution }) {
+  const { t, f } = useDisLabels();
+  return (
+    <DetailCard title={t('batches')}>
+      <DetailTable
+        rows={d.batches}
+        emptyText={t('batchesNone')}
+        columns={[
+          { key: 'batchNo', dataIndex: 'batchNo', title: t('batchNo') },
+          { key: 'period', title: t('batchPeriod'), render: (_, b) => `${b.periodFrom} ~ ${b.periodTo}` },
+          {
+            key: 'state',
+            title: t('settleState'),
+            render: (_, b) => <DictTag dict={SettlementBatchState} value={b.state} />,
+          },
+          {
+            key: 'rate',
+            title: t('commissionRate'),
+            render: (_, b) => `${(b.commissionRate / 100).toFixed(2)}%`,
+          },
+          { key: 'tickets', dataIndex: 'tickets', title: f('ticketCount') },
+          { key: 'amount', title: t('settledAmount'), render: (_, b) => <MoneyText cents={b.amount} /> },
+          {
+            key: 'commission',
+            title: t('commission'),
+            render: (_, b) => <MoneyText cents={b.commission} />,
+          },
+          { key: 'closedTime', title: t('closedTime'), render: (_, b) => time(b.closedTime) },
+        ]}
+      />
+    </DetailCard>
+  );
+}
+
+/** The order's tickets with their settlement. */
+function DisTickets({ d }: { d: OrderDistribution }) {
+  const { t, label, f } = useDisLabels();
+  return (
+    <DetailCard title={t('ticketsTitle')}>
+      <DetailTable
+        rows={d.tickets}
+        columns={[
+          { key: 'id', dataIndex: 'id', title: label(SettlementField.ticketId) },
+          { key: 'product', dataIndex: 'productName', title: f('product') },
+          { key: 'validity', title: t('validity'), render: (_, x) => formatTicketValidity(x) },
+          { key: 'price', title: t('settlementPrice'), render: (_, x) => <MoneyText cents={x.price} /> },
+          {
+            key: 'status',
+            title: label(SettlementField.ticketStatus),
+            render: (_, x) => <DictTag dict={TicketStatus} value={x.status} />,
+          },
+          { key: 'batchNo', title: t('batchNo'), render: (_, x) => x.batchNo ?? t('notSettled') },
+          {
+            key: 'commission',
+            title: t('commission'),
+            render: (_, x) => (x.commission == null ? '' : <MoneyText cents={x.commission} />),
+          },
+        ]}
+      />
+    </DetailCard>
   );
 }
 
