@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Form, Input, InputNumber, Radio, Space, Table, Typography } from 'antd';
+import {
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +60,74 @@ const offerRows = (products: readonly DisSellable[]): OfferRow[] =>
       })),
   );
 
+/** The offers table's columns; the last sets the quantity of the row's offer. */
+function useOfferColumns(
+  quantities: Record<string, number>,
+  onQuantity: (key: string, quantity: number) => void,
+): TableColumnsType<OfferRow> {
+  const { t } = useTranslation(['priceTiers', 'common']);
+  const label = useLabel();
+  return [
+    { key: 'name', title: label(PriceTierField.product), render: (_, r) => r.product.name },
+    { key: 'time', title: t('timeSlot'), dataIndex: 'time' },
+    {
+      key: 'calendarPrice',
+      title: label(PriceTierField.calendarPrice),
+      render: (_, r) => <MoneyText cents={r.product.calendarPrice} />,
+    },
+    {
+      key: 'price',
+      title: label(PriceTierField.settlementPrice),
+      render: (_, r) => <MoneyText cents={r.price} />,
+    },
+    {
+      key: 'retailFloor',
+      title: label(PriceTierField.retailFloor),
+      render: (_, r) => <MoneyText cents={r.product.retailFloor} />,
+    },
+    { key: 'left', title: t('left'), dataIndex: 'left' },
+    {
+      key: 'quantity',
+      title: t('quantity'),
+      render: (_, r) => (
+        <InputNumber
+          aria-label={`${t('quantity')} ${r.product.name} ${r.time}`}
+          min={0}
+          max={Math.min(r.left, r.product.limitPerOrder || 100, 100)}
+          value={quantities[r.key] ?? 0}
+          onChange={(v) => onQuantity(r.key, Number(v ?? 0))}
+        />
+      ),
+    },
+  ];
+}
+
+/** The distributor's tier, balance, available credit and state. */
+function DisBuyAccount({ account }: { account: DisSellableList }) {
+  const { t } = useTranslation(['priceTiers', 'common']);
+  return (
+    <Descriptions
+      style={{ marginTop: 16 }}
+      size="small"
+      column={{ xs: 1, md: 2, xl: 4 }}
+      items={[
+        { key: 'tier', label: t('tier'), children: account.tierName ?? t('noTier') },
+        { key: 'balance', label: t('balance'), children: <MoneyText cents={account.balance} /> },
+        {
+          key: 'credit',
+          label: t('creditAvailable'),
+          children: <MoneyText cents={account.creditAvailable} />,
+        },
+        {
+          key: 'state',
+          label: t('state'),
+          children: <DictTag dict={DistributorState} value={account.state} />,
+        },
+      ]}
+    />
+  );
+}
+
 const newKey = () => `disbuy-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** docs/product.md §2 /disManage/buy: a distributor buys for itself on its balance or credit, at its tier. */
@@ -69,6 +149,10 @@ export default function DisBuyPage() {
   const chosen = rows.filter((r) => (quantities[r.key] ?? 0) > 0);
   const total = chosen.reduce((sum, r) => sum + r.price * quantities[r.key]!, 0);
   const wayName = label(PayWay[payWay]);
+  const columns = useOfferColumns(quantities, (key, quantity) => {
+    setQuantities((q) => ({ ...q, [key]: quantity }));
+    setIdemKey(newKey());
+  });
 
   const buy = () =>
     post<DisBuyResult>(
@@ -104,27 +188,7 @@ export default function DisBuyPage() {
             />
           </Space>
         </Space>
-        {list.data && (
-          <Descriptions
-            style={{ marginTop: 16 }}
-            size="small"
-            column={{ xs: 1, md: 2, xl: 4 }}
-            items={[
-              { key: 'tier', label: t('tier'), children: list.data.tierName ?? t('noTier') },
-              { key: 'balance', label: t('balance'), children: <MoneyText cents={list.data.balance} /> },
-              {
-                key: 'credit',
-                label: t('creditAvailable'),
-                children: <MoneyText cents={list.data.creditAvailable} />,
-              },
-              {
-                key: 'state',
-                label: t('state'),
-                children: <DictTag dict={DistributorState} value={list.data.state} />,
-              },
-            ]}
-          />
-        )}
+        {list.data && <DisBuyAccount account={list.data} />}
       </Card>
       <Card>
         <Table<OfferRow>
@@ -134,42 +198,7 @@ export default function DisBuyPage() {
           dataSource={rows}
           pagination={false}
           locale={{ emptyText: <Empty description={t('noProducts')} /> }}
-          columns={[
-            { key: 'name', title: label(PriceTierField.product), render: (_, r) => r.product.name },
-            { key: 'time', title: t('timeSlot'), dataIndex: 'time' },
-            {
-              key: 'calendarPrice',
-              title: label(PriceTierField.calendarPrice),
-              render: (_, r) => <MoneyText cents={r.product.calendarPrice} />,
-            },
-            {
-              key: 'price',
-              title: label(PriceTierField.settlementPrice),
-              render: (_, r) => <MoneyText cents={r.price} />,
-            },
-            {
-              key: 'retailFloor',
-              title: label(PriceTierField.retailFloor),
-              render: (_, r) => <MoneyText cents={r.product.retailFloor} />,
-            },
-            { key: 'left', title: t('left'), dataIndex: 'left' },
-            {
-              key: 'quantity',
-              title: t('quantity'),
-              render: (_, r) => (
-                <InputNumber
-                  aria-label={`${t('quantity')} ${r.product.name} ${r.time}`}
-                  min={0}
-                  max={Math.min(r.left, r.product.limitPerOrder || 100, 100)}
-                  value={quantities[r.key] ?? 0}
-                  onChange={(v) => {
-                    setQuantities((q) => ({ ...q, [r.key]: Number(v ?? 0) }));
-                    setIdemKey(newKey());
-                  }}
-                />
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
       <Card>
