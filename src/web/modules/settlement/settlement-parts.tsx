@@ -13,6 +13,7 @@ import {
   Spin,
   Table,
   Typography,
+  type TableColumnsType,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -115,14 +116,12 @@ export function BatchItemsDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['settlement', 'common']);
-  const label = useLabel();
   const query = useQuery({
     queryKey: [...listQueryKey(settlementBatchApi.page), 'items', batch?.id],
     queryFn: () => get<SettlementItems>(settlementBatchApi.items, { id: batch!.id }, { silent: true }),
     enabled: !!batch,
   });
   const { data, error, isPending, refetch } = query;
-  const closed = data?.batch.state === SETTLEMENT_BATCH_STATE.closed;
   return (
     <Drawer
       open={!!batch}
@@ -137,131 +136,146 @@ export function BatchItemsDrawer({
           <Button onClick={() => void refetch()}>{t('retry')}</Button>
         </Empty>
       )}
-      {data && (
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="batch-items">
-          {data.batch.state === SETTLEMENT_BATCH_STATE.draft && <Alert type="info" title={t('preview')} />}
-          <Descriptions
-            size="small"
-            column={{ xs: 1, md: 3 }}
-            items={[
-              { key: 'batchNo', label: label(SettlementField.batchNo), children: data.batch.batchNo },
-              {
-                key: 'period',
-                label: t('period'),
-                children: `${data.batch.periodFrom} ~ ${data.batch.periodTo}`,
-              },
-              {
-                key: 'state',
-                label: label(SettlementField.state),
-                children: <DictTag dict={SettlementBatchState} value={data.batch.state} />,
-              },
-              { key: 'tickets', label: label(SettlementField.ticketCount), children: data.batch.ticketCount },
-              {
-                key: 'amount',
-                label: label(SettlementField.amount),
-                children: <MoneyText cents={data.batch.amount} />,
-              },
-              {
-                key: 'commission',
-                label: `${label(SettlementField.commission)} (${percent(data.batch.commissionRate)})`,
-                children: <MoneyText cents={data.batch.commission} />,
-              },
-            ]}
-          />
-          <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {t('byDistributor')}
-            </Typography.Title>
-            {closed && (
-              <StatementButton batchId={data.batch.id} primary>
-                {t('statementAll')}
-              </StatementButton>
-            )}
-          </Space>
-          <KeyboardScroll>
-            <Table
-              rowKey="distributorId"
-              size="small"
-              pagination={false}
-              dataSource={data.distributors}
-              scroll={{ x: 'max-content' }}
-              columns={[
-                { key: 'name', dataIndex: 'distributorName', title: label(SettlementField.distributor) },
-                { key: 'count', dataIndex: 'ticketCount', title: label(SettlementField.ticketCount) },
-                {
-                  key: 'amount',
-                  dataIndex: 'amount',
-                  title: label(SettlementField.amount),
-                  render: (v: number) => <MoneyText cents={v} />,
-                },
-                {
-                  key: 'commission',
-                  dataIndex: 'commission',
-                  title: label(SettlementField.commission),
-                  render: (v: number) => <MoneyText cents={v} />,
-                },
-                ...(closed
-                  ? [
-                      {
-                        key: 'statement',
-                        title: t('statement'),
-                        render: (_: unknown, d: { distributorId: number }) => (
-                          <StatementButton batchId={data.batch.id} distributorId={d.distributorId}>
-                            {t('statement')}
-                          </StatementButton>
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </KeyboardScroll>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('tickets')}
-          </Typography.Title>
-          {data.truncated && <Alert type="warning" title={t('truncated', { count: data.items.length })} />}
-          <KeyboardScroll>
-            <Table<SettlementItem>
-              rowKey="ticketId"
-              size="small"
-              dataSource={data.items}
-              scroll={{ x: 'max-content' }}
-              pagination={{ pageSize: 20, showSizeChanger: false }}
-              columns={[
-                {
-                  key: 'distributor',
-                  dataIndex: 'distributorName',
-                  title: label(SettlementField.distributor),
-                },
-                { key: 'orderNo', dataIndex: 'orderNo', title: label(SettlementField.orderNo) },
-                { key: 'ticketId', dataIndex: 'ticketId', title: label(SettlementField.ticketId) },
-                { key: 'product', dataIndex: 'productName', title: label(SettlementField.product) },
-                { key: 'visitDate', dataIndex: 'visitDate', title: label(SettlementField.visitDate) },
-                {
-                  key: 'status',
-                  dataIndex: 'ticketStatus',
-                  title: label(SettlementField.ticketStatus),
-                  render: (v: number) => <DictTag dict={TicketStatus} value={v} />,
-                },
-                {
-                  key: 'amount',
-                  dataIndex: 'amount',
-                  title: label(SettlementField.amount),
-                  render: (v: number) => <MoneyText cents={v} />,
-                },
-                {
-                  key: 'commission',
-                  dataIndex: 'commission',
-                  title: label(SettlementField.commission),
-                  render: (v: number) => <MoneyText cents={v} />,
-                },
-              ]}
-            />
-          </KeyboardScroll>
-        </Space>
-      )}
+      {data && <BatchItemsBody data={data} />}
     </Drawer>
   );
+}
+
+/** A loaded batch: its sums, its sums by distributor (with statements once closed), its tickets. */
+function BatchItemsBody({ data }: { data: SettlementItems }) {
+  const { t } = useTranslation(['settlement', 'common']);
+  const label = useLabel();
+  const itemColumns = useItemColumns();
+  const closed = data.batch.state === SETTLEMENT_BATCH_STATE.closed;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="batch-items">
+      {data.batch.state === SETTLEMENT_BATCH_STATE.draft && <Alert type="info" title={t('preview')} />}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 3 }}
+        items={[
+          { key: 'batchNo', label: label(SettlementField.batchNo), children: data.batch.batchNo },
+          {
+            key: 'period',
+            label: t('period'),
+            children: `${data.batch.periodFrom} ~ ${data.batch.periodTo}`,
+          },
+          {
+            key: 'state',
+            label: label(SettlementField.state),
+            children: <DictTag dict={SettlementBatchState} value={data.batch.state} />,
+          },
+          { key: 'tickets', label: label(SettlementField.ticketCount), children: data.batch.ticketCount },
+          {
+            key: 'amount',
+            label: label(SettlementField.amount),
+            children: <MoneyText cents={data.batch.amount} />,
+          },
+          {
+            key: 'commission',
+            label: `${label(SettlementField.commission)} (${percent(data.batch.commissionRate)})`,
+            children: <MoneyText cents={data.batch.commission} />,
+          },
+        ]}
+      />
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('byDistributor')}
+        </Typography.Title>
+        {closed && (
+          <StatementButton batchId={data.batch.id} primary>
+            {t('statementAll')}
+          </StatementButton>
+        )}
+      </Space>
+      <KeyboardScroll>
+        <Table
+          rowKey="distributorId"
+          size="small"
+          pagination={false}
+          dataSource={data.distributors}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { key: 'name', dataIndex: 'distributorName', title: label(SettlementField.distributor) },
+            { key: 'count', dataIndex: 'ticketCount', title: label(SettlementField.ticketCount) },
+            {
+              key: 'amount',
+              dataIndex: 'amount',
+              title: label(SettlementField.amount),
+              render: (v: number) => <MoneyText cents={v} />,
+            },
+            {
+              key: 'commission',
+              dataIndex: 'commission',
+              title: label(SettlementField.commission),
+              render: (v: number) => <MoneyText cents={v} />,
+            },
+            ...(closed
+              ? [
+                  {
+                    key: 'statement',
+                    title: t('statement'),
+                    render: (_: unknown, d: { distributorId: number }) => (
+                      <StatementButton batchId={data.batch.id} distributorId={d.distributorId}>
+                        {t('statement')}
+                      </StatementButton>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </KeyboardScroll>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('tickets')}
+      </Typography.Title>
+      {data.truncated && <Alert type="warning" title={t('truncated', { count: data.items.length })} />}
+      <KeyboardScroll>
+        <Table<SettlementItem>
+          rowKey="ticketId"
+          size="small"
+          dataSource={data.items}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 20, showSizeChanger: false }}
+          columns={itemColumns}
+        />
+      </KeyboardScroll>
+    </Space>
+  );
+}
+
+/** The batch's tickets table's columns. */
+function useItemColumns(): TableColumnsType<SettlementItem> {
+  const label = useLabel();
+  return [
+    {
+      key: 'distributor',
+      dataIndex: 'distributorName',
+      title: label(SettlementField.distributor),
+    },
+    { key: 'orderNo', dataIndex: 'orderNo', title: label(SettlementField.orderNo) },
+    { key: 'ticketId', dataIndex: 'ticketId', title: label(SettlementField.ticketId) },
+    { key: 'product', dataIndex: 'productName', title: label(SettlementField.product) },
+    { key: 'visitDate', dataIndex: 'visitDate', title: label(SettlementField.visitDate) },
+    {
+      key: 'status',
+      dataIndex: 'ticketStatus',
+      title: label(SettlementField.ticketStatus),
+      render: (v: number) => <DictTag dict={TicketStatus} value={v} />,
+    },
+    {
+      key: 'amount',
+      dataIndex: 'amount',
+      title: label(SettlementField.amount),
+      render: (v: number) => <MoneyText cents={v} />,
+    },
+    {
+      key: 'commission',
+      dataIndex: 'commission',
+      title: label(SettlementField.commission),
+      render: (v: number) => <MoneyText cents={v} />,
+    },
+  ];
 }
 
 /** A draft batch of a period of visit dates; the server computes its tickets, the drawer shows them. */
