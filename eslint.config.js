@@ -23,7 +23,6 @@ export const FUNCTIONS_OVER_150_LINES = [
   'src/server/modules/settlement/settlement.routes.ts: settlementRoutes',
   'src/server/modules/travel/travel.routes.ts: travelRoutes',
   'src/server/modules/withdrawals/withdrawals.routes.ts: withdrawalRoutes',
-  'src/web/modules/theatres/seat-map-editor.page.tsx: Editor',
 ];
 
 export default tseslint.config(

@@ -167,34 +167,15 @@ function Editor({ theatre, back }: { theatre: TheatreDetail; back: ReactNode }) 
 
   return (
     <Card
-      title={
-        <Space>
-          {theatre.name}
-          <Typography.Text type="secondary">
-            {rows} × {cols} · {t('theatres:seatCount', { count: seatTotal })}
-          </Typography.Text>
-          {dirty ? <Tag color="orange">{t('theatres:unsaved')}</Tag> : null}
-        </Space>
-      }
+      title={<EditorTitle name={theatre.name} rows={rows} cols={cols} seats={seatTotal} dirty={dirty} />}
       extra={
-        <Space>
-          {back}
-          <Popconfirm title={t('theatres:discard')} disabled={!dirty} onConfirm={discard}>
-            <Button disabled={!dirty}>{t('theatres:discard')}</Button>
-          </Popconfirm>
-          <Can perm="admin:theatre:update">
-            {(allowed) => (
-              <Button
-                type="primary"
-                loading={save.pending}
-                disabled={!allowed || !dirty}
-                onClick={() => void save.run()}
-              >
-                {t('common:save')}
-              </Button>
-            )}
-          </Can>
-        </Space>
+        <EditorActions
+          back={back}
+          dirty={dirty}
+          saving={save.pending}
+          onDiscard={discard}
+          onSave={() => void save.run()}
+        />
       }
     >
       <div className={styles.layout}>
@@ -247,5 +228,63 @@ function Editor({ theatre, back }: { theatre: TheatreDetail; back: ReactNode }) 
       </div>
       <TierModal tier={tier} onChange={setTier} onCancel={() => setTier(null)} onSave={keepTier} />
     </Card>
+  );
+}
+
+/** The theatre's name, its size and seat count, and whether there are unsaved changes. */
+function EditorTitle({
+  name,
+  rows,
+  cols,
+  seats,
+  dirty,
+}: {
+  name: string;
+  rows: number;
+  cols: number;
+  seats: number;
+  dirty: boolean;
+}) {
+  const { t } = useTranslation(['theatres', 'common']);
+  return (
+    <Space>
+      {name}
+      <Typography.Text type="secondary">
+        {rows} × {cols} · {t('theatres:seatCount', { count: seats })}
+      </Typography.Text>
+      {dirty ? <Tag color="orange">{t('theatres:unsaved')}</Tag> : null}
+    </Space>
+  );
+}
+
+/** Back, discard (confirmed) and save (with the update permission), the last two once changed. */
+function EditorActions({
+  back,
+  dirty,
+  saving,
+  onDiscard,
+  onSave,
+}: {
+  back: ReactNode;
+  dirty: boolean;
+  saving: boolean;
+  onDiscard: () => void;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation(['theatres', 'common']);
+  return (
+    <Space>
+      {back}
+      <Popconfirm title={t('theatres:discard')} disabled={!dirty} onConfirm={onDiscard}>
+        <Button disabled={!dirty}>{t('theatres:discard')}</Button>
+      </Popconfirm>
+      <Can perm="admin:theatre:update">
+        {(allowed) => (
+          <Button type="primary" loading={saving} disabled={!allowed || !dirty} onClick={onSave}>
+            {t('common:save')}
+          </Button>
+        )}
+      </Can>
+    </Space>
   );
 }
