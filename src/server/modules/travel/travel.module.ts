@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
+import { travelDepartureEditRoutes, travelDepartureRoutes } from './travel-departures.routes.ts';
 import { travelOrderRoutes } from './travel-orders.routes.ts';
 import { publicTravelRoutes } from './travel-public.routes.ts';
 import { travelRoutes } from './travel.routes.ts';
@@ -6,6 +7,12 @@ import { seedDemoTravel } from './travel.seed.ts';
 
 export default defineServerModule({
   name: 'travel',
-  routes: [travelRoutes, travelOrderRoutes, publicTravelRoutes],
+  routes: [
+    travelRoutes,
+    travelDepartureRoutes,
+    travelDepartureEditRoutes,
+    travelOrderRoutes,
+    publicTravelRoutes,
+  ],
   seedDemo: seedDemoTravel,
 });
