@@ -1,9 +1,10 @@
 import { defineServerModule } from '../../server-module.ts';
+import { withdrawalMoveRoutes } from './withdrawal-moves.routes.ts';
 import { withdrawalRoutes } from './withdrawals.routes.ts';
 import { seedDemoWithdrawals } from './withdrawals.seed.ts';
 
 export default defineServerModule({
   name: 'withdrawals',
-  routes: [withdrawalRoutes],
+  routes: [withdrawalRoutes, withdrawalMoveRoutes],
   seedDemo: seedDemoWithdrawals,
 });

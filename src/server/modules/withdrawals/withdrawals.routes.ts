@@ -1,14 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
 import {
   withdrawalApi,
-  WithdrawalApplySchema,
   WithdrawalPageSchema,
-  WithdrawalPaySchema,
-  WithdrawalRejectSchema,
-  WithdrawalReviewSchema,
   WithdrawalRowSchema,
   WithdrawalTotalsSchema,
   type WithdrawalPage,
@@ -20,33 +16,12 @@ import {
   WithdrawalField,
   WithdrawalState,
   WithdrawalText,
-  withdrawalSpecCodes,
-  type WithdrawalStateCode,
 } from '../../../shared/dict/withdrawals.ts';
-import type { WithdrawalMove } from '../../../shared/domain/withdrawal-transitions.ts';
-import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { writeAudit } from '../audit/index.ts';
-import { distributorOfAccount } from '../distribution/index.ts';
-import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { moveWithdrawal, requestWithdrawal } from './withdrawals.service.ts';
-
-/**
- * The distributor a distributor's account acts for (null: staff, every distributor of the area;
- * 0: a distributor account without a distributor, which sees nothing).
- */
-export async function ownDistributor(db: Db, req: FastifyRequest): Promise<number | null> {
-  const owner = ownerScope(req);
-  if (owner == null) return null;
-  const d = await distributorOfAccount(db, scenicScope(req), owner);
-  return d?.id ?? 0;
-}
-
-const mask = (account: string) => (account.length > 4 ? `****${account.slice(-4)}` : '****');
+import { listWithdrawals, ownDistributor } from './withdrawals-http.ts';
 
 function whereOf(scenicId: number, q: Partial<WithdrawalPage>, own: number | null): SQL {
   const parts = [sql`w.scenic_id = ${scenicId}`];
@@ -57,58 +32,6 @@ function whereOf(scenicId: number, q: Partial<WithdrawalPage>, own: number | nul
   if (q.createTimeFrom) parts.push(sql`w.created_at >= ${new Date(q.createTimeFrom)}`);
   if (q.createTimeTo) parts.push(sql`w.created_at <= ${new Date(q.createTimeTo)}`);
   return sql.join(parts, sql` and `);
-}
-
-const SORT: Record<NonNullable<WithdrawalPage['sort']>, SQL> = {
-  createTime: sql`w.created_at`,
-  amount: sql`w.amount`,
-};
-
-async function listWithdrawals(
-  db: Db,
-  where: SQL,
-  q: Pick<WithdrawalPage, 'sort' | 'order'>,
-  offset: number,
-  limit: number,
-): Promise<WithdrawalRow[]> {
-  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select w.*, d.company, ra.username as requested_name, rv.username as reviewed_name
-        from distributor_withdrawals w
-        join distributors d on d.id = w.distributor_id
-        left join admins ra on ra.id = w.requested_by
-        left join admins rv on rv.id = w.reviewed_by
-        where ${where}
-        order by ${SORT[q.sort ?? 'createTime']} ${dir}, w.id ${dir}
-        limit ${limit} offset ${offset}`,
-  );
-  const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-  return rows.map((r) => {
-    const state = Number(r.state) as WithdrawalStateCode;
-    const spec = withdrawalSpecCodes(state);
-    return {
-      id: Number(r.id),
-      withdrawalNo: String(r.withdrawal_no),
-      distributorId: Number(r.distributor_id),
-      distributorName: String(r.company),
-      amount: Number(r.amount),
-      bankName: String(r.bank_name),
-      bankAccount: mask(String(r.bank_account)),
-      accountName: String(r.account_name),
-      state,
-      review: spec.review,
-      bankState: spec.bank,
-      requestedBy: String(r.requested_name ?? ''),
-      reviewedBy: r.reviewed_name == null ? null : String(r.reviewed_name),
-      reviewRemark: String(r.review_remark ?? ''),
-      bankReference: r.bank_reference == null ? null : String(r.bank_reference),
-      remark: String(r.remark ?? ''),
-      createTime: iso(r.created_at)!,
-      reviewedAt: iso(r.reviewed_at),
-      paidAt: iso(r.paid_at),
-    };
-  });
 }
 
 const EXPORT_COLUMNS: ExportColumn<WithdrawalRow>[] = [
@@ -126,8 +49,10 @@ const EXPORT_COLUMNS: ExportColumn<WithdrawalRow>[] = [
   { header: WithdrawalField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
   { header: WithdrawalField.paidAt, value: (r) => r.paidAt, kind: 'datetime', width: 20 },
 ];
-
-/** docs/product.md §2 /disManage/haul: withdrawals of distributors, requested by them, reviewed and paid by staff. */
+/**
+ * docs/product.md §2 /disManage/haul: withdrawals of distributors, requested by them, reviewed and paid by
+ * staff — the list, its export and totals (the moves: withdrawal-moves.routes.ts).
+ */
 export async function withdrawalRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
@@ -205,111 +130,5 @@ export async function withdrawalRoutes(root: FastifyInstance) {
         paidAmount: Number(row?.paid ?? 0),
       });
     },
-  );
-
-  app.post(
-    withdrawalApi.apply,
-    {
-      config: { access: perm('admin:haul:apply', { distributor: 'own' }) },
-      schema: {
-        tags,
-        summary:
-          'Requests a withdrawal of the balance: the amount is held at once (409 when the balance is short)',
-        description: 'A distributor withdraws its own balance; staff name the distributor (distributorId).',
-        body: WithdrawalApplySchema,
-        response: { 200: envelopeSchema(WithdrawalRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const own = await ownDistributor(db, req);
-      if (own === 0) throw new AppError(404, 'distributorNotFound');
-      const distributorId = own ?? req.body.distributorId;
-      if (!distributorId) throw new FieldError('distributorId', ValidationMessage.required);
-      const { adminId } = requireAuth(req);
-      const created = await requestWithdrawal(db, {
-        ...req.body,
-        scenicId,
-        distributorId,
-        requestedBy: adminId,
-      });
-      await writeAudit(db, req, {
-        module: 'distribution',
-        action: 'withdrawal.apply',
-        targetType: 'withdrawal',
-        targetId: created.id,
-        after: { withdrawalNo: created.withdrawalNo, distributorId, amount: created.amount },
-      });
-      const [row] = await listWithdrawals(db, sql`w.id = ${created.id}`, { order: 'desc' }, 0, 1);
-      return ok(req, row!);
-    },
-  );
-
-  const moveRoute = (
-    url: string,
-    move: WithdrawalMove,
-    permission: 'admin:haul:apply' | 'admin:haul:review' | 'admin:haul:pay',
-    body: typeof WithdrawalReviewSchema | typeof WithdrawalRejectSchema | typeof WithdrawalPaySchema,
-    summary: string,
-  ) =>
-    app.post(
-      url,
-      {
-        config: {
-          access: move === 'cancel' ? perm(permission, { distributor: 'own' }) : perm(permission),
-        },
-        schema: { tags, summary, body, response: { 200: envelopeSchema(WithdrawalRowSchema) } },
-      },
-      async (req) => {
-        const input = req.body as { id: number; remark?: string; bankReference?: string };
-        const { adminId } = requireAuth(req);
-        const moved = await moveWithdrawal(db, {
-          scenicId: scenicScope(req),
-          id: input.id,
-          move,
-          actorId: adminId,
-          distributorId: await ownDistributor(db, req),
-          remark: input.remark,
-          bankReference: input.bankReference,
-        });
-        await writeAudit(db, req, {
-          module: 'distribution',
-          action: `withdrawal.${move}`,
-          targetType: 'withdrawal',
-          targetId: moved.id,
-          after: { state: moved.state, remark: input.remark, bankReference: input.bankReference },
-        });
-        const [row] = await listWithdrawals(db, sql`w.id = ${moved.id}`, { order: 'desc' }, 0, 1);
-        return ok(req, row!);
-      },
-    );
-
-  moveRoute(
-    withdrawalApi.approve,
-    'approve',
-    'admin:haul:review',
-    WithdrawalReviewSchema,
-    'Agrees to a requested withdrawal (not by the account that requested it); the money stays held',
-  );
-  moveRoute(
-    withdrawalApi.reject,
-    'reject',
-    'admin:haul:review',
-    WithdrawalRejectSchema,
-    'Rejects a requested or approved withdrawal with a reason; the held money returns to the balance',
-  );
-  moveRoute(
-    withdrawalApi.pay,
-    'pay',
-    'admin:haul:pay',
-    WithdrawalPaySchema,
-    'Records the bank transfer of an approved withdrawal (its reference); the held money is paid out. Not by the requester, nor by the approver while the area requires two people for money out (setting twoPersonPayout, on by default): 409',
-  );
-  moveRoute(
-    withdrawalApi.cancel,
-    'cancel',
-    'admin:haul:apply',
-    WithdrawalReviewSchema,
-    'Withdraws a request not yet reviewed (a distributor: its own); the held money returns to the balance',
   );
 }
