@@ -3,6 +3,7 @@
 // API, and the order with the totals of the filter in the travel order list.
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
+import { memberApi } from '../src/shared/api/member-api.ts';
 import { openOrderApi } from '../src/shared/api/selling.ts';
 import {
   travelDepartureApi,
@@ -89,13 +90,20 @@ describe('travel packages', () => {
       expect.objectContaining({ date, capacity: 12, price: 28_800, sold: 0 }),
     ]);
 
-    // --- booked through the selling API
+    // --- booked through the selling API by a member in the mini-program (its orders are its members')
     const token = await clientToken(baseUrl, admin.access_token);
+    const login = await fetch(`${baseUrl}${memberApi.login}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-scenic-id': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13612345678', nickname: '林小雨' }),
+    });
+    const member = ((await login.json()) as { data: { token: string } }).data;
     const booked = await fetch(`${baseUrl}${openOrderApi.create}`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${token}`,
         'x-scenic-id': '1',
+        'x-member-token': member.token,
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
       },
