@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
-import { CONSOLE_CLIENT_ID, TerminalClient, type TerminalClientId } from '../../../shared/dict/terminal-client.ts';
+import {
+  CONSOLE_CLIENT_ID,
+  TerminalClient,
+  type TerminalClientId,
+} from '../../../shared/dict/terminal-client.ts';
 import { WILDCARD } from '../../../shared/perms.ts';
 import { PLATFORM_CALLER_KIND } from '../../http/access.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';

@@ -9,7 +9,11 @@ import {
   TerminalHeartbeatResultSchema,
   TerminalHeartbeatSchema,
 } from '../../../shared/api/terminals.ts';
-import { TERMINAL_HEARTBEAT_SECONDS, TERMINAL_KINDS, TERMINAL_ONLINE } from '../../../shared/dict/terminal.ts';
+import {
+  TERMINAL_HEARTBEAT_SECONDS,
+  TERMINAL_KINDS,
+  TERMINAL_ONLINE,
+} from '../../../shared/dict/terminal.ts';
 import { deviceOf, PUBLIC } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { deviceTerminal, logDeviceRefusals } from './device-auth.ts';
