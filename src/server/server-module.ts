@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TerminalKindCode } from '../shared/dict/terminal.ts';
 import type { Db } from './db/client.ts';
+import type { Plug } from './lib/extension-point.ts';
 import type { TerminalProfileLoader } from './modules/terminals/index.ts';
 
 /** A background job: starts its periodic runner and returns how to stop it (waiting for a pass). */
@@ -26,6 +27,16 @@ export interface ServerModule {
    * of its ETag): gates for gate devices, windows and machines for theirs, cameras for cameras.
    */
   terminalProfiles?: Partial<Record<TerminalKindCode, TerminalProfileLoader>>;
+  /**
+   * What the module plugs into the extension points of others (lib/extension-point.ts), e.g. a
+   * stock holder, a pricing step or a pay way into orders: installed once by src/server/modules.ts.
+   */
+  plugs?: readonly Plug[];
+}
+
+/** Installs the plugs of every module, in the order of the list (a second call adds nothing). */
+export function installPlugs(modules: readonly ServerModule[]): void {
+  for (const module of modules) for (const plug of module.plugs ?? []) plug.install();
 }
 
 export function defineServerModule(module: ServerModule): ServerModule {

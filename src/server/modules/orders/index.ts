@@ -13,3 +13,13 @@ export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';
 export { BALANCE_PROVIDER } from './order-member.ts';
 export { AGENCY_PROVIDER } from './order-distributor.ts';
+export { lineBase, validity, type PlannedTicket } from './order-ticket-plan.ts';
+export { at, type OrderRecord, type TicketRecord } from './order-core.ts';
+export {
+  releaseRefundedTicket,
+  stockHolders,
+  type HeldLine,
+  type HeldTicket,
+  type Offer,
+  type StockHolder,
+} from './order-stock.ts';

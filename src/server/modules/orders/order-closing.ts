@@ -16,8 +16,8 @@ import {
   audit,
   lockOrder,
   orderTicketsOf,
-  releaseInventory,
 } from './order-core.ts';
+import { releaseInventory } from './order-stock.ts';
 
 /** Closing orders and tickets: cancel (T4, T5), the unpaid-order deadline, validity end (T24, T14, T13). */
 
@@ -40,7 +40,7 @@ export async function cancelLocked(
     transition,
     to,
   });
-  await releaseInventory(tx, order.orderNo, pending, false);
+  await releaseInventory(tx, order, pending, false);
   await memberOrderCancelled(tx, order);
   await tx
     .update(payments)

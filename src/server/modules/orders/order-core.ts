@@ -1,13 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { SeatRef } from '../../../shared/api/theatres.ts';
 import { TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOfRequest, recordAudit, SYSTEM, type AuditActor } from '../audit/index.ts';
-import { releaseStockLines, reserveStockLines, type StockLine } from '../inventory/index.ts';
-import { claimSeats, releaseSeats, sellSeats } from '../theatres/index.ts';
-import { releaseDepartureSeats, takeDepartureSeats } from '../travel/index.ts';
 import type { payments } from './orders.table.ts';
 import { orderTickets, ticketOrders } from './orders.table.ts';
 import { addDays, areaInstant } from '../../lib/area-clock.ts';
@@ -86,71 +82,4 @@ export async function lockOrder(
     .for('update');
   if (!order) throw new AppError(404, 'orderNotFound');
   return order;
-}
-
-// ---------------------------------------------------------------- inventory of tickets
-
-export function stockLinesOf(tickets: readonly TicketRecord[]): StockLine[] {
-  const lines = new Map<string, StockLine>();
-  for (const t of tickets) {
-    if (t.showId != null || t.departureId != null) continue;
-    const key = `${t.productId}|${t.visitDate}|${t.sessionId ?? 0}|${t.periodId ?? 0}`;
-    const line = lines.get(key);
-    if (line) line.quantity += 1;
-    else
-      lines.set(key, {
-        scenicId: t.scenicId,
-        productId: t.productId,
-        date: t.visitDate,
-        sessionId: t.sessionId,
-        periodId: t.periodId,
-        quantity: 1,
-      });
-  }
-  return [...lines.values()];
-}
-
-export function seatsByShow(tickets: readonly TicketRecord[]): Map<number, SeatRef[]> {
-  const shows = new Map<number, SeatRef[]>();
-  for (const t of tickets) {
-    if (t.showId == null || t.seatRow == null || t.seatCol == null) continue;
-    shows.set(t.showId, [...(shows.get(t.showId) ?? []), { row: t.seatRow, col: t.seatCol }]);
-  }
-  return shows;
-}
-
-/** Travel package departures of tickets and how many of their seats the tickets hold. */
-export function seatsByDeparture(tickets: readonly TicketRecord[]): Map<number, number> {
-  const departures = new Map<number, number>();
-  for (const t of tickets)
-    if (t.departureId != null) departures.set(t.departureId, (departures.get(t.departureId) ?? 0) + 1);
-  return departures;
-}
-
-/** Gives back the stock and seats of tickets (held seats of an unpaid order; with `sold`, sold ones). */
-export async function releaseInventory(
-  tx: Db,
-  orderNo: string,
-  tickets: readonly TicketRecord[],
-  sold: boolean,
-) {
-  const lines = stockLinesOf(tickets);
-  if (lines.length) await releaseStockLines(tx, lines);
-  for (const [showId, seats] of seatsByShow(tickets))
-    await releaseSeats(tx, { showId, holdRef: orderNo, seats, sold });
-  for (const [departureId, quantity] of seatsByDeparture(tickets))
-    await releaseDepartureSeats(tx, { scenicId: tickets[0]!.scenicId, departureId, quantity });
-}
-
-/** Takes the same stock and seats again (T6); 409 when they are gone. */
-export async function reacquireInventory(tx: Db, order: OrderRecord, tickets: readonly TicketRecord[]) {
-  const lines = stockLinesOf(tickets);
-  if (lines.length) await reserveStockLines(tx, lines);
-  for (const [showId, seats] of seatsByShow(tickets)) {
-    await claimSeats(tx, { scenicId: order.scenicId, showId, seats, holdRef: order.orderNo });
-    await sellSeats(tx, { showId, holdRef: order.orderNo });
-  }
-  // the departure may have closed meanwhile: the seats are what this order had
-  for (const [departureId, quantity] of seatsByDeparture(tickets))
-    await takeDepartureSeats(tx, { scenicId: order.scenicId, departureId, quantity, anyState: true });
 }

@@ -6,14 +6,8 @@ import { orderTickets } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
-import {
-  type Actor,
-  type TicketRecord,
-  audit,
-  lockOrder,
-  orderTicketsOf,
-  releaseInventory,
-} from './order-core.ts';
+import { type Actor, type TicketRecord, audit, lockOrder, orderTicketsOf } from './order-core.ts';
+import { releaseInventory } from './order-stock.ts';
 
 /** Issuing tickets (T8: printed, bound) and voiding them (T23). */
 
@@ -120,7 +114,7 @@ export async function voidTickets(
     });
     const today = areaDay(input.now ?? new Date(), await areaTimeZone(tx, order.scenicId));
     const future = picked.filter((t) => t.status !== S.expired && t.visitDate >= today);
-    await releaseInventory(tx, order.orderNo, future, true);
+    await releaseInventory(tx, order, future, true);
     await audit(tx, input.actor ?? { adminId: input.adminId, username: '' }, order.scenicId, {
       action: 'void',
       targetId: order.orderNo,

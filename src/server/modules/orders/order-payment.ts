@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAY_STATUS, TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { sellSeats } from '../theatres/index.ts';
 import { getScenicSettings } from '../settings/index.ts';
 import { paymentProvider } from './providers/index.ts';
 import { payments, ticketOrders } from './orders.table.ts';
@@ -15,9 +14,8 @@ import {
   audit,
   lockOrder,
   orderTicketsOf,
-  reacquireInventory,
-  seatsByShow,
 } from './order-core.ts';
+import { reacquireInventory, sellInventory } from './order-stock.ts';
 import { cancelLocked } from './order-closing.ts';
 import { isBalancePayWay, memberOrderPaid } from './order-member.ts';
 import { isAgencyPayWay } from './order-distributor.ts';
@@ -85,9 +83,7 @@ export async function confirmPayment(
     const ids = tickets.map((t) => t.id);
     const paid = async (transition: 'T3' | 'T6', outcome: PaymentOutcome) => {
       await transitionTickets(tx, { scenicId: order.scenicId, ticketIds: ids, transition, to: S.unused });
-      if (transition === 'T3')
-        for (const showId of seatsByShow(tickets).keys())
-          await sellSeats(tx, { showId, holdRef: order.orderNo });
+      if (transition === 'T3') await sellInventory(tx, order, tickets);
       await tx
         .update(ticketOrders)
         .set({

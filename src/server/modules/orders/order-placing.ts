@@ -6,7 +6,6 @@ import { PAY_STATUS, TICKET_STATUS as S, type PayWayCode } from '../../../shared
 import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
-import { sellSeats } from '../theatres/index.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -34,6 +33,7 @@ import {
   type TicketRecord,
   audit,
 } from './order-core.ts';
+import { sellInventory } from './order-stock.ts';
 import {
   planTickets,
   resolveLines,
@@ -186,7 +186,6 @@ async function settleOrder(
   tx: Db,
   input: ResolvedOrderInput,
   order: OrderRecord,
-  planned: PlannedTicket[],
   {
     total,
     payNow,
@@ -211,8 +210,6 @@ async function settleOrder(
         confirmedAt: now,
       });
     }
-    for (const showId of new Set(planned.flatMap((p) => (p.showId == null ? [] : [p.showId]))))
-      await sellSeats(tx, { showId, holdRef: order.orderNo });
   }
   const [saved] = await tx
     .update(ticketOrders)
@@ -279,7 +276,8 @@ export async function placeOrder(
     const total = planned.reduce((sum, p) => sum + p.price, 0);
     const payNow = input.payNow != null || total === 0;
     const tickets = await insertTickets(tx, input, order, planned, payNow ? S.unused : S.pendingPayment);
-    const saved = await settleOrder(tx, input, order, planned, { total, payNow, prices, tierId }, now);
+    const saved = await settleOrder(tx, input, order, { total, payNow, prices, tierId }, now);
+    if (payNow) await sellInventory(tx, order, tickets);
     if (payNow) await memberOrderPaid(tx, saved, now);
     await audit(tx, input.actor, input.scenicId, {
       action: payNow ? 'placeAndPay' : 'place',

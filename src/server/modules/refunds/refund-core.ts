@@ -1,18 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
-import { PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import { BALANCE_OP } from '../../../shared/dict/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
-import { releaseStock } from '../inventory/index.ts';
-import { AGENCY_PROVIDER, BALANCE_PROVIDER, transitionTickets } from '../orders/index.ts';
+import {
+  AGENCY_PROVIDER,
+  BALANCE_PROVIDER,
+  releaseRefundedTicket,
+  transitionTickets,
+} from '../orders/index.ts';
 import { creditBalance } from '../members/index.ts';
 import { refundDistributorPayment } from '../distribution/index.ts';
-import { releaseSeats } from '../theatres/index.ts';
-import { releaseDepartureSeats } from '../travel/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 
@@ -203,39 +205,7 @@ export interface RefundRow {
 /** Gives the ticket's stock or seat back when its visit day has not ended (T17/T20 effect). */
 export async function releaseInventory(tx: Db, ticket: TicketWithRule, now: Date): Promise<void> {
   if (ticket.visitDate < areaDay(now, ticket.timeZone)) return;
-  if (ticket.departureId != null) {
-    // a seat of a travel package departure (docs/decisions.md)
-    await releaseDepartureSeats(tx, {
-      scenicId: ticket.scenicId,
-      departureId: ticket.departureId,
-      quantity: 1,
-    });
-    return;
-  }
-  if (ticket.showId != null && ticket.seatRow != null && ticket.seatCol != null) {
-    const [seat] = await queryRows<{ hold_ref: string | null }>(
-      tx,
-      sql`select hold_ref from show_seats
-          where show_id = ${ticket.showId} and row = ${ticket.seatRow} and col = ${ticket.seatCol}`,
-    );
-    if (seat?.hold_ref)
-      await releaseSeats(tx, {
-        showId: ticket.showId,
-        holdRef: seat.hold_ref,
-        seats: [{ row: ticket.seatRow, col: ticket.seatCol }],
-        sold: true,
-      });
-    return;
-  }
-  if (ticket.productType !== PRODUCT_TYPE.regular && ticket.productType !== PRODUCT_TYPE.timed) return;
-  await releaseStock(tx, {
-    scenicId: ticket.scenicId,
-    productId: ticket.productId,
-    date: ticket.visitDate,
-    sessionId: ticket.sessionId,
-    periodId: ticket.periodId,
-    quantity: 1,
-  });
+  await releaseRefundedTicket(tx, ticket);
 }
 
 /**

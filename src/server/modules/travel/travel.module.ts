@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { stockHolders } from '../orders/index.ts';
+import { departureSeats } from './departure-seats.holder.ts';
 import { travelDepartureEditRoutes, travelDepartureRoutes } from './travel-departures.routes.ts';
 import { travelOrderRoutes } from './travel-orders.routes.ts';
 import { publicTravelRoutes } from './travel-public.routes.ts';
@@ -14,5 +16,7 @@ export default defineServerModule({
     travelOrderRoutes,
     publicTravelRoutes,
   ],
+  // orders' stock holder (orders/order-stock.ts)
+  plugs: [stockHolders.plug(departureSeats)],
   seedDemo: seedDemoTravel,
 });
