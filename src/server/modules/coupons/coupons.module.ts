@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { orderListeners, pricingSteps } from '../orders/index.ts';
+import { couponOfOrder, couponPricing } from './coupon-orders.plug.ts';
 import { couponCodeRoutes } from './coupon-codes.routes.ts';
 import { couponIssueRoutes } from './coupon-issue.routes.ts';
 import { couponOptionRoutes } from './coupon-options.routes.ts';
@@ -12,5 +14,7 @@ export default defineServerModule({
   routes: [couponRoutes, couponOptionRoutes, couponCodeRoutes, couponIssueRoutes, couponRecordRoutes],
   // unused coupons past their end become expired (101 → 301)
   jobs: [(app) => startCouponJobs(app.ctx.db, app.log)],
+  // orders: the coupon's discount, reserved at T1, spent when paid, released on cancel
+  plugs: [pricingSteps.plug(couponPricing), orderListeners.plug(couponOfOrder)],
   seedDemo: (tx, scenicId) => seedDemoCoupons(tx, scenicId),
 });

@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { storedValuePayWays } from '../orders/index.ts';
+import { agencyPayWay } from './agency-pay-way.ts';
 import { seedDemoDistributors } from './distribution.seed.ts';
 import { applicationRoutes } from './applications.routes.ts';
 import { distributorAccountRoutes } from './distributor-accounts.routes.ts';
@@ -18,5 +20,7 @@ export default defineServerModule({
     topUpRoutes,
     creditRoutes,
   ],
+  // orders: the distributor's balance (5) and credit (8) as pay ways
+  plugs: [storedValuePayWays.plug(agencyPayWay)],
   seedDemo: seedDemoDistributors,
 });

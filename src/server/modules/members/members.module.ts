@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { orderListeners, pricingSteps, storedValuePayWays } from '../orders/index.ts';
+import { memberBalancePayWay, memberLevelPricing, memberSpend } from './member-orders.plug.ts';
 import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
 import { memberApiOrderRoutes } from './member-api-orders.routes.ts';
 import { memberApiRechargeRoutes } from './member-api-recharge.routes.ts';
@@ -29,5 +31,11 @@ export default defineServerModule({
   ],
   // top-ups left unpaid past their deadline are closed
   jobs: [(app) => startMemberJobs(app.ctx.db, app.log)],
+  // orders: the level discount, the balance as a pay way, the spend of a paid order
+  plugs: [
+    pricingSteps.plug(memberLevelPricing),
+    storedValuePayWays.plug(memberBalancePayWay),
+    orderListeners.plug(memberSpend),
+  ],
   seedDemo: seedDemoMembers,
 });

@@ -11,8 +11,6 @@ export { placeOrder } from './order-placing.ts';
 export { confirmPayment } from './order-payment.ts';
 export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';
-export { BALANCE_PROVIDER } from './order-member.ts';
-export { AGENCY_PROVIDER } from './order-distributor.ts';
 export { lineBase, validity, type PlannedTicket } from './order-ticket-plan.ts';
 export { at, type OrderRecord, type TicketRecord } from './order-core.ts';
 export {
@@ -23,3 +21,12 @@ export {
   type Offer,
   type StockHolder,
 } from './order-stock.ts';
+export {
+  orderListeners,
+  pricingSteps,
+  storedValueOfProvider,
+  storedValuePayWays,
+  type OrderListener,
+  type PricingStep,
+  type StoredValuePayWay,
+} from './order-money.ts';

@@ -3,7 +3,7 @@ import { PAY_STATUS, TICKET_STATUS as S } from '../../../shared/dict/order.ts';
 import { ENTRY_MODE } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { memberOrderCancelled } from './order-member.ts';
+import { orderCancelled } from './order-money.ts';
 import { paymentProvider } from './providers/index.ts';
 import { payments, ticketOrders } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
@@ -41,7 +41,7 @@ export async function cancelLocked(
     to,
   });
   await releaseInventory(tx, order, pending, false);
-  await memberOrderCancelled(tx, order);
+  await orderCancelled(tx, order);
   await tx
     .update(payments)
     .set({ status: 'canceled', updatedAt: now })

@@ -17,8 +17,7 @@ import {
 } from './order-core.ts';
 import { reacquireInventory, sellInventory } from './order-stock.ts';
 import { cancelLocked } from './order-closing.ts';
-import { isBalancePayWay, memberOrderPaid } from './order-member.ts';
-import { isAgencyPayWay } from './order-distributor.ts';
+import { orderPaid, storedValueOf } from './order-money.ts';
 
 /** Payment of an order (T3), and payments that arrive after the deadline (T6, T7). */
 
@@ -48,10 +47,10 @@ export async function confirmPayment(
   input: ConfirmPaymentInput,
 ): Promise<{ outcome: PaymentOutcome; order: OrderRecord }> {
   const now = input.now ?? new Date();
-  // the member's balance pays only together with the order (T2), where the debit is guarded
-  if (isBalancePayWay(input.payWay)) throw new AppError(400, 'balancePaysAtOrder');
-  // likewise a distributor's balance or credit (pay ways 5 and 8)
-  if (isAgencyPayWay(input.payWay)) throw new AppError(400, 'agencyPaysAtOrder');
+  // stored value (a member's balance, a distributor's balance or credit) pays only together with
+  // the order (T2), where the debit is guarded
+  const stored = storedValueOf(input.payWay);
+  if (stored) throw new AppError(400, stored.onlyAtOrder);
   const provider = paymentProvider(input.provider);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.scenicId, { orderNo: input.orderNo });
@@ -96,7 +95,7 @@ export async function confirmPayment(
           updatedAt: now,
         })
         .where(eq(ticketOrders.id, order.id));
-      await memberOrderPaid(tx, order, now, transition === 'T6');
+      await orderPaid(tx, order, now, transition === 'T6');
       await audit(tx, input.actor, order.scenicId, {
         action: 'pay',
         targetId: order.orderNo,

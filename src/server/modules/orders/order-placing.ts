@@ -7,22 +7,7 @@ import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
-import { AppError } from '../../http/errors.ts';
-import {
-  BALANCE_PROVIDER,
-  isBalancePayWay,
-  memberOrderPaid,
-  payFromBalance,
-  priceForMember,
-  type MemberPrices,
-  type MemberTerms,
-} from './order-member.ts';
-import {
-  AGENCY_PROVIDER,
-  isAgencyPayWay,
-  payFromDistributor,
-  priceForDistributor,
-} from './order-distributor.ts';
+import { orderPaid, priceOrder, storedValueOf, type OrderPricing } from './order-money.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { checkIdNumberLimits, checkLines, checkOrderLimits } from './order-checks.ts';
 import {
@@ -82,8 +67,11 @@ export interface PlaceOrderInput {
    * balance or credit of the distributor whose account `adminId` is)
    */
   payNow?: { payWay: PayWayCode } | undefined;
-  /** The member buying: their level discount, their coupon (reserved or spent), their balance (pay way 9) */
-  member?: MemberTerms | undefined;
+  /**
+   * The member buying: the pricing steps read it (a level discount, a coupon reserved, then spent),
+   * and pay way 9 debits their balance
+   */
+  member?: { memberId: number; memberCouponId?: number | undefined } | undefined;
   remark?: string | undefined;
   actor?: Actor | undefined;
   now?: Date | undefined;
@@ -179,46 +167,38 @@ function insertTickets(
 }
 
 /**
- * The order's total and status: paid at once (T2: an offline payment, its seats sold) or pending
- * payment until its deadline (T1).
+ * The order's total and status: paid at once (T2: an offline payment or stored value debited) or
+ * pending payment until its deadline (T1).
  */
 async function settleOrder(
   tx: Db,
   input: ResolvedOrderInput,
   order: OrderRecord,
-  {
-    total,
-    payNow,
-    prices,
-    tierId,
-  }: { total: number; payNow: boolean; prices: MemberPrices | null; tierId: number | null },
+  { total, payNow, pricing }: { total: number; payNow: boolean; pricing: OrderPricing },
   now: Date,
 ): Promise<OrderRecord> {
-  if (payNow) {
-    if (input.payNow && total > 0) {
-      const { payWay } = input.payNow;
-      const balance = isBalancePayWay(payWay);
-      if (balance) await payFromBalance(tx, order, total);
-      if (isAgencyPayWay(payWay)) await payFromDistributor(tx, order, payWay, total);
-      await tx.insert(payments).values({
-        orderId: order.id,
-        scenicId: input.scenicId,
-        payWay,
-        provider: balance ? BALANCE_PROVIDER : isAgencyPayWay(payWay) ? AGENCY_PROVIDER : 'offline',
-        amount: total,
-        status: 'confirmed',
-        confirmedAt: now,
-      });
-    }
+  if (payNow && input.payNow && total > 0) {
+    const { payWay } = input.payNow;
+    const stored = storedValueOf(payWay);
+    await stored?.pay(tx, order, payWay, total);
+    await tx.insert(payments).values({
+      orderId: order.id,
+      scenicId: input.scenicId,
+      payWay,
+      provider: stored?.provider ?? 'offline',
+      amount: total,
+      status: 'confirmed',
+      confirmedAt: now,
+    });
   }
   const [saved] = await tx
     .update(ticketOrders)
     .set({
       totalAmount: total,
-      tierId,
-      originalAmount: prices?.originalAmount ?? total,
-      levelDiscount: prices?.levelDiscount ?? 0,
-      couponDiscount: prices?.couponDiscount ?? 0,
+      tierId: pricing.tierId,
+      originalAmount: total + pricing.levelDiscount + pricing.couponDiscount,
+      levelDiscount: pricing.levelDiscount,
+      couponDiscount: pricing.couponDiscount,
       paidAmount: payNow ? total : 0,
       payStatus: payNow ? PAY_STATUS.paid : PAY_STATUS.unpaid,
       payWay: input.payNow?.payWay ?? null,
@@ -244,12 +224,10 @@ export async function placeOrder(
 ): Promise<{ order: OrderRecord; tickets: TicketRecord[] }> {
   const now = placed.now ?? new Date();
   if (!placed.lines.length) throw new FieldError('lines', ValidationMessage.required);
-  const byBalance = isBalancePayWay(placed.payNow?.payWay);
-  const byAgency = isAgencyPayWay(placed.payNow?.payWay);
-  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay) && !byBalance && !byAgency)
+  const stored = storedValueOf(placed.payNow?.payWay);
+  if (placed.payNow && !OFFLINE_PAY_WAYS.includes(placed.payNow.payWay) && !stored)
     throw new FieldError('payNow.payWay', ValidationMessage.payWayOffline);
-  if (byBalance && !placed.member) throw new AppError(400, 'couponNeedsMember');
-  if (byAgency && placed.adminId == null) throw new AppError(400, 'agencyNeedsDistributor');
+  stored?.check(placed);
 
   return db.transaction(async (tx) => {
     const input = await resolveLines(tx, placed);
@@ -261,24 +239,14 @@ export async function placeOrder(
     // the order row first: its number is the hold reference of the seats
     const order = await insertOrder(tx, input, now, timeZone);
     const planned = await planTickets(tx, input, products, order, timeZone);
-    // a distributor's tier prices its tickets first (orders/order-distributor.ts)
-    const tierId = await priceForDistributor(tx, input.scenicId, input.adminId, planned);
-    // a member's level discount and coupon change each ticket's price before the total is taken
-    const prices = input.member
-      ? await priceForMember(tx, {
-          scenicId: input.scenicId,
-          orderNo: order.orderNo,
-          member: input.member,
-          tickets: planned,
-          now,
-        })
-      : null;
+    // the pricing steps (a distributor's tier, a member's level and coupon) change each ticket's price
+    const pricing = await priceOrder(tx, { input, order, tickets: planned, now });
     const total = planned.reduce((sum, p) => sum + p.price, 0);
     const payNow = input.payNow != null || total === 0;
     const tickets = await insertTickets(tx, input, order, planned, payNow ? S.unused : S.pendingPayment);
-    const saved = await settleOrder(tx, input, order, { total, payNow, prices, tierId }, now);
+    const saved = await settleOrder(tx, input, order, { total, payNow, pricing }, now);
     if (payNow) await sellInventory(tx, order, tickets);
-    if (payNow) await memberOrderPaid(tx, saved, now);
+    if (payNow) await orderPaid(tx, saved, now);
     await audit(tx, input.actor, input.scenicId, {
       action: payNow ? 'placeAndPay' : 'place',
       targetId: order.orderNo,
@@ -287,13 +255,15 @@ export async function placeOrder(
         channel: input.channel,
         clientId: input.clientId,
         total,
-        ...(prices && {
-          memberId: input.member!.memberId,
-          ...prices,
-          memberCouponId: input.member!.memberCouponId ?? null,
+        ...(input.member && {
+          memberId: input.member.memberId,
+          originalAmount: saved.originalAmount,
+          levelDiscount: pricing.levelDiscount,
+          couponDiscount: pricing.couponDiscount,
+          memberCouponId: input.member.memberCouponId ?? null,
         }),
         payWay: input.payNow?.payWay ?? null,
-        ...(tierId != null && { tierId }),
+        ...(pricing.tierId != null && { tierId: pricing.tierId }),
         tickets: tickets.length,
       },
     });

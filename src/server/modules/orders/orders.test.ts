@@ -94,7 +94,7 @@ describe('client_credentials and the CLIENT access', () => {
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'grant_type=client_credentials',
       });
-    const { sha256 } = await import('../auth/password.ts');
+    const { sha256 } = await import('../../lib/password.ts');
     await db()
       .update(oauthClients)
       .set({ secretHash: sha256('Test-Secret-1234') })

@@ -2,19 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
 import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
-import { BALANCE_OP } from '../../../shared/dict/members.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
-import {
-  AGENCY_PROVIDER,
-  BALANCE_PROVIDER,
-  releaseRefundedTicket,
-  transitionTickets,
-} from '../orders/index.ts';
-import { creditBalance } from '../members/index.ts';
-import { refundDistributorPayment } from '../distribution/index.ts';
+import { releaseRefundedTicket, storedValueOfProvider, transitionTickets } from '../orders/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 
@@ -253,12 +245,10 @@ export async function createRefunds(
           where id = ${payment.id} and refunded_amount + ${take} <= amount returning id`,
     );
     if (!guarded) throw new AppError(409, 'refundExceedsPaid');
-    // a member-balance payment goes back to the balance at once (ledger operation 3, refund); a
-    // distributor's to its balance or credit, where it came from (ledger kind refund)
-    const toBalance = payment.provider === BALANCE_PROVIDER;
-    const toDistributor = payment.provider === AGENCY_PROVIDER;
-    const status =
-      payment.provider === OFFLINE_PROVIDER ? 'external' : toBalance || toDistributor ? 'done' : 'created';
+    // stored value (a member's balance, a distributor's balance or credit: orders' pay ways) goes back
+    // at once, where it came from, with its ledger row
+    const stored = storedValueOfProvider(payment.provider);
+    const status = payment.provider === OFFLINE_PROVIDER ? 'external' : stored ? 'done' : 'created';
     const [refund] = await queryRows<Record<string, unknown>>(
       tx,
       sql`insert into refunds (scenic_id, order_id, payment_id, refund_request_id, ticket_ids, amount, status,
@@ -268,9 +258,13 @@ export async function createRefunds(
             ${input.adminId}, ${status === 'created' ? null : sql`now()`})
           returning id, payment_id, amount, status, ticket_ids`,
     );
-    if (toBalance) await refundToBalance(tx, input.scenicId, input.orderId, take, Number(refund!.id));
-    if (toDistributor)
-      await refundToDistributor(tx, input.scenicId, input.orderId, take, Number(refund!.id), input.adminId);
+    await stored?.payBack(tx, {
+      scenicId: input.scenicId,
+      orderId: input.orderId,
+      amount: take,
+      refundId: Number(refund!.id),
+      adminId: input.adminId,
+    });
     created.push({
       id: Number(refund!.id),
       paymentId: Number(refund!.payment_id),
@@ -282,45 +276,6 @@ export async function createRefunds(
   }
   if (left > 0) throw new AppError(409, 'refundExceedsPaid');
   return created;
-}
-
-/** A refund of a member-balance payment: the money back on the balance, with its ledger row (operation 3). */
-async function refundToBalance(tx: Db, scenicId: number, orderId: number, amount: number, refundId: number) {
-  const [order] = await queryRows<{ member_id: number | null; order_no: string }>(
-    tx,
-    sql`select member_id, order_no from ticket_orders where id = ${orderId}`,
-  );
-  if (order?.member_id == null) throw new AppError(409, 'memberNotFound');
-  await creditBalance(tx, {
-    scenicId,
-    memberId: Number(order.member_id),
-    operation: BALANCE_OP.refund,
-    amount,
-    reference: order.order_no,
-    remark: `refund ${refundId}`,
-  });
-}
-
-/** A refund of a distributor's balance or credit payment: back where it came from, with its ledger row. */
-async function refundToDistributor(
-  tx: Db,
-  scenicId: number,
-  orderId: number,
-  amount: number,
-  refundId: number,
-  adminId: number,
-) {
-  const [order] = await queryRows<{ order_no: string }>(
-    tx,
-    sql`select order_no from ticket_orders where id = ${orderId}`,
-  );
-  await refundDistributorPayment(tx, {
-    scenicId,
-    reference: order!.order_no,
-    amount,
-    remark: `refund ${refundId}`,
-    adminId,
-  });
 }
 
 /**
