@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
-import { sha256 } from '../modules/auth/password.ts';
+import { sha256 } from '../lib/password.ts';
 import { oauthClients } from '../modules/oauth/oauth.table.ts';
 import { terminals } from '../modules/terminals/terminals.table.ts';
 import type { TerminalKindCode } from '../../shared/dict/terminal.ts';

@@ -9,7 +9,7 @@ import {
 import { WILDCARD } from '../../../shared/perms.ts';
 import { PLATFORM_CALLER_KIND } from '../../http/access.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
-import { hashPassword, sha256 } from '../../modules/auth/password.ts';
+import { hashPassword, sha256 } from '../../lib/password.ts';
 import { copyrights } from '../../modules/copyright/copyright.table.ts';
 import { oauthClients } from '../../modules/oauth/oauth.table.ts';
 import { channelOfClient } from '../../modules/orders/channels.ts';

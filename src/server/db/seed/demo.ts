@@ -3,7 +3,7 @@ import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
 import { saveScenicSettings } from '../../modules/settings/settings.service.ts';
 import type { Db } from '../client.ts';

@@ -8,8 +8,9 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth, scenicScope } from '../../http/access.ts';
 import { createRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
+import { decryptField } from '../../http/password-transport.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { writeAudit } from '../audit/index.ts';
-import { decryptField, hashPassword, revokeAccountTokens } from '../auth/index.ts';
 import {
   checkAdmType,
   checkPayType,
@@ -21,6 +22,7 @@ import {
 } from './accounts.service.ts';
 import { adminRoles, admins, roles } from './accounts.table.ts';
 import { checkAccountWithinReach, checkGrantable, permissionsOfRoles } from './privilege.ts';
+import { revokeSessions } from './account-sessions.ts';
 
 // The account operations of /sys/admin, shared with screens that manage one kind of account
 // (/shop/accountManage): each takes an optional `where` that narrows which accounts it may touch
@@ -172,7 +174,7 @@ export async function updateAccount(
         },
         write: async (inner, after) => {
           if (ids) await replaceAccountRoles(inner, auth, scenicId, after.id, ids);
-          if (after.status === DISABLED) await revokeAccountTokens(inner, after.id, 'account_disabled');
+          if (after.status === DISABLED) await revokeSessions(inner, after.id, 'account_disabled');
           await hooks.write?.(inner, after);
         },
         snapshot: snapshotWith(hooks),
@@ -211,7 +213,7 @@ export async function setAccountsStatus(
             await checkAccountWithinReach(inner, auth, before.id);
           },
           write: async (inner, after) => {
-            if (after.status === DISABLED) await revokeAccountTokens(inner, after.id, 'account_disabled');
+            if (after.status === DISABLED) await revokeSessions(inner, after.id, 'account_disabled');
           },
         },
       );
@@ -250,7 +252,7 @@ export async function resetAccountPassword(
       // whoever resets a password can log in as the account: never one above the caller
       guard: (before, tx) => checkAccountWithinReach(tx, auth, before.id),
       write: async (tx, after) => {
-        await revokeAccountTokens(tx, after.id, 'password_reset');
+        await revokeSessions(tx, after.id, 'password_reset');
       },
     },
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { adminRoles, admins, roles } from './accounts.table.ts';
 import { dropDemoDistributorLogins } from '../distribution/distribution.fixture.ts';

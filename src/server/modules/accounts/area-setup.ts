@@ -3,7 +3,7 @@ import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
 import { ALL_PERMISSIONS, isPlatformPermission, type Permission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/access.ts';
-import { hashPassword } from '../auth/index.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
 import { checkGrantable } from './privilege.ts';
 

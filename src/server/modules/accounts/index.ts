@@ -15,3 +15,4 @@ export {
   type AccountHooks,
 } from './account-ops.ts';
 export { permissionsOfRoles } from './privilege.ts';
+export { revokeSessions, sessionRevokers, type SessionRevoker } from './account-sessions.ts';

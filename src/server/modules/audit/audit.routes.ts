@@ -27,7 +27,7 @@ import { requireAuth } from '../../http/access.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
-import { loginLogs } from '../auth/index.ts';
+import { loginLogs } from './audit.table.ts';
 import { auditLogs } from './audit.table.ts';
 
 /**

@@ -6,7 +6,7 @@ import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
-import { loginLogs } from '../auth/auth.table.ts';
+import { loginLogs } from './audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { redact } from './audit.service.ts';
 import { auditLogs } from './audit.table.ts';

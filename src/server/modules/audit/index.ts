@@ -4,4 +4,4 @@
  */
 export { SYSTEM, actorOfRequest, recordAudit, writeAudit } from './audit.service.ts';
 export type { AuditActor, AuditEntry } from './audit.service.ts';
-export { auditLogs } from './audit.table.ts';
+export { auditLogs, loginLogs } from './audit.table.ts';

@@ -44,10 +44,6 @@ export const authMessages = defineDict({
     zh: '该账号无需修改初始密码',
     en: 'This account has no initial password to change',
   },
-  decryptFailed: {
-    zh: '无法解密，请刷新页面后重试',
-    en: 'Could not decrypt the value, reload the page and try again',
-  },
   oldPasswordWrong: { zh: '原密码错误', en: 'The current password is incorrect' },
   passwordUnchanged: {
     zh: '新密码不能与原密码相同',

@@ -41,8 +41,8 @@ import {
   type AdminRow,
   type IssuedTokens,
 } from './auth.service.ts';
-import { verifyPassword } from './password.ts';
-import { decryptField } from './rsa.service.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { decryptField } from '../../http/password-transport.ts';
 
 export async function authRoutes(root: FastifyInstance) {
   await tokenRoutes(root);

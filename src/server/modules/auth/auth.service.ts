@@ -13,8 +13,8 @@ import { authMessages } from './auth.messages.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/index.ts';
 import { oauthClients, tokens } from '../oauth/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
-import { loginLogs } from './auth.table.ts';
-import { DUMMY_HASH, hashPassword, newToken, safeEqual, sha256, verifyPassword } from './password.ts';
+import { loginLogs } from '../audit/index.ts';
+import { DUMMY_HASH, hashPassword, newToken, safeEqual, sha256, verifyPassword } from '../../lib/password.ts';
 
 export type AdminRow = typeof admins.$inferSelect;
 export type ClientRow = typeof oauthClients.$inferSelect;

@@ -5,7 +5,7 @@ import { createTestApp, ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp } from '../.
 import { admins, adminRoles, rolePermissions, roles } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { tokens } from '../oauth/oauth.table.ts';
-import { loginLogs } from './auth.table.ts';
+import { loginLogs } from '../audit/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,6 +10,6 @@ export {
   recordLoginSuccess,
   revokeAccountTokens,
 } from './auth.service.ts';
-export { loginLogs } from './auth.table.ts';
-export { hashPassword, sha256, verifyPassword } from './password.ts';
-export { decryptField, loadKeyPair } from './rsa.service.ts';
+export { hashPassword, sha256, verifyPassword } from '../../lib/password.ts';
+export { decryptField } from '../../http/password-transport.ts';
+export { loadKeyPair } from './rsa.service.ts';

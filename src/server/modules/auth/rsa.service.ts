@@ -1,15 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { FieldError } from '../../http/errors.ts';
-import { authMessages } from './auth.messages.ts';
+import type { KeyPair } from '../../http/password-transport.ts';
 import { rsaKeys } from './auth.table.ts';
 
-export interface KeyPair {
-  /** SubjectPublicKeyInfo DER, base64: what WebCrypto's importKey('spki') and node-forge accept. */
-  publicKey: string;
-  privateKey: crypto.KeyObject;
-}
+/** The pair's type, where app.ts takes it from with the loader. */
+export type { KeyPair } from '../../http/password-transport.ts';
 
 /**
  * The RSA key pair passwords travel under (docs/architecture.md). Created once per database; the fixed id
@@ -31,20 +27,6 @@ export async function loadKeyPair(db: Db): Promise<KeyPair> {
   }
   if (!row) throw new Error('RSA key pair missing after insert');
   return { publicKey: row.publicKey, privateKey: crypto.createPrivateKey(row.privateKey) };
-}
-
-/** RSA-OAEP (SHA-256) decryption of a base64 value sent by the console; a bad value names its field. */
-export function decryptField(keys: KeyPair, field: string, base64: string): string {
-  try {
-    return crypto
-      .privateDecrypt(
-        { key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(base64, 'base64'),
-      )
-      .toString('utf8');
-  } catch {
-    throw new FieldError(field, authMessages.decryptFailed);
-  }
 }
 
 /** What the console does: encrypt with the public key (used by tests, seed scripts and docs). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { DEMO_PASSWORD, createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { oauthClients } from './oauth.table.ts';
 
 const EXPORT = '/web/api/admin/oauth/export';

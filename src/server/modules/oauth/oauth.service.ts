@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sha256 } from '../auth/index.ts';
+import { sha256 } from '../../lib/password.ts';
 import { oauthClients, tokens } from './oauth.table.ts';
 
 export type ClientRow = typeof oauthClients.$inferSelect;

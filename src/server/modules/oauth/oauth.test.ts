@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { sha256 } from '../auth/password.ts';
+import { sha256 } from '../../lib/password.ts';
 import { copyrights } from '../copyright/copyright.table.ts';
 import { oauthClients, tokens } from './oauth.table.ts';
 

@@ -6,7 +6,7 @@ import type { TerminalKindCode } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { requireClient } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../auth/index.ts';
+import { sha256 } from '../../lib/password.ts';
 import { tokens } from '../oauth/index.ts';
 import { logTerminalEvent, markSeen } from './terminals.service.ts';
 import { terminals, type Terminal } from './terminals.table.ts';

@@ -36,7 +36,7 @@ import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
-import { sha256 } from '../auth/index.ts';
+import { sha256 } from '../../lib/password.ts';
 import { newClientSecret, oauthClients } from '../oauth/index.ts';
 import {
   ACTIVATION_TTL_MS,

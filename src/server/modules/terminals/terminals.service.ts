@@ -12,7 +12,7 @@ import type { TerminalConfig, TerminalPrinter } from '../../../shared/api/termin
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../auth/index.ts';
+import { sha256 } from '../../lib/password.ts';
 import { newClientSecret, oauthClients } from '../oauth/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { terminalEvents, terminals, type Terminal } from './terminals.table.ts';
