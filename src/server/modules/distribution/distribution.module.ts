@@ -1,5 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
-import { storedValuePayWays } from '../orders/index.ts';
+import { salesChannels, storedValuePayWays } from '../orders/index.ts';
+import { distributorSales } from './distributor-sales.channel.ts';
 import { agencyPayWay } from './agency-pay-way.ts';
 import { seedDemoDistributors } from './distribution.seed.ts';
 import { applicationRoutes } from './applications.routes.ts';
@@ -20,7 +21,7 @@ export default defineServerModule({
     topUpRoutes,
     creditRoutes,
   ],
-  // orders: the distributor's balance (5) and credit (8) as pay ways
-  plugs: [storedValuePayWays.plug(agencyPayWay)],
+  // orders: the distributor's balance (5) and credit (8) as pay ways, its own client as a channel
+  plugs: [storedValuePayWays.plug(agencyPayWay), salesChannels.plug(distributorSales)],
   seedDemo: seedDemoDistributors,
 });

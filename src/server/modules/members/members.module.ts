@@ -1,5 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
-import { orderListeners, pricingSteps, storedValuePayWays } from '../orders/index.ts';
+import { memberCallers, orderListeners, pricingSteps, storedValuePayWays } from '../orders/index.ts';
+import { memberCallers as memberSessions } from './member-callers.plug.ts';
 import { memberBalancePayWay, memberLevelPricing, memberSpend } from './member-orders.plug.ts';
 import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
 import { memberApiOrderRoutes } from './member-api-orders.routes.ts';
@@ -31,11 +32,12 @@ export default defineServerModule({
   ],
   // top-ups left unpaid past their deadline are closed
   jobs: [(app) => startMemberJobs(app.ctx.db, app.log)],
-  // orders: the level discount, the balance as a pay way, the spend of a paid order
+  // orders: the level discount, the balance as a pay way, the spend of a paid order, the member of a call
   plugs: [
     pricingSteps.plug(memberLevelPricing),
     storedValuePayWays.plug(memberBalancePayWay),
     orderListeners.plug(memberSpend),
+    memberCallers.plug(memberSessions),
   ],
   seedDemo: seedDemoMembers,
 });

@@ -4,9 +4,9 @@ import type { TerminalClientId } from '../../../shared/dict/terminal-client.ts';
 import { requireClient } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { distributorOfClient } from '../distribution/index.ts';
-import { memberOfToken, requireMember } from '../members/index.ts';
-import { sellingTerminalKind } from '../terminals/index.ts';
+import { SalesTerminalReason } from '../../../shared/dict/sales-terminals.ts';
+import { FieldError } from '../../http/errors.ts';
+import { extensionPoint, pluggedOne } from '../../lib/extension-point.ts';
 
 /**
  * The buy channel (docs/product.md §9) an order placed by a terminal client counts as. Clients not listed
@@ -42,30 +42,64 @@ export function sellingChannel(req: FastifyRequest): {
 }
 
 /**
- * The selling party of a call: a terminal client and its channel, a registered terminal's own
- * client (`term<id>` of a window, machine or handheld: channel 1, 2 or 3), or a distributor's own client
- * (issued on its detail page, `distributors.client_id`), which sells on the distribution channel
- * (13) as the distributor: `adminId` is its login account, so the order is its own (its tier's
- * prices, pay ways 5 and 8, its rows only). 403 for a client that does not sell or belongs to a
- * distributor of another area.
+ * Extension point "sales channels" (docs/architecture.md "Extension points"): who sells through a
+ * client that no fixed channel names. A registered window, machine or handheld (its own client
+ * `term<id>`) sells as its kind's channel (1, 2 or 3) and only what its profile lists; a
+ * distributor's own client (issued on its detail page) sells on the distribution channel (13) as
+ * the distributor, whose login account `adminId` makes the order its own (its tier's prices, pay
+ * ways 5 and 8, its rows only).
  */
-export async function sellingParty(
-  db: Db,
-  req: FastifyRequest,
-): Promise<{ clientId: string; scenicId: number; channel: BuyChannelCode; adminId: number | null }> {
-  const client = requireClient(req);
-  const channel = channelOfClient(client.clientId);
-  if (channel != null) return { ...client, channel, adminId: null };
-  // a registered window, machine or handheld (its own client `term<id>`) sells as its kind's channel
-  const kind = await sellingTerminalKind(db, client.scenicId, client.clientId);
-  const terminalChannel = kind ? channelOfClient(kind) : null;
-  if (terminalChannel != null) return { ...client, channel: terminalChannel, adminId: null };
-  const agency = await distributorOfClient(db, client.scenicId, client.clientId);
-  if (!agency?.adminId) throw new AppError(403, 'clientNotSelling');
-  return { ...client, channel: DISTRIBUTION_CHANNEL, adminId: agency.adminId };
+export interface SalesChannel {
+  name: string;
+  /** The party the client sells as, or undefined when the client is not this channel's. */
+  partyOf(
+    db: Db,
+    client: { scenicId: number; clientId: string },
+  ): Promise<{ channel: BuyChannelCode; adminId: number | null; products: Set<number> | null } | undefined>;
 }
 
-const DISTRIBUTION_CHANNEL: BuyChannelCode = 13;
+export const salesChannels = extensionPoint<SalesChannel>('orders.salesChannels');
+
+/** The selling party of a call: its client, channel, account and the products it may sell (null: all). */
+export interface SellingParty {
+  clientId: string;
+  scenicId: number;
+  channel: BuyChannelCode;
+  adminId: number | null;
+  products: Set<number> | null;
+}
+
+/** The selling party of a call (a fixed client, else a sales channel's); 403 for a client that does not sell. */
+export async function sellingParty(db: Db, req: FastifyRequest): Promise<SellingParty> {
+  const client = requireClient(req);
+  const channel = channelOfClient(client.clientId);
+  if (channel != null) return { ...client, channel, adminId: null, products: null };
+  for (const sales of salesChannels.items) {
+    const party = await sales.partyOf(db, client);
+    if (party) return { ...client, ...party };
+  }
+  throw new AppError(403, 'clientNotSelling');
+}
+
+/** 400 naming the first line whose product the party may not sell. */
+export function checkProductsSold(
+  only: Set<number> | null,
+  lines: readonly { productId?: number | undefined }[],
+) {
+  if (!only) return;
+  const i = lines.findIndex((l) => l.productId != null && !only.has(l.productId));
+  if (i >= 0) throw new FieldError(`lines.${i}.productId`, SalesTerminalReason.notSoldHere);
+}
+
+/**
+ * Extension point "member callers": the member signed in on a call (`X-Member-Token`), or null
+ * without the header; throws for a bad token, a frozen member or another client's token.
+ */
+export interface MemberCallers {
+  memberOf(db: Db, req: FastifyRequest): Promise<number | null>;
+}
+
+export const memberCallers = extensionPoint<MemberCallers>('orders.memberCallers');
 
 /**
  * Whose orders a selling call reaches (docs/accounts.md "Who may call"): the calling client's, and
@@ -80,12 +114,14 @@ export interface OrderOwner {
 
 export async function orderOwner(db: Db, req: FastifyRequest): Promise<OrderOwner> {
   const client = requireClient(req);
+  const members = pluggedOne(memberCallers, () => true);
   if (client.kind === 'miniProgram') {
-    const { memberId } = await requireMember(db, req);
+    const memberId = await members.memberOf(db, req);
+    if (memberId == null) throw new AppError(401, 'memberTokenRequired');
     return { scenicId: client.scenicId, clientId: client.clientId, memberId };
   }
   // a member token from any other client is refused (memberClientOnly)
-  await memberOfToken(db, req);
+  await members.memberOf(db, req);
   return { scenicId: client.scenicId, clientId: client.clientId, memberId: null };
 }
 

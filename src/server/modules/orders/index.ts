@@ -2,7 +2,17 @@
  * The public entry of the orders module: what other modules may use (eslint: a module reaches
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
-export { channelOfClient, orderOwner, ownsOrder, sellingChannel, type OrderOwner } from './channels.ts';
+export {
+  channelOfClient,
+  memberCallers,
+  orderOwner,
+  ownsOrder,
+  salesChannels,
+  sellingChannel,
+  type MemberCallers,
+  type OrderOwner,
+  type SalesChannel,
+} from './channels.ts';
 export { rezoneOrderTotals, summaryAnswers, totalsFromSummary } from './order-totals.ts';
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';

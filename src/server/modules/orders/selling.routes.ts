@@ -19,8 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { SELLER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { checkProductsSold, productsSoldBy } from '../sales-terminals/index.ts';
-import { orderOwner, ownsOrder, sellingParty, type OrderOwner } from './channels.ts';
+import { checkProductsSold, orderOwner, ownsOrder, sellingParty, type OrderOwner } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
 import { sellableOn } from './sellable.ts';
 import {
@@ -113,10 +112,10 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { clientId, scenicId, channel, adminId } = await sellingParty(db, req);
+      const { clientId, scenicId, channel, adminId, products } = await sellingParty(db, req);
       const body = req.body;
       // a window's or machine's own client sells what its profile lists (/terminal/windManage)
-      checkProductsSold(await productsSoldBy(db, scenicId, clientId), body.lines);
+      checkProductsSold(products, body.lines);
       const { memberId } = await orderOwner(db, req);
       if (memberId == null && body.memberCouponId != null) throw new AppError(400, 'couponNeedsMember');
       const data = await withIdempotency(db, req, async (tx) => {
@@ -230,9 +229,8 @@ export async function sellingRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { scenicId, channel, clientId } = await sellingParty(db, req);
+      const { scenicId, channel, products: only } = await sellingParty(db, req);
       const sellable = await sellableOn(db, scenicId, channel, req.body.date);
-      const only = await productsSoldBy(db, scenicId, clientId);
       return ok(req, only ? sellable.filter((p) => only.has(p.productId)) : sellable);
     },
   );

@@ -3,4 +3,4 @@
  * reaches another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { salesMachineCarousels, salesTerminalProfiles } from './sales-terminals.table.ts';
-export { checkProductsSold, productsSoldBy } from './sales-terminals.service.ts';
+export { productsSoldBy } from './sales-terminals.service.ts';

@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { salesChannels } from '../orders/index.ts';
+import { terminalSales } from './terminal-sales.channel.ts';
 import { machineCarouselRoutes } from './machine-carousel.routes.ts';
 import { salesTerminalProfileRoutes, salesTerminalRoutes } from './sales-terminals.routes.ts';
 import { seedDemoSalesTerminals } from './sales-terminals.seed.ts';
@@ -8,6 +10,8 @@ export default defineServerModule({
   name: 'salesTerminals',
   routes: [salesTerminalRoutes, salesTerminalProfileRoutes, machineCarouselRoutes],
   seedDemo: seedDemoSalesTerminals,
+  // orders: a registered window, machine or handheld sells as its kind's channel
+  plugs: [salesChannels.plug(terminalSales)],
   terminalProfiles: {
     winManagement: windowProfile,
     selfManagement: (db, t) => machineProfile(db, t),

@@ -198,13 +198,3 @@ export async function productsSoldBy(
     .where(and(eq(terminals.clientId, clientId), eq(terminals.scenicId, scenicId)));
   return row ? new Set(row.productIds) : null;
 }
-
-/** 400 on the first order line whose product the selling terminal does not sell. */
-export function checkProductsSold(
-  only: Set<number> | null,
-  lines: readonly { productId?: number | undefined }[],
-) {
-  if (!only) return;
-  const i = lines.findIndex((l) => l.productId != null && !only.has(l.productId));
-  if (i >= 0) throw new FieldError(`lines.${i}.productId`, SalesTerminalReason.notSoldHere);
-}
