@@ -18,7 +18,7 @@ describe('seedDemoOrders', () => {
   it('writes the orders with their tickets, in every kind of outcome', async () => {
     const counts = await one<{ orders: number; tickets: number; statuses: number[] }>(
       // the demo travel packages' orders (travel.seed.ts) and the members' purchases
-      // (orders' member-orders.seed.ts) are not the history's
+      // (refunds' member-orders.seed.ts) are not the history's
       sql`select (select count(*)::int from ticket_orders where departure_id is null and member_id is null) as orders,
         (select count(*)::int from order_tickets t join ticket_orders o on o.id = t.order_id
           where t.departure_id is null and o.member_id is null) as tickets,

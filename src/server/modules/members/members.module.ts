@@ -4,6 +4,7 @@ import { memberCallers as memberSessions } from './member-callers.plug.ts';
 import { memberBalancePayWay, memberLevelPricing, memberSpend } from './member-orders.plug.ts';
 import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
 import { memberApiOrderRoutes } from './member-api-orders.routes.ts';
+import { memberOrderRoutes } from './member-ticket-orders.routes.ts';
 import { memberApiRechargeRoutes } from './member-api-recharge.routes.ts';
 import { memberApiRoutes } from './member-api.routes.ts';
 import { memberAccountRoutes } from './member-account.routes.ts';
@@ -29,6 +30,7 @@ export default defineServerModule({
     memberApiCouponRoutes,
     memberApiClaimRoutes,
     memberApiOrderRoutes,
+    memberOrderRoutes,
   ],
   // top-ups left unpaid past their deadline are closed
   jobs: [(app) => startMemberJobs(app.ctx.db, app.log)],

@@ -18,6 +18,8 @@ export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.servic
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
 export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
+export { openOrderOf } from './selling.routes.ts';
+export { findOrderByNo, orderTicketsOf } from './order-core.ts';
 export { confirmPayment } from './order-payment.ts';
 export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';

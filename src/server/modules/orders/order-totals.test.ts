@@ -48,7 +48,7 @@ describe('order_totals_daily (migration 0010)', () => {
       ),
     );
     expect(travel!.n).toBe(7);
-    // and the members' demo purchases (orders' member-orders.seed.ts)
+    // and the members' demo purchases (refunds' member-orders.seed.ts)
     const [members] = rowsOf<{ n: number }>(
       await db().execute(
         sql`select count(*)::int as n from ticket_orders where member_id is not null and scenic_id = 1`,

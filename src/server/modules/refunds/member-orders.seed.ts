@@ -5,10 +5,8 @@ import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { giveCoupon } from '../coupons/index.ts';
-import { staffRefund } from '../refunds/index.ts';
-import { confirmPayment } from './order-payment.ts';
-import { placeOrder } from './order-placing.ts';
-import { sellableOn } from './sellable.ts';
+import { confirmPayment, placeOrder, sellableOn } from '../orders/index.ts';
+import { staffRefund } from './refund-money.ts';
 
 /**
  * Demo purchases of members through the mini-program (after the members' and coupons' demo data):

@@ -8,9 +8,15 @@ import type { Db } from '../../db/client.ts';
 import { MEMBER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { requireMember } from '../members/index.ts';
-import { actorOf, cancelOrder, findOrderByNo, orderTicketsOf, type OrderRecord } from './orders.service.ts';
-import { openOrderOf } from './selling.routes.ts';
+import {
+  actorOf,
+  cancelOrder,
+  findOrderByNo,
+  openOrderOf,
+  orderTicketsOf,
+  type OrderRecord,
+} from '../orders/index.ts';
+import { requireMember } from './member-session.service.ts';
 
 /** One of the calling member's orders in its area (another member's answers 404, like a missing one). */
 async function memberOrder(db: Db, owner: { scenicId: number; memberId: number }, orderNo: string) {
