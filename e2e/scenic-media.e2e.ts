@@ -15,7 +15,7 @@ import {
   type PublicPictureGroup,
 } from '../src/shared/api/picture-groups.ts';
 import { publicTicketDisplayApi, type PublicTicketDisplay } from '../src/shared/api/ticket-display.ts';
-import { gradientPng } from '../src/server/modules/picture-groups/demo-images.ts';
+import { gradientPng } from '../src/server/lib/demo-pictures.ts';
 import { authGet, authPost } from './support/api.ts';
 import { NARROW, snap, useConsole } from './support/browser.ts';
 import { ROOT } from './support/server.ts';

@@ -162,6 +162,9 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the caller is a platform administrator (admType 1), who reaches every area. */
+export const isPlatform = (auth: AuthContext) => auth.admType === ADM_TYPE.platform;
+
 export function requireAuth(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new AppError(401, 'unauthorized');
   return req.auth;

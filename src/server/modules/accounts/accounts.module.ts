@@ -1,7 +1,8 @@
 import { defineServerModule } from '../../server-module.ts';
 import { accountRoutes } from './accounts.routes.ts';
+import { areaCreateRoutes } from './area-create.routes.ts';
 
 export default defineServerModule({
   name: 'accounts',
-  routes: [accountRoutes],
+  routes: [accountRoutes, areaCreateRoutes],
 });

@@ -2,7 +2,7 @@ import { and, countDistinct, eq, inArray, isNull, or, sql, type SQL } from 'driz
 import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
 import { WILDCARD } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../http/access.ts';
+import { isPlatform, type AuthContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { accountsMessages } from './accounts.messages.ts';
 import { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts';
@@ -10,7 +10,7 @@ import { adminRoles, admins, rolePermissions, roles } from './accounts.table.ts'
 // Serialises every change that could remove the last enabled wildcard account.
 const WILDCARD_LOCK_KEY = 7_301_202_613;
 
-export const isPlatform = (auth: AuthContext) => auth.admType === ADM_TYPE.platform;
+export { isPlatform };
 
 /** Enabled accounts holding `*` through an enabled role. */
 export async function countWildcardAccounts(db: Db): Promise<number> {

@@ -3,4 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { noticeTemplates, ticketAgreements } from './notices.table.ts';
-export { cleanRichText, sanitizeRichText } from './notices.service.ts';
+export { cleanRichText, sanitizeRichText } from '../../http/rich-text.ts';

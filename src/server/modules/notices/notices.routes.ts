@@ -29,10 +29,10 @@ import { AppError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource, type ListContext } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
+import { cleanRichText } from '../../http/rich-text.ts';
 import { writeAudit } from '../audit/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { noticeTemplates, ticketAgreements } from './notices.table.ts';
-import { cleanRichText } from './notices.service.ts';
 
 const agreementResource: Resource<typeof ticketAgreements> = {
   table: ticketAgreements,

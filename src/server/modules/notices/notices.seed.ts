@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { noticeTemplates, ticketAgreements } from './notices.table.ts';
-import { sanitizeRichText } from './notices.service.ts';
+import { sanitizeRichText } from '../../http/rich-text.ts';
 
 export const DEMO_AGREEMENT_TITLE = '青山湖风景区购票服务协议';
 

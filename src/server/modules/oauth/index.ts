@@ -3,4 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { oauthClients, tokens } from './oauth.table.ts';
-export { newClientSecret } from './oauth.service.ts';
+export { clientDeleteGuards, newClientSecret, type ClientDeleteGuard } from './oauth.service.ts';

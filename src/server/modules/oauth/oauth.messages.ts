@@ -18,8 +18,4 @@ export const oauthMessages = defineDict({
     zh: '该客户端还有 {count} 个有效的登录令牌，请先禁用客户端或重置密钥使其失效',
     en: 'This client still has {count} live tokens; disable it or reset its secret first',
   },
-  clientHasBranding: {
-    zh: '该客户端还有版权信息记录，请先处理',
-    en: 'This client still has copyright/branding records',
-  },
 });

@@ -27,8 +27,8 @@ import { joinTexts, type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit, type AuditEntry } from '../audit/index.ts';
-import { copyrights } from '../copyright/index.ts';
 import {
+  clientDeleteGuards,
   countLiveTokens,
   newClientSecret,
   otherPublicClient,
@@ -303,12 +303,7 @@ async function clientLifecycleRoutes(root: FastifyInstance) {
         if (before.isPublic) throw publicLocked();
         const live = await countLiveTokens(tx, before.clientId);
         if (live > 0) throw new AppError(409, 'clientHasTokens', { params: { count: live } });
-        const [branding] = await tx
-          .select({ id: copyrights.id })
-          .from(copyrights)
-          .where(eq(copyrights.clientId, before.clientId))
-          .limit(1);
-        if (branding) throw new AppError(409, 'clientHasBranding');
+        for (const guard of clientDeleteGuards.items) await guard(tx, before.clientId);
         await tx.delete(oauthClients).where(eq(oauthClients.id, id));
         await platformAudit(tx, req, {
           module: MODULE,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { extensionPoint } from '../../lib/extension-point.ts';
 import { sha256 } from '../../lib/password.ts';
 import { oauthClients, tokens } from './oauth.table.ts';
 
@@ -56,3 +57,11 @@ export async function otherPublicClient(db: Db, exceptId?: number): Promise<Clie
   const rows = await db.select().from(oauthClients).where(eq(oauthClients.isPublic, true));
   return rows.find((r) => r.id !== exceptId);
 }
+
+/**
+ * What another module keeps of a client, refusing the client's deletion (it throws, e.g. a 409):
+ * copyright plugs in its branding records (copyright.module.ts). Run after the live-token check.
+ */
+export type ClientDeleteGuard = (db: Db, clientId: string) => Promise<void>;
+
+export const clientDeleteGuards = extensionPoint<ClientDeleteGuard>('oauth.clientDeleteGuards');

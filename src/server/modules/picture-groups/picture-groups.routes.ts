@@ -19,7 +19,7 @@ import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
-import { ensureDemoPictures } from './demo-images.ts';
+import { ensureDemoPictures } from '../../lib/demo-pictures.ts';
 import { groupPictures, pictureGroups, type PictureGroup } from './picture-groups.table.ts';
 
 const resource: Resource<typeof pictureGroups> = {

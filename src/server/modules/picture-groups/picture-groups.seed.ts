@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scenicAreas } from '../scenic/index.ts';
-import { DEMO_PICTURES } from './demo-images.ts';
+import { DEMO_PICTURES } from '../../lib/demo-pictures.ts';
 import { groupPictures, pictureGroups } from './picture-groups.table.ts';
 
 type DemoGroup = {
@@ -90,7 +90,7 @@ async function seedArea(db: Db, scenicId: number, groups: DemoGroup[]) {
   }
 }
 
-/** Three picture groups (a carousel and two albums) in each demo area; the images: demo-images.ts. */
+/** Three picture groups (a carousel and two albums) in each demo area; the images: lib/demo-pictures.ts. */
 export async function seedDemoPictureGroups(db: Db, scenicId: number): Promise<void> {
   await seedArea(db, scenicId, QSH);
   const [second] = await db

@@ -10,7 +10,7 @@ import {
 import { storageApi } from '../../../shared/api/storage.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/index.ts';
-import { DEMO_PICTURES, gradientPng } from './demo-images.ts';
+import { DEMO_PICTURES, gradientPng } from '../../lib/demo-pictures.ts';
 
 let t: TestApp;
 let qsh = 0;

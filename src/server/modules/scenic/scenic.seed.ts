@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { OpeningSeason } from '../../../shared/api/scenic.ts';
 import type { Db } from '../../db/client.ts';
-import { DEMO_PICTURES } from '../picture-groups/index.ts';
+import { DEMO_PICTURES } from '../../lib/demo-pictures.ts';
 import { scenicAreas } from './scenic.table.ts';
 
 type Profile = Partial<typeof scenicAreas.$inferInsert> & { openingSeasons: OpeningSeason[] };

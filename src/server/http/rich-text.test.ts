@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FieldError } from '../../http/errors.ts';
-import { cleanRichText, isBlankRichText, sanitizeRichText } from './notices.service.ts';
+import { FieldError } from './errors.ts';
+import { cleanRichText, isBlankRichText, sanitizeRichText } from './rich-text.ts';
 
 describe('sanitizeRichText: attacks', () => {
   const attacks: [string, string][] = [
