@@ -15,7 +15,7 @@ const loadConsole = () => import('./app/app.tsx');
 // While the user types: the console, its first screen's frame, and the dialogs a failed login shows.
 const prefetchConsole = () => {
   void loadConsole().catch(() => undefined);
-  void import('./layout/layout.tsx').catch(() => undefined);
+  void import('./app/console-layout.tsx').catch(() => undefined);
   void import('./lib/feedback-static.ts').catch(() => undefined);
 };
 

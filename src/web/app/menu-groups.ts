@@ -11,7 +11,9 @@ import {
   DesktopOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import { defineMessages } from '../locales/define.ts';
+import { menuGroupTitles } from '../locales/menu-groups.ts';
+
+export { menuGroupTitles };
 
 /**
  * The sidebar's groups (docs/product.md §2). A module's route joins the group named by its path's
@@ -36,32 +38,3 @@ export const MENU_GROUPS: readonly {
   { path: '/sys', title: 'sys', icon: SettingOutlined },
   { path: '/profile', title: 'profile', hidden: true },
 ];
-
-export const menuGroupTitles = defineMessages({
-  zh: {
-    scenic: '景区管理',
-    ticket: '票务管理',
-    make: '预约管理',
-    user: '会员管理',
-    promotion: '营销管理',
-    disManage: '分销管理',
-    ota: 'OTA管理',
-    shop: '商城管理',
-    terminal: '终端管理',
-    sys: '系统管理',
-    profile: '个人中心',
-  },
-  en: {
-    scenic: 'Scenic areas',
-    ticket: 'Tickets',
-    make: 'Reservations',
-    user: 'Members',
-    promotion: 'Promotions',
-    disManage: 'Distribution',
-    ota: 'OTA',
-    shop: 'Online shop',
-    terminal: 'Terminals',
-    sys: 'System',
-    profile: 'Profile',
-  },
-});

@@ -1,14 +1,11 @@
 import { i18n, loadLocales } from '../lib/i18n.ts';
 import { MENU_GROUPS, menuGroupTitles } from './menu-groups.ts';
 import { WEB_MODULES } from './modules.ts';
-import type { AppRoute, MenuTitle } from './route-types.ts';
+import type { ConsoleShape } from '../lib/console-shape.ts';
+import type { AppRoute } from '../lib/routes.ts';
+import type { LazyPage, WebModule } from '../lib/web-module.ts';
 import type { LocaleLoader } from '../locales/define.ts';
-import type { LazyPage, WebModule } from './web-module.ts';
-
-/** docs/product.md §2: the dashboard, which account type 4 (shop) does not get. */
-export const DASHBOARD_PATH = '/dashboard';
-/** docs/product.md §2: where account type 4 lands. */
-export const SHOP_HOME_PATH = '/shop/good';
+import type { MenuTitle } from '../locales/index.ts';
 
 /** The list page's texts, which every module's list screens use. */
 const sharedLocales: LocaleLoader = () => import('../components/list-page/list-page.locale.ts');
@@ -39,6 +36,12 @@ function assemble(modules: readonly WebModule[]): AppRoute[] {
 }
 
 export const ROUTES: AppRoute[] = assemble(WEB_MODULES as readonly WebModule[]);
+
+/** What the layout gets from the modules (app/console-layout.tsx passes it down). */
+export const CONSOLE_SHAPE: ConsoleShape = {
+  routes: ROUTES,
+  badges: (WEB_MODULES as readonly WebModule[]).flatMap((m) => m.navbar ?? []),
+};
 
 // Menu, tab and breadcrumb titles: the groups' and every module's, in the `menu` namespace.
 for (const lang of ['zh', 'en'] as const)

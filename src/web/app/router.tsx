@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { accessToken } from '../lib/session.ts';
-import { LazyPageView, PageFallback } from './lazy-page.tsx';
-import type { LazyPage } from './route-types.ts';
+import { LazyPageView, PageFallback } from '../components/lazy-page.tsx';
+import type { LazyPage } from '../lib/web-module.ts';
 import { SessionGuard } from './session-guard.tsx';
 
 // The public screens use the shell's texts only (locales/shell.ts).
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
   { path: '/copyright', element: scopedPage(() => import('../modules/copyright/copyright.page.tsx')) },
   {
     path: '/*',
-    element: <SessionGuard>{page(() => import('../layout/layout.tsx'))}</SessionGuard>,
+    element: <SessionGuard>{page(() => import('./console-layout.tsx'))}</SessionGuard>,
   },
 ];
 

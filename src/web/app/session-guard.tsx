@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loadUser } from '../lib/auth.ts';
 import { accessToken, clearSession, useUser } from '../lib/session.ts';
-import { PageFallback } from './lazy-page.tsx';
+import { PageFallback } from '../components/lazy-page.tsx';
 
 /**
  * docs/product.md §4 Session: without a token only the public routes are allowed; with a token and no user

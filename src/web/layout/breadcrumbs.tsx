@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DASHBOARD_PATH } from '../app/route-table.tsx';
+import { DASHBOARD_PATH } from '../lib/routes.ts';
 import type { PermittedRoutes } from './use-permitted-routes.ts';
 
 /** Dashboard › group › page, from the route table. */

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { AppScope } from '../components/app-scope.tsx';
 import { useBranding } from '../lib/branding.ts';
+import { useConsoleShape } from '../lib/console-shape.ts';
 import { updateSettings, useSettings } from '../lib/settings.ts';
 import styles from './layout.module.css';
 import { Navbar } from './navbar.tsx';
 import { PageHost } from './page-host.tsx';
 import { SidebarMenu } from './sidebar-menu.tsx';
-import { openTab } from './tabs-store.ts';
+import { openTab } from '../lib/tabs-store.ts';
 import { TagsView } from './tags-view.tsx';
 import { isKnownPath, usePermittedRoutes } from './use-permitted-routes.ts';
 
@@ -49,6 +50,7 @@ function Logo({ collapsed }: { collapsed: boolean }) {
 export default function Layout() {
   const { t } = useTranslation('layout');
   const routes = usePermittedRoutes();
+  const { routes: table } = useConsoleShape();
   const location = useLocation();
   const mobile = useMobile();
   const { sidebarOpened } = useSettings();
@@ -77,7 +79,7 @@ export default function Layout() {
     return <RedirectBack />;
   }
   if (!match) {
-    return <Navigate to={isKnownPath(pathname) ? '/401' : '/404'} replace />;
+    return <Navigate to={isKnownPath(table, pathname) ? '/401' : '/404'} replace />;
   }
 
   const collapsed = !mobile && !sidebarOpened;

@@ -12,16 +12,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
-import { DASHBOARD_PATH } from '../app/route-table.tsx';
 import defaultAvatar from '../assets/default-avatar.svg';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { logout } from '../lib/auth.ts';
 import { reloadTo } from '../lib/navigation.ts';
+import { DASHBOARD_PATH } from '../lib/routes.ts';
 import { useUser } from '../lib/session.ts';
 import { SIZES, updateSettings, useSettings, type Size } from '../lib/settings.ts';
-import { PendingRefundSlot } from '../modules/refunds/pending-refund-slot.tsx';
-import { PendingShipSlot } from '../modules/shop/pending-ship-slot.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { NavbarBadges } from './navbar-badges.tsx';
 import { ScenicSwitcher } from './scenic-switcher.tsx';
 import styles from './layout.module.css';
 import type { PermittedRoutes } from './use-permitted-routes.ts';
@@ -186,8 +185,7 @@ export function Navbar({
       {mobile ? null : <Breadcrumbs pages={routes.pages} home={routes.home} />}
       <Space size={0} className={styles.navRight}>
         {mobile ? null : <ScenicSwitcher />}
-        <PendingRefundSlot />
-        <PendingShipSlot />
+        <NavbarBadges />
         {mobile ? null : <FullscreenToggle />}
         <SizeSwitch />
         <LanguageSwitch onChanged={(lng) => message.success(t('languageChanged', { lng }))} />

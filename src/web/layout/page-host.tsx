@@ -1,10 +1,10 @@
 import { ConfigProvider } from 'antd';
 import { Activity, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { LazyPageView } from '../app/lazy-page.tsx';
+import { LazyPageView } from '../components/lazy-page.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import styles from './layout.module.css';
-import { useTabs } from './tabs-store.ts';
+import { useTabs } from '../lib/tabs-store.ts';
 import type { PermittedRoutes } from './use-permitted-routes.ts';
 
 /**

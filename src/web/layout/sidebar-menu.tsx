@@ -2,7 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { AppRoute } from '../app/route-types.ts';
+import type { AppRoute } from '../lib/routes.ts';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -3,7 +3,7 @@ import { Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import styles from './layout.module.css';
-import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, useTabs, type Tab } from './tabs-store.ts';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, useTabs, type Tab } from '../lib/tabs-store.ts';
 
 /** Visited-page tabs with the context menu of docs/product.md §2: refresh, close, close others, close all. */
 export function TagsView() {

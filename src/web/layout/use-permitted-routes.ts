@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
-import { filterRoutes, flattenRoutes } from '../app/permission.ts';
-import { DASHBOARD_PATH, ROUTES, SHOP_HOME_PATH } from '../app/route-table.tsx';
-import type { AppRoute } from '../app/route-types.ts';
+import { useConsoleShape } from '../lib/console-shape.ts';
+import { DASHBOARD_PATH, filterRoutes, flattenRoutes, SHOP_HOME_PATH, type AppRoute } from '../lib/routes.ts';
 import { consoleAuthorities, useUser } from '../lib/session.ts';
 
 export interface PermittedRoutes {
@@ -16,9 +15,10 @@ export interface PermittedRoutes {
 
 export function usePermittedRoutes(): PermittedRoutes {
   const user = useUser();
+  const { routes } = useConsoleShape();
   return useMemo(() => {
     const shop = user?.admType === ADM_TYPE.shop;
-    const permitted = filterRoutes(ROUTES, user ? consoleAuthorities(user) : []);
+    const permitted = filterRoutes(routes, user ? consoleAuthorities(user) : []);
     const tree = shop ? permitted.filter((r) => r.path !== DASHBOARD_PATH) : permitted;
     const pages = flattenRoutes(tree);
     const visible = pages.filter(({ route }) => !route.hidden);
@@ -27,10 +27,10 @@ export function usePermittedRoutes(): PermittedRoutes {
       ? preferred
       : (visible[0]?.route.path ?? null);
     return { tree, pages, home };
-  }, [user]);
+  }, [user, routes]);
 }
 
 /** True when the path is a screen of the console at all (so a refusal is 401, not 404). */
-export function isKnownPath(path: string): boolean {
-  return flattenRoutes(ROUTES).some(({ route }) => route.path === path);
+export function isKnownPath(routes: readonly AppRoute[], path: string): boolean {
+  return flattenRoutes(routes).some(({ route }) => route.path === path);
 }

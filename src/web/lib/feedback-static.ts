@@ -1,5 +1,7 @@
 import { message, Modal, notification } from 'antd';
-import type { Feedback } from './feedback.ts';
 
-/** antd's static functions; app.tsx makes them follow the theme and language (ConfigProvider.config). */
-export const staticFeedback: Feedback = { message, modal: Modal, notification };
+/**
+ * antd's static functions; app.tsx makes them follow the theme and language (ConfigProvider.config).
+ * feedback.ts, which loads this file lazily, checks that it is a `Feedback`.
+ */
+export const staticFeedback = { message, modal: Modal, notification };

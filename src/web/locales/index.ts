@@ -1,18 +1,27 @@
-import type listPage from '../components/list-page/list-page.locale.ts';
-import type richText from '../components/rich-text/rich-text.locale.ts';
-import type shipBadge from '../modules/shop/ship-badge.locale.ts';
-import type { WEB_MODULES } from '../app/modules.ts';
-import type { MenuTitle } from '../app/route-types.ts';
+import type { ConsoleModules } from '../lib/web-module.ts';
 import type { Messages } from './define.ts';
+import type { menuGroupTitles } from './menu-groups.ts';
 import type { shellNamespaces } from './shell.ts';
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
   ? I
   : never;
-type LocalesOf<M> = M extends { locales: () => Promise<{ default: infer N }> } ? N : never;
+/** Any module's manifest (each adds itself to `ConsoleModules`: src/web/lib/web-module.ts). */
+type Manifest = ConsoleModules[keyof ConsoleModules];
+type TextsOf<M> = M extends { locales: () => Promise<{ default: infer N }> } ? N : never;
+type TitlesOf<M> = M extends { menu: { zh: infer Z } } ? keyof Z & string : never;
 
-/** The namespaces of every module's `<module>.locale.ts` (loaded with the module's screens). */
-type ModuleNamespaces = UnionToIntersection<LocalesOf<(typeof WEB_MODULES)[number]>>;
+/**
+ * Namespaces of the texts files that load with the screens but are no module's `<module>.locale.ts`
+ * (the list page's, the rich-text editor's, a top-bar badge's own). Each such file adds its
+ * namespaces here by declaration merging (`declare module '…/locales/index.ts'`), so this file
+ * imports none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the texts files
+export interface LoadedNamespaces {}
+
+/** The title keys of the sidebar's groups and of every module's routes (the `menu` namespace). */
+export type MenuTitle = keyof (typeof menuGroupTitles)['zh'] | TitlesOf<Manifest>;
 
 /**
  * Every namespace of console texts, as a type (lib/i18n.ts and list-page labels check keys against
@@ -20,8 +29,6 @@ type ModuleNamespaces = UnionToIntersection<LocalesOf<(typeof WEB_MODULES)[numbe
  * `menu` titles with the route table (app/route-table.tsx).
  */
 export type Namespaces = typeof shellNamespaces &
-  ModuleNamespaces &
-  typeof listPage &
-  typeof richText &
-  typeof shipBadge & { menu: Messages<MenuTitle> };
+  UnionToIntersection<TextsOf<Manifest>> &
+  LoadedNamespaces & { menu: Messages<MenuTitle> };
 export type Namespace = keyof Namespaces;

@@ -1,13 +1,14 @@
-import auth from '../modules/auth/auth.locale.ts';
-import copyright from '../modules/copyright/copyright.locale.ts';
-import errors from '../modules/errors/errors.locale.ts';
+import auth from './auth.ts';
 import { common } from './common.ts';
+import copyright from './copyright.ts';
+import errors from './errors.ts';
 import { layout } from './layout.ts';
 import { widgets } from './widgets.ts';
 
 /**
- * Texts of the login route and the shell (layout, public pages): bundled with the first load. The
- * screens behind the layout bring their own (src/web/app/web-module.ts).
+ * Texts of the login route and the shell (layout, public pages: sign-in, copyright, errors):
+ * bundled with the first load, so they live here rather than in their modules' folders. The
+ * screens behind the layout bring their own (src/web/lib/web-module.ts).
  */
 export const shellNamespaces = {
   common,

@@ -1,7 +1,7 @@
 import { defineMessages } from '../../locales/define.ts';
 
 /** Texts of the list-page framework (src/web/components/list-page). */
-export default {
+const texts = {
   listPage: defineMessages({
     zh: {
       create: '新增',
@@ -75,3 +75,12 @@ export default {
     },
   }),
 };
+
+export default texts;
+
+// its namespace joins the console's texts as a type (src/web/locales/index.ts)
+declare module '../../locales/index.ts' {
+  interface LoadedNamespaces {
+    listPage: typeof texts.listPage;
+  }
+}

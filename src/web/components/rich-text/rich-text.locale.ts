@@ -1,7 +1,7 @@
 import { defineMessages } from '../../locales/define.ts';
 
 /** The rich-text editor's texts, loaded with the editor's chunk (lazy-rich-text-editor.tsx) on any screen. */
-export default {
+const texts = {
   richText: defineMessages({
     zh: {
       placeholder: '请输入内容',
@@ -75,3 +75,12 @@ export default {
     },
   }),
 };
+
+export default texts;
+
+// its namespace joins the console's texts as a type (src/web/locales/index.ts)
+declare module '../../locales/index.ts' {
+  interface LoadedNamespaces {
+    richText: typeof texts.richText;
+  }
+}

@@ -1,7 +1,7 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'dashboard',
   menu: {
     zh: {
@@ -22,3 +22,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    dashboard: typeof manifest;
+  }
+}

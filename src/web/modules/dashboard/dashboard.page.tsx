@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdmType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { filterRoutes, flattenRoutes } from '../../app/permission.ts';
-import { DASHBOARD_PATH, ROUTES } from '../../app/route-table.tsx';
-import type { AppRoute } from '../../app/route-types.ts';
+import { useConsoleShape } from '../../lib/console-shape.ts';
+import { DASHBOARD_PATH, filterRoutes, flattenRoutes, type AppRoute } from '../../lib/routes.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings.ts';
 import styles from './dashboard.module.css';
@@ -19,8 +18,8 @@ interface Shortcut {
 }
 
 /** The permitted menu screens (docs/product.md §6), the dashboard itself and hidden detail pages left out. */
-function shortcutsFor(authorities: readonly string[]): Shortcut[] {
-  return flattenRoutes(filterRoutes(ROUTES, authorities))
+function shortcutsFor(routes: readonly AppRoute[], authorities: readonly string[]): Shortcut[] {
+  return flattenRoutes(filterRoutes(routes, authorities))
     .filter(
       ({ route, parents }) =>
         route.path !== DASHBOARD_PATH && !route.hidden && !parents.some((p) => p.hidden),
@@ -37,7 +36,8 @@ export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'menu']);
   const { lang } = useSettings();
   const user = useUser();
-  const shortcuts = useMemo(() => shortcutsFor(user?.authorities ?? []), [user]);
+  const { routes } = useConsoleShape();
+  const shortcuts = useMemo(() => shortcutsFor(routes, user?.authorities ?? []), [routes, user]);
   if (!user) return null;
 
   const typeColor = AdmType[user.admType as keyof typeof AdmType]?.color;

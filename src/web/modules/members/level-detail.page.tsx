@@ -22,7 +22,7 @@ import {
   validateWithSchema,
 } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
-import { closeTab } from '../../layout/tabs-store.ts';
+import { closeTab } from '../../lib/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';

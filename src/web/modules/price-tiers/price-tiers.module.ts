@@ -1,6 +1,6 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'priceTiers',
   menu: {
     zh: { retailrole: '价格等级', buy: '分销购票' },
@@ -22,3 +22,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    'price-tiers': typeof manifest;
+  }
+}

@@ -1,6 +1,8 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const locales = () => import('./refunds.locale.ts');
+
+const manifest = defineWebModule({
   name: 'refunds',
   menu: {
     zh: {
@@ -12,7 +14,9 @@ export default defineWebModule({
       refTicCheDet: 'Refund application',
     },
   },
-  locales: () => import('./refunds.locale.ts'),
+  locales,
+  // the top bar's pending refund count (docs/product.md §7 countRefundApply); it checks the permission itself
+  navbar: [{ badge: () => import('./pending-refund-badge.tsx'), locales }],
   routes: [
     {
       path: '/ticket/refundTicCheck',
@@ -29,3 +33,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    refunds: typeof manifest;
+  }
+}

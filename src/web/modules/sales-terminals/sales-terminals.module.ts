@@ -1,9 +1,9 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
 /** The carousel screen of one machine, opened from a machine's row (`?id=` the machine). */
 export const MACHINE_CAROUSEL_PATH = '/terminal/autoSellTicketMange';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'salesTerminals',
   menu: {
     zh: {
@@ -40,3 +40,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    'sales-terminals': typeof manifest;
+  }
+}

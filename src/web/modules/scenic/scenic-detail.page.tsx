@@ -20,7 +20,7 @@ import { DictSelect } from '../../components/dict-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { issueMessage, listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
-import { closeTab } from '../../layout/tabs-store.ts';
+import { closeTab } from '../../lib/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings.ts';

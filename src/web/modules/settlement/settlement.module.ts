@@ -1,6 +1,6 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'settlement',
   menu: {
     zh: { setMange: '结算管理', disorder: '分销订单' },
@@ -22,3 +22,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    settlement: typeof manifest;
+  }
+}

@@ -20,7 +20,7 @@ import {
   validateWithSchema,
 } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
-import { closeTab } from '../../layout/tabs-store.ts';
+import { closeTab } from '../../lib/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';

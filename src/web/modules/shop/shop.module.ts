@@ -1,6 +1,6 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'shop',
   menu: {
     zh: {
@@ -35,6 +35,15 @@ export default defineWebModule({
     },
   },
   locales: () => import('./shop.locale.ts'),
+  // the top bar's count of shop orders to ship (GET /order/countShipOrder), with a tiny namespace of
+  // its own so that it does not download the texts of the whole shop
+  navbar: [
+    {
+      perm: 'shop:order:page',
+      badge: () => import('./pending-ship-badge.tsx'),
+      locales: () => import('./ship-badge.locale.ts'),
+    },
+  ],
   // docs/product.md §2's order of /shop
   routes: [
     {
@@ -121,3 +130,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    shop: typeof manifest;
+  }
+}

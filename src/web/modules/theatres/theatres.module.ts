@@ -1,6 +1,6 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'theatres',
   menu: {
     zh: {
@@ -39,3 +39,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    theatres: typeof manifest;
+  }
+}

@@ -1,6 +1,6 @@
-import { defineWebModule } from '../../app/web-module.ts';
+import { defineWebModule } from '../../lib/web-module.ts';
 
-export default defineWebModule({
+const manifest = defineWebModule({
   name: 'travel',
   menu: {
     zh: { travelList: '旅游线路', travelOrderList: '线路订单' },
@@ -22,3 +22,12 @@ export default defineWebModule({
     },
   ],
 });
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    travel: typeof manifest;
+  }
+}

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../locales/define.ts';
+import { defineMessages } from './define.ts';
 
 /** Copyright management: its own login and the site title/icon editor (docs/product.md §2, §6). */
 export default {

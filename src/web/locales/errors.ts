@@ -1,4 +1,4 @@
-import { defineMessages } from '../../locales/define.ts';
+import { defineMessages } from './define.ts';
 
 export default {
   errors: defineMessages({

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { LazyPage } from './route-types.ts';
+import type { LazyPage } from '../lib/web-module.ts';
 
 const cache = new WeakMap<LazyPage, ComponentType>();
 
 /**
  * The lazy component of a route's page, created once per loader (the route table's loaders bring
- * their module's texts along: app/route-table.tsx).
+ * their module's texts along: src/web/app/route-table.tsx).
  */
 export function lazyComponent(load: LazyPage): ComponentType {
   let component = cache.get(load);

@@ -1,5 +1,5 @@
-import type { MenuTitle } from '../app/route-types.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import type { MenuTitle } from '../locales/index.ts';
+import { createStore, useStore } from './store.ts';
 
 /** A visited page in the tags view. `version` changes when the page is refreshed (re-mounted). */
 export interface Tab {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADM_TYPE } from '../../shared/dict/account.ts';
-import { consoleAuthorities } from '../lib/session.ts';
-import { filterRoutes, flattenRoutes } from './permission.ts';
-import type { AppRoute } from './route-types.ts';
+import { consoleAuthorities } from './session.ts';
+import { filterRoutes, flattenRoutes, type AppRoute } from './routes.ts';
 
 const page = () => Promise.resolve({ default: () => null });
 const routes: AppRoute[] = [
