@@ -36,9 +36,11 @@ export {
 export {
   orderListeners,
   pricingSteps,
+  refundLedgers,
   storedValueOfProvider,
   storedValuePayWays,
   type OrderListener,
   type PricingStep,
+  type RefundLedger,
   type StoredValuePayWay,
 } from './order-money.ts';

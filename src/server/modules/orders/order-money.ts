@@ -107,3 +107,23 @@ export async function orderPaid(tx: Db, order: OrderRecord, now: Date, late = fa
 export async function orderCancelled(tx: Db, order: OrderRecord): Promise<void> {
   for (const listener of orderListeners.items) await listener.cancelled?.(tx, order);
 }
+
+// ---------------------------------------------------------------- the refund ledger
+
+/** A refund row written by orders itself: a late or second payment given back at once (T6, T7). */
+export interface PaymentRefund {
+  scenicId: number;
+  orderId: number;
+  paymentId: number;
+  amount: number;
+  status: string;
+  providerRefundId: string | null;
+  reason: string;
+}
+
+/** Extension point "refund ledger": where refund rows are kept (the refunds module's table). */
+export interface RefundLedger {
+  record(tx: Db, refund: PaymentRefund): Promise<void>;
+}
+
+export const refundLedgers = extensionPoint<RefundLedger>('orders.refundLedger');

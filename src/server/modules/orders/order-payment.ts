@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { getScenicSettings } from '../settings/index.ts';
 import { paymentProvider } from './providers/index.ts';
 import { payments, ticketOrders } from './orders.table.ts';
-import { refunds } from '../refunds/index.ts';
+import { pluggedOne } from '../../lib/extension-point.ts';
 import { transitionTickets } from './ticket-state.service.ts';
 import {
   type Actor,
@@ -17,7 +17,7 @@ import {
 } from './order-core.ts';
 import { reacquireInventory, sellInventory } from './order-stock.ts';
 import { cancelLocked } from './order-closing.ts';
-import { orderPaid, storedValueOf } from './order-money.ts';
+import { orderPaid, refundLedgers, storedValueOf } from './order-money.ts';
 
 /** Payment of an order (T3), and payments that arrive after the deadline (T6, T7). */
 
@@ -114,7 +114,7 @@ export async function confirmPayment(
         providerTxnId: input.providerTxnId,
         amount: input.amount,
       });
-      await tx.insert(refunds).values({
+      await pluggedOne(refundLedgers, () => true).record(tx, {
         scenicId: order.scenicId,
         orderId: order.id,
         paymentId: payment!.id,

@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../server-module.ts';
+import { refundLedgers } from '../orders/index.ts';
+import { refundTable } from './refund-ledger.plug.ts';
 import { seedDemoMemberOrders } from './member-orders.seed.ts';
 import { refundApplyRoutes } from './refund-applies.routes.ts';
 import { refundChannelRoutes } from './refund-channels.routes.ts';
@@ -8,5 +10,7 @@ export default defineServerModule({
   name: 'refunds',
   routes: [refundRoutes, refundChannelRoutes, refundApplyRoutes],
   // members' purchases (balance, coupons, a refund to the balance): after the members, coupons and orders
+  // orders writes the refund of a late or second payment here
+  plugs: [refundLedgers.plug(refundTable)],
   seedDemo: (tx, scenicId) => seedDemoMemberOrders(tx, scenicId),
 });
