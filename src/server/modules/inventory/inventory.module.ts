@@ -1,5 +1,7 @@
 import { defineServerModule } from '../../server-module.ts';
 import { stockHolders } from '../orders/index.ts';
+import { productHolders, sessionRemovalGuards } from '../products/index.ts';
+import { calendarOfProduct, keepSoldSessions } from './calendar-of-product.ts';
 import { calendarStock } from './calendar-stock.holder.ts';
 import { inventoryRoutes } from './inventory.routes.ts';
 import { seedDemoInventory } from './inventory.seed.ts';
@@ -7,7 +9,11 @@ import { seedDemoInventory } from './inventory.seed.ts';
 export default defineServerModule({
   name: 'inventory',
   routes: [inventoryRoutes],
-  // orders' stock holder (orders/order-stock.ts)
-  plugs: [stockHolders.plug(calendarStock)],
+  // orders' stock holder (orders/order-stock.ts); products asks before a product's type, sessions or row go
+  plugs: [
+    stockHolders.plug(calendarStock),
+    productHolders.plug(calendarOfProduct),
+    sessionRemovalGuards.plug(keepSoldSessions),
+  ],
   seedDemo: seedDemoInventory,
 });

@@ -4,3 +4,4 @@
  */
 export { noticeTemplates, ticketAgreements } from './notices.table.ts';
 export { cleanRichText, sanitizeRichText } from '../../http/rich-text.ts';
+export { agreementUses, noticeUses } from './notice-uses.ts';

@@ -1,5 +1,4 @@
-import { and, asc, count, eq, ilike } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   agreementApi,
@@ -29,9 +28,11 @@ import { AppError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource, type ListContext } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
+import type { ExtensionPoint } from '../../lib/extension-point.ts';
+import { countUses, type UseCounter } from '../../lib/record-uses.ts';
 import { cleanRichText } from '../../http/rich-text.ts';
 import { writeAudit } from '../audit/index.ts';
-import { ticketProducts } from '../products/index.ts';
+import { agreementUses, noticeUses } from './notice-uses.ts';
 import { noticeTemplates, ticketAgreements } from './notices.table.ts';
 
 const agreementResource: Resource<typeof ticketAgreements> = {
@@ -103,10 +104,9 @@ function sanitised<B extends { content?: string | undefined }>({ content, ...res
 }
 
 /** 409 naming how many products still point at the record (the FK would refuse the delete anyway). */
-function refuseWhenUsed(column: PgColumn, key: 'agreementInUse' | 'noticeInUse') {
+function refuseWhenUsed(uses: ExtensionPoint<UseCounter>, key: 'agreementInUse' | 'noticeInUse') {
   return async (before: { id: number }, tx: Db): Promise<void> => {
-    const [used] = await tx.select({ n: count() }).from(ticketProducts).where(eq(column, before.id));
-    const n = used?.n ?? 0;
+    const n = await countUses(uses, tx, before.id);
     if (n > 0) throw new AppError(409, key, { params: { count: n }, data: { count: n } });
   };
 }
@@ -160,7 +160,7 @@ export async function noticeRoutes(root: FastifyInstance) {
     },
     delete: {
       summary: 'Delete a ticket agreement no product uses (409 with the count otherwise)',
-      guard: refuseWhenUsed(ticketProducts.agreementId, 'agreementInUse'),
+      guard: refuseWhenUsed(agreementUses, 'agreementInUse'),
     },
     status: {
       summary: 'Enable or disable ticket agreements (docs/product.md §4: 1 enabled, 2 disabled)',
@@ -218,7 +218,7 @@ export async function noticeRoutes(root: FastifyInstance) {
     },
     delete: {
       summary: 'Delete a purchase-notice template no product uses (409 with the count otherwise)',
-      guard: refuseWhenUsed(ticketProducts.noticeId, 'noticeInUse'),
+      guard: refuseWhenUsed(noticeUses, 'noticeInUse'),
     },
     status: {
       summary: 'Enable or disable purchase-notice templates (docs/product.md §4: 1 enabled, 2 disabled)',

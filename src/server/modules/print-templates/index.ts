@@ -3,3 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { printTemplates } from './print-templates.table.ts';
+export { printTemplateUses } from './print-template-uses.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -27,8 +27,9 @@ import { AppError, FieldError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
+import { countUses } from '../../lib/record-uses.ts';
 import { writeAudit } from '../audit/index.ts';
-import { ticketProducts } from '../products/index.ts';
+import { printTemplateUses } from './print-template-uses.ts';
 import { printTemplates } from './print-templates.table.ts';
 
 type Template = typeof printTemplates.$inferSelect;
@@ -157,11 +158,7 @@ export async function printTemplateRoutes(root: FastifyInstance) {
     delete: {
       summary: 'Delete a print template that no ticket product uses (409 with the count otherwise)',
       guard: async (before, tx) => {
-        const [used] = await tx
-          .select({ n: count() })
-          .from(ticketProducts)
-          .where(eq(ticketProducts.printTemplateId, before.id));
-        const n = used?.n ?? 0;
+        const n = await countUses(printTemplateUses, tx, before.id);
         if (n > 0)
           throw new AppError(409, 'printTemplateInUse', { params: { count: n }, data: { count: n } });
       },

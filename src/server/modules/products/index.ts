@@ -4,3 +4,9 @@
  */
 export { findProduct, productOptions } from './products.service.ts';
 export { productSessions, ticketProducts, ticketTypes } from './products.table.ts';
+export {
+  productHolders,
+  sessionRemovalGuards,
+  type ProductHolder,
+  type SessionRemovalGuard,
+} from './product-holders.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ProductCreate, ProductDetail, ProductRow, SessionInput } from '../../../shared/api/products.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { ENABLED } from '../../../shared/dict/account.ts';
@@ -11,11 +11,10 @@ import {
 } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
-import { priceCalendar } from '../inventory/index.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
 import { printTemplates } from '../print-templates/index.ts';
 import { getScenicSettings } from '../settings/index.ts';
-import { theatreShows } from '../theatres/index.ts';
+import { productDeleteProblem, productHeld, sessionRemovalGuards } from './product-holders.ts';
 import { productSessions, ticketProducts, ticketTypes } from './products.table.ts';
 
 export type ProductRecord = typeof ticketProducts.$inferSelect;
@@ -288,25 +287,7 @@ export async function replaceSessions(
   const kept = new Set(sessions.map((s) => s.id).filter((id): id is number => id != null));
   const removed = current.filter((s) => !kept.has(s.id));
   if (removed.length) {
-    const sold = await tx
-      .select({ sessionId: priceCalendar.sessionId })
-      .from(priceCalendar)
-      .where(
-        and(
-          inArray(
-            priceCalendar.sessionId,
-            removed.map((s) => s.id),
-          ),
-          gt(priceCalendar.sold, 0),
-        ),
-      )
-      .limit(1);
-    const hit = sold[0] && removed.find((s) => s.id === sold[0]!.sessionId);
-    if (hit)
-      throw new AppError(409, 'sessionSold', {
-        params: { name: `${hit.name} (${hit.startTime}-${hit.endTime})` },
-        data: { field: 'sessions' },
-      });
+    for (const guard of sessionRemovalGuards.items) await guard(tx, removed);
     await tx.delete(productSessions).where(
       inArray(
         productSessions.id,
@@ -334,18 +315,7 @@ export async function replaceSessions(
 
 /** Whether the product has a price calendar or shows (then its product type is fixed). */
 export async function productInUse(db: Db, productId: number): Promise<boolean> {
-  const [day] = await db
-    .select({ id: priceCalendar.id })
-    .from(priceCalendar)
-    .where(eq(priceCalendar.productId, productId))
-    .limit(1);
-  if (day) return true;
-  const [show] = await db
-    .select({ id: theatreShows.id })
-    .from(theatreShows)
-    .where(eq(theatreShows.productId, productId))
-    .limit(1);
-  return Boolean(show);
+  return productHeld(db, productId);
 }
 
 /**
@@ -372,19 +342,7 @@ export async function shelfProblem(db: Db, product: ProductRecord): Promise<AppE
   return null;
 }
 
-/** A product with sold stock or shows cannot be deleted (409 saying which). */
+/** A product with sold stock or shows cannot be deleted (409 saying which): inventory and theatres say. */
 export async function deleteProblem(db: Db, product: ProductRecord): Promise<AppError | null> {
-  const [sold] = await db
-    .select({ id: priceCalendar.id })
-    .from(priceCalendar)
-    .where(and(eq(priceCalendar.productId, product.id), gt(priceCalendar.sold, 0)))
-    .limit(1);
-  if (sold) return new AppError(409, 'productHasSales', { params: { name: product.name } });
-  const [shows] = await db
-    .select({ n: count() })
-    .from(theatreShows)
-    .where(eq(theatreShows.productId, product.id));
-  if (shows?.n)
-    return new AppError(409, 'productHasShows', { params: { name: product.name, count: shows.n } });
-  return null;
+  return productDeleteProblem(db, product);
 }
