@@ -1,7 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Empty, Form, Input, InputNumber, Row, Space, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import {
   memberLevelApi,
   MemberLevelCreateSchema,
@@ -13,20 +11,10 @@ import { storageApi } from '../../../shared/api/storage.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { LEVEL_BASIS, LevelBasis, MemberField } from '../../../shared/dict/members.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
-import { EditorPage } from '../../components/editor-page.tsx';
+import { EditorPage, useEditor, type EditorDefinition } from '../../components/editor-page.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import {
-  listQueryKey,
-  showFieldErrors,
-  useLabel,
-  validateWithSchema,
-} from '../../components/list-page/index.ts';
+import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
-import { closeTab } from '../../lib/tabs-store.ts';
-import { errorField, get, post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
-import { useAction } from '../../lib/use-action.ts';
-import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import { DiscountText, ThresholdText } from './level-parts.tsx';
 import { LEVEL_DETAIL_PATH, LEVEL_LIST_PATH } from './paths.ts';
 
@@ -51,41 +39,28 @@ const INITIAL: Values = {
 
 const levelQueryKey = (id: number) => [memberLevelApi.query, id] as const;
 
-/** Checked with the server's schema, saved, back to the list; a complaint marks its field. */
-function useLevelSave(form: FormInstance<Values>, id: number | null, done: () => void) {
-  const { lang } = useSettings();
-  const queryClient = useQueryClient();
-  const send = useAction(
-    (body: unknown) => post(id == null ? memberLevelApi.create : memberLevelApi.update, body),
-    {
-      refresh: [listQueryKey(memberLevelApi.page), [userApi.levels]],
-      onSuccess: () => {
-        if (id != null) queryClient.removeQueries({ queryKey: levelQueryKey(id) });
-        done();
-      },
-      onError: (error) => {
-        const field = errorField(error);
-        if (field && (FIELDS as readonly string[]).includes(field))
-          form.setFields([{ name: field as keyof Values, errors: [(error as Error).message] }]);
-      },
-    },
-  );
-  const save = () => {
-    const values = form.getFieldsValue([...FIELDS]) as Values;
-    const body: Record<string, unknown> = {};
-    for (const name of FIELDS)
-      if (values[name] !== undefined && values[name] !== null) body[name] = values[name];
-    if (id != null) body.id = id;
-    const checked = validateWithSchema(
-      id == null ? MemberLevelCreateSchema : MemberLevelUpdateSchema,
-      body,
-      lang,
-    );
-    if (checked.errors) showFieldErrors(form, checked.errors, FIELDS);
-    else void send.run(checked.data);
-  };
-  return { save, saving: send.pending };
-}
+const editor: EditorDefinition<Values, MemberLevelRow> = {
+  fields: FIELDS,
+  initial: INITIAL,
+  queryKey: levelQueryKey,
+  queryUrl: memberLevelApi.query,
+  toValues: (data) => ({
+    name: data.name,
+    basis: data.basis,
+    threshold: data.threshold,
+    discount: data.discount,
+    benefits: data.benefits,
+    badge: data.badge,
+    status: data.status,
+  }),
+  createUrl: memberLevelApi.create,
+  updateUrl: memberLevelApi.update,
+  createSchema: MemberLevelCreateSchema,
+  updateSchema: MemberLevelUpdateSchema,
+  refresh: [listQueryKey(memberLevelApi.page), [userApi.levels]],
+  listPath: LEVEL_LIST_PATH,
+  editorPath: LEVEL_DETAIL_PATH,
+};
 
 /** The threshold in yuan for total spend (held as cents), or in points. */
 function ThresholdInput({
@@ -153,65 +128,17 @@ function LevelCard({ form, members }: { form: FormInstance<Values>; members: num
 export default function LevelDetailPage() {
   const { t } = useTranslation('members');
   const label = useLabel();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-
-  const { data, isLoading, error, refetch } = useQuery({
-    queryKey: levelQueryKey(id ?? 0),
-    queryFn: () => get<MemberLevelRow>(memberLevelApi.query, { id }),
-    enabled: id != null,
-    // the form holds the user's edits: never replace them behind their back
-    refetchOnWindowFocus: false,
-  });
-
-  // The tab is kept alive: a new ?id= (or none) loads that level (or a blank form).
-  useEffectOnChange(() => {
-    form.resetFields();
-    if (id == null) form.setFieldsValue(INITIAL);
-    else if (data && data.id === id)
-      form.setFieldsValue({
-        name: data.name,
-        basis: data.basis,
-        threshold: data.threshold,
-        discount: data.discount,
-        benefits: data.benefits,
-        badge: data.badge,
-        status: data.status,
-      });
-  }, [form, id, data]);
-
-  const backToList = () => {
-    void navigate(LEVEL_LIST_PATH);
-    closeTab(LEVEL_DETAIL_PATH, LEVEL_LIST_PATH);
-  };
-  const { save, saving } = useLevelSave(form, id, backToList);
+  const { id, data, form, formProps, frame } = useEditor(editor, t('levelNotFound'));
 
   return (
     <EditorPage
+      {...frame}
       title={id == null ? t('newLevel') : t('editLevel', { name: data?.name ?? '' })}
-      loading={id != null && isLoading}
-      failed={id != null && !isLoading && (error || !data) ? error?.message || t('levelNotFound') : null}
-      onRetry={() => void refetch()}
-      onBack={backToList}
       backLabel={t('backToLevels')}
-      saving={saving}
-      onSave={save}
       savePerm="admin:memberRank:edit"
       aside={<LevelCard form={form} members={id != null && data ? data.members : null} />}
     >
-      <Form
-        form={form}
-        name="memberLevel"
-        layout="vertical"
-        disabled={saving}
-        initialValues={INITIAL}
-        // a schema error stays until its field is edited
-        onValuesChange={(changed: Values) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-        }
-      >
+      <Form {...formProps} name="memberLevel">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label={label(MemberField.levelName)} required>

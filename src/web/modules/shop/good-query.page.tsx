@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { Col, Divider, Form, Input, InputNumber, Radio, Row, Table, type FormInstance } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import {
   shopGoodApi,
   ShopGoodCreateSchema,
@@ -12,20 +11,12 @@ import {
 } from '../../../shared/api/shop.ts';
 import { ShelfStatus, ShopField, StockMoveReason } from '../../../shared/dict/shop.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
-import { EditorPage } from '../../components/editor-page.tsx';
-import {
-  listQueryKey,
-  showFieldErrors,
-  useLabel,
-  validateWithSchema,
-} from '../../components/list-page/index.ts';
+import { EditorPage, useEditor, type EditorDefinition } from '../../components/editor-page.tsx';
+import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
-import { closeTab } from '../../lib/tabs-store.ts';
-import { errorField, get, post } from '../../lib/request.ts';
+import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { useAction } from '../../lib/use-action.ts';
 import { ServicesWithTemplates } from './shop-content-parts.tsx';
-import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import {
   CategorySelect,
   GalleryField,
@@ -96,55 +87,41 @@ function valuesOf(data: ShopGoodDetail): Values {
   };
 }
 
-/** Checked with the server's schema, saved, back to the list; a complaint marks its field. */
-function useGoodsSave(form: FormInstance<Values>, id: number | null, done: () => void) {
-  const { lang } = useSettings();
-  const queryClient = useQueryClient();
-  const send = useAction(
-    (body: unknown) => post(id == null ? shopGoodApi.create : shopGoodApi.update, body),
-    {
-      refresh: [listQueryKey(shopGoodApi.page)],
-      onSuccess: () => {
-        if (id != null) queryClient.removeQueries({ queryKey: goodQueryKey(id) });
-        done();
-      },
-      onError: (error) => {
-        const field = errorField(error)?.split('.')[0];
-        if (field && (FIELDS as readonly string[]).includes(field))
-          form.setFields([{ name: field as keyof Values, errors: [(error as Error).message] }]);
-      },
-    },
-  );
-  const save = () => {
-    const v = form.getFieldsValue([...FIELDS]) as Values;
-    const body: Record<string, unknown> = {
-      name: v.name ?? '',
-      subtitle: v.subtitle ?? '',
-      categoryId: v.categoryId,
-      cover: v.cover ?? '',
-      gallery: v.gallery ?? [],
-      detail: v.detail ?? '',
-      serviceIds: v.serviceIds ?? [],
-      specs: (v.specs ?? []).map((s) => ({ name: s.name.trim(), values: s.values })),
-      // an existing SKU's stock changes only by a stock adjustment: not sent
-      skus: (v.skus ?? []).map((s) => ({
-        ...(s.id === undefined ? { stock: s.stock } : { id: s.id }),
-        specValues: s.specValues,
-        code: s.code.trim(),
-        image: s.image,
-        price: s.price ?? undefined,
-        originalPrice: s.originalPrice ?? 0,
-      })),
-      status: v.status,
-      sort: v.sort ?? 0,
-    };
-    if (id != null) body.id = id;
-    const checked = validateWithSchema(id == null ? ShopGoodCreateSchema : ShopGoodUpdateSchema, body, lang);
-    if (checked.errors) showFieldErrors(form, checked.errors, FIELDS);
-    else void send.run(checked.data);
-  };
-  return { save, saving: send.pending };
-}
+const editor: EditorDefinition<Values, ShopGoodDetail> = {
+  fields: FIELDS,
+  initial: INITIAL,
+  queryKey: goodQueryKey,
+  queryUrl: shopGoodApi.query,
+  toValues: valuesOf,
+  toBody: (v) => ({
+    name: v.name ?? '',
+    subtitle: v.subtitle ?? '',
+    categoryId: v.categoryId,
+    cover: v.cover ?? '',
+    gallery: v.gallery ?? [],
+    detail: v.detail ?? '',
+    serviceIds: v.serviceIds ?? [],
+    specs: (v.specs ?? []).map((s) => ({ name: s.name.trim(), values: s.values })),
+    // an existing SKU's stock changes only by a stock adjustment: not sent
+    skus: (v.skus ?? []).map((s) => ({
+      ...(s.id === undefined ? { stock: s.stock } : { id: s.id }),
+      specValues: s.specValues,
+      code: s.code.trim(),
+      image: s.image,
+      price: s.price ?? undefined,
+      originalPrice: s.originalPrice ?? 0,
+    })),
+    status: v.status,
+    sort: v.sort ?? 0,
+  }),
+  createUrl: shopGoodApi.create,
+  updateUrl: shopGoodApi.update,
+  createSchema: ShopGoodCreateSchema,
+  updateSchema: ShopGoodUpdateSchema,
+  refresh: [listQueryKey(shopGoodApi.page)],
+  listPath: GOOD_LIST_PATH,
+  editorPath: GOOD_QUERY_PATH,
+};
 
 /** The stock ledger of an existing goods item, newest first. */
 function StockLedger({ goodsId }: { goodsId: number }) {
@@ -198,53 +175,16 @@ export default function GoodQueryPage() {
   const { t } = useTranslation(['shop', 'common']);
   const label = useLabel();
   const { lang } = useSettings();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
-  const [form] = Form.useForm<Values>();
-
-  const { data, isLoading, error, refetch } = useQuery({
-    queryKey: goodQueryKey(id ?? 0),
-    queryFn: () => get<ShopGoodDetail>(shopGoodApi.query, { id }),
-    enabled: id != null,
-    refetchOnWindowFocus: false,
-  });
-
-  // the tab is kept alive: a new ?id= (or none) loads that record (or a blank form)
-  useEffectOnChange(() => {
-    form.resetFields();
-    if (id == null) form.setFieldsValue(INITIAL);
-    else if (data && data.id === id) form.setFieldsValue(valuesOf(data));
-  }, [form, id, data]);
-
-  const backToList = () => {
-    void navigate(GOOD_LIST_PATH);
-    closeTab(GOOD_QUERY_PATH, GOOD_LIST_PATH);
-  };
-  const { save, saving } = useGoodsSave(form, id, backToList);
+  const { id, formProps, frame } = useEditor(editor, t('loadFailed'));
 
   return (
     <EditorPage
+      {...frame}
       title={t(id == null ? 'newGoods' : 'editGoods')}
-      loading={id != null && isLoading}
-      failed={id != null && !isLoading && (error || !data) ? error?.message || t('loadFailed') : null}
-      onRetry={() => void refetch()}
-      onBack={backToList}
       backLabel={t('back')}
-      saving={saving}
-      onSave={save}
       savePerm={id == null ? 'shop:good:create' : 'shop:good:update'}
     >
-      <Form
-        form={form}
-        name="shopGoods"
-        layout="vertical"
-        disabled={saving}
-        initialValues={INITIAL}
-        onValuesChange={(changed: Values) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-        }
-      >
+      <Form {...formProps} name="shopGoods">
         <Divider titlePlacement="start">{t('basics')}</Divider>
         <Row gutter={16}>
           <Col xs={24} md={12}>
