@@ -9,10 +9,10 @@ import type { StaffCardRefusalCode } from '../../../shared/dict/staff-cards.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { gateEvents } from './checkin.table.ts';
+import { gateCodeReaders, type GateCodeScan } from './gate-code-readers.ts';
 import { DEFAULT_SETTINGS } from '../settings/index.ts';
 import { admitBookingAtGate } from '../reservations/index.ts';
 import { checkStaffCard, type StaffCardRead } from '../staff-cards/index.ts';
-import { thirdPartyAtGate } from '../third-party/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { areaTime, DEFAULT_TIME_ZONE } from '../../lib/area-clock.ts';
 import { GATE_PASS } from '../../../shared/dict/gates.ts';
@@ -355,8 +355,8 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     if (booked) return booked;
   }
 
-  // a third-party voucher (issue 19): null when no enabled channel of the area has the code's format
-  const voucher = await thirdPartyAtGate(db, {
+  // a code another module reads, e.g. a third-party voucher (issue 19): null when it is none of its
+  const codeScan: GateCodeScan = {
     scenicId: scan.scenicId,
     readMode: scan.readMode,
     value,
@@ -365,8 +365,11 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     admit: async (codes) =>
       byTicket((await Promise.all(codes.map((c) => readScan(db, scan, c)))).flatMap((r) => r.tickets)),
     record: (result, conn) => record({ result, entryType: ENTRY_TYPE.ticket }, [], conn),
-  });
-  if (voucher) return voucher;
+  };
+  for (const read of gateCodeReaders.items) {
+    const answer = await read(db, codeScan);
+    if (answer) return answer;
+  }
 
   const mode = READ_OF[scan.readMode];
   if (!mode) return record({ result: 'unknown', entryType: null });

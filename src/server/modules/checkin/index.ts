@@ -3,3 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { gateEvents } from './checkin.table.ts';
+export { gateCodeReaders, type GateCodeReader, type GateCodeScan } from './gate-code-readers.ts';

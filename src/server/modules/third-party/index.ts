@@ -1,6 +1,6 @@
 /**
- * The public entry of the third-party module: what other modules may use (check-in tries a QR read
- * against the area's third-party channels). Routes are registered by app.ts, never imported.
+ * The public entry of the third-party module: what other modules may use (eslint: a module reaches
+ * another only through its index.ts). Check-in reaches its vouchers through checkin's gateCodeReaders,
+ * which this module's manifest fills. Routes are registered by app.ts, never imported.
  */
-export { thirdPartyAtGate, type ThirdPartyScan } from './third-party.service.ts';
 export { thirdPartyChannels, thirdPartyVouchers } from './third-party.table.ts';

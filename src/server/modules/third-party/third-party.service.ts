@@ -3,10 +3,11 @@ import type { CheckinAnswer } from '../../../shared/api/checkin.ts';
 import { CARD_READ_MODE } from '../../../shared/api/staff-cards.ts';
 import type { ThirdPartyVerified } from '../../../shared/api/third-party.ts';
 import { ENABLED } from '../../../shared/dict/account.ts';
-import type { CheckinReason, CheckinResultCode } from '../../../shared/dict/checkin.ts';
+import type { CheckinReason } from '../../../shared/dict/checkin.ts';
 import { OTA_CLIENT, type OtaPlatform } from '../../../shared/dict/ota.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import type { GateCodeScan } from '../checkin/index.ts';
 import { orderTickets, ticketOrders } from '../orders/index.ts';
 import { otaChannels } from '../ota/index.ts';
 import { staffCards } from '../staff-cards/index.ts';
@@ -144,18 +145,8 @@ export function gateAccepts(channel: ThirdPartyChannel, gate: GateRef): boolean 
   return channel.adapter === 'ota' || gate.gateType === ENTRY_GATE;
 }
 
-/** What the check-in scan hands over (checkin.service.ts scanOnce). */
-export interface ThirdPartyScan {
-  scenicId: number;
-  readMode: number;
-  value: string;
-  at: Date;
-  gate: GateRef;
-  /** Lets the ticket path judge these tickets (by code) and admit one: T9-T14, OTA redemption notices */
-  admit: (ticketCodes: string[]) => Promise<CheckinAnswer>;
-  /** Writes the scan's gate event (entry type 1 ticket) with this result, on `conn` */
-  record: (result: CheckinResultCode, conn: Db) => Promise<CheckinAnswer>;
-}
+/** What the check-in scan hands over (checkin's gateCodeReaders, which this module plugs into). */
+export type ThirdPartyScan = GateCodeScan;
 
 /** A staff card's QR payload is never taken for a voucher of a loose format. */
 async function isStaffCardQr(db: Db, scenicId: number, value: string): Promise<boolean> {
