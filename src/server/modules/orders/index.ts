@@ -13,7 +13,7 @@ export {
   type OrderOwner,
   type SalesChannel,
 } from './channels.ts';
-export { rezoneOrderTotals, summaryAnswers, totalsFromSummary } from './order-totals.ts';
+export { summaryAnswers, totalsFromSummary } from './order-totals.ts';
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
 export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';

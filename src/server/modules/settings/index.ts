@@ -3,4 +3,4 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { DEFAULT_SETTINGS, getScenicSettings } from './settings.service.ts';
-export { saveScenicSettings } from './settings.service.ts';
+export { saveScenicSettings, zoneChangeListeners, type ZoneChangeListener } from './settings.service.ts';

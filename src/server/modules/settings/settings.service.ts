@@ -4,9 +4,20 @@ import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { rezoneOrderTotals } from '../orders/index.ts';
+import { extensionPoint } from '../../lib/extension-point.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { scenicSettings } from './settings.table.ts';
+
+/**
+ * Extension point "time zone changes" (docs/architecture.md "Extension points"): what keeps days of
+ * the area's clock (orders' daily totals) moves them to the new zone in the same save.
+ */
+export interface ZoneChangeListener {
+  name: string;
+  zoneChanged(db: Db, scenicId: number): Promise<void>;
+}
+
+export const zoneChangeListeners = extensionPoint<ZoneChangeListener>('settings.zoneChangeListeners');
 
 /**
  * What an area runs on until it saves its own settings (contact, phone and time zone come from the
@@ -121,5 +132,5 @@ async function setAreaTimeZone(db: Db, scenicId: number, timeZone: string): Prom
     .set({ timeZone, updatedAt: new Date() })
     .where(sql`${scenicAreas.id} = ${scenicId} and ${scenicAreas.timeZone} <> ${timeZone}`)
     .returning({ id: scenicAreas.id });
-  if (changed.length) await rezoneOrderTotals(db, scenicId);
+  if (changed.length) for (const l of zoneChangeListeners.items) await l.zoneChanged(db, scenicId);
 }
