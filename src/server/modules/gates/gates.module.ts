@@ -1,6 +1,7 @@
 import { defineServerModule } from '../../server-module.ts';
+import { demoTerminalSteps } from '../terminals/index.ts';
 import { gateEditRoutes, gateRoutes } from './gates.routes.ts';
-import { seedDemoGates } from './gates.seed.ts';
+import { seedDemoGateDevices, seedDemoGates } from './gates.seed.ts';
 import { gateDeviceProfile } from './gates.service.ts';
 
 export default defineServerModule({
@@ -8,4 +9,6 @@ export default defineServerModule({
   routes: [gateRoutes, gateEditRoutes],
   seedDemo: seedDemoGates,
   terminalProfiles: { gateDevice: gateDeviceProfile },
+  // the demo gates' admissions and devices, once the terminals seed has made the devices
+  plugs: [demoTerminalSteps.plug(seedDemoGateDevices)],
 });

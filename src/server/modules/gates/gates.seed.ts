@@ -59,7 +59,7 @@ const YLGZ = (scenicId: number): DemoGate[] => [
 
 /**
  * Demo gates of the first area and of the second (YLGZ), docs/product.md §9 gate types. What they
- * admit and the devices on them come later (seedDemoGateDevices, from the terminals seed: products,
+ * admit and the devices on them come later (seedDemoGateDevices, a step of the terminals seed: products,
  * staff cards and terminals are seeded after the gates).
  */
 export async function seedDemoGates(db: Db, scenicId: number): Promise<void> {
@@ -79,8 +79,8 @@ async function gateIdsByCode(db: Db, scenicId: number): Promise<Map<string, numb
 }
 
 /**
- * The demo gates' admissions and devices, once products, staff cards and terminals exist (called by
- * the terminals seed): the cable car pair admits two products, the west entrance two staff cards
+ * The demo gates' admissions and devices, once products, staff cards and terminals exist (a step of
+ * the terminals seed, demoTerminalSteps): the cable car pair admits two products, the west entrance two staff cards
  * besides every ticket; each demo gate device is mounted on its gate (`serialNo` GATE-<gate code>).
  * Only timer gates are limited to products, so the demo orders' entries and exits stay valid.
  */

@@ -4,4 +4,4 @@
  */
 export { foreignGateIds, gateOptions } from './gates.service.ts';
 export { gates } from './gates.table.ts';
-export { mountDevices, seedDemoGateDevices } from './gates.seed.ts';
+export { mountDevices } from './gates.seed.ts';

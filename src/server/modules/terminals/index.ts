@@ -11,3 +11,4 @@ export {
   type TerminalProfileLoader,
 } from './terminals.service.ts';
 export { deviceTerminal, logDeviceRefusals } from './device-auth.ts';
+export { demoTerminalSteps } from './terminals.seed.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TerminalKindCode } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { seedDemoGateDevices } from '../gates/index.ts';
+import { extensionPoint } from '../../lib/extension-point.ts';
 import { terminalEvents, terminals } from './terminals.table.ts';
 
 type Demo = [kind: TerminalKindCode, serialNo: string, name: string, location: string, online: boolean];
@@ -31,18 +31,30 @@ const YLGZ: Demo[] = [
 ];
 
 /**
+ * Demo steps that need an area's demo terminals, run right after they are seeded: the gates module
+ * plugs in mounting its gate devices (gates.module.ts), so this seed imports nothing of gates.
+ */
+export const demoTerminalSteps = extensionPoint<(db: Db, scenicId: number) => Promise<void>>(
+  'terminals.demoTerminalSteps',
+);
+
+async function afterDemoTerminals(db: Db, scenicId: number): Promise<void> {
+  for (const step of demoTerminalSteps.items) await step(db, scenicId);
+}
+
+/**
  * A dozen demo terminals of every kind in the first area, half of them online, and the second
- * area's gate devices; gate devices are mounted on their gates (gates module).
+ * area's gate devices; gate devices are mounted on their gates (gates module, demoTerminalSteps).
  */
 export async function seedDemoTerminals(db: Db, scenicId: number): Promise<void> {
   await seedArea(db, scenicId, DEMO);
-  await seedDemoGateDevices(db, scenicId);
+  await afterDemoTerminals(db, scenicId);
   const [second] = rowsOf<{ id: number }>(
     await db.execute(sql`select id from scenic_areas where code = 'YLGZ'`),
   );
   if (second) {
     await seedArea(db, Number(second.id), YLGZ);
-    await seedDemoGateDevices(db, Number(second.id));
+    await afterDemoTerminals(db, Number(second.id));
   }
 }
 
