@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
-import { priceTiers } from '../price-tiers/price-tiers.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -58,8 +57,11 @@ export const distributors = pgTable(
     clientId: varchar('client_id', { length: 64 }).references(() => oauthClients.clientId, {
       onDelete: 'set null',
     }),
-    /** The price tier it buys at (price-tiers module); none: the calendar prices */
-    tierId: integer('tier_id').references(() => priceTiers.id, { onDelete: 'restrict' }),
+    /**
+     * The price tier it buys at (price-tiers module, which builds on distribution); none: the
+     * calendar prices. Its foreign key is kept in SQL (0034_plugin_foreign_keys.sql)
+     */
+    tierId: integer('tier_id'),
     /** Who reviewed its application (/disManage/information), when, and what they noted */
     reviewedBy: integer('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -10,3 +10,5 @@ export { members } from './members.table.ts';
 export { memberOfToken, requireMember } from './member-session.service.ts';
 export type { MemberCaller } from './member-session.service.ts';
 export { createTraveller, deleteTraveller } from './travellers.service.ts';
+export { ints, iso, memberApiContext } from './member-api-parts.ts';
+export { memberRegistered, type MemberRegisteredListener } from './member-session.service.ts';

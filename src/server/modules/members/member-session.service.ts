@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { requireClient } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { giveRegistrationCoupons } from '../coupons/index.ts';
+import { extensionPoint } from '../../lib/extension-point.ts';
 import { sha256 } from '../auth/index.ts';
 
 /**
@@ -14,6 +14,17 @@ import { sha256 } from '../auth/index.ts';
  * confidential OAuth client that has verified the visitor's phone with WeChat; it signs the member in
  * by phone and then calls on their behalf with the member token in `X-Member-Token`.
  */
+
+/**
+ * Extension point "member registered" (docs/architecture.md "Extension points"): what a new member
+ * gets when they first sign in (coupons: the registration gifts), in the sign-in's transaction.
+ */
+export interface MemberRegisteredListener {
+  name: string;
+  registered(tx: Db, scenicId: number, memberId: number, now: Date): Promise<void>;
+}
+
+export const memberRegistered = extensionPoint<MemberRegisteredListener>('members.registered');
 
 /** The OAuth clients that may act for members (the WeChat mini-program). */
 export const MEMBER_CLIENTS: readonly string[] = ['weixinManagement'];
@@ -65,7 +76,7 @@ export async function signInMember(
     let memberId: number;
     if (inserted) {
       memberId = Number(inserted.id);
-      await giveRegistrationCoupons(tx, input.scenicId, memberId, now);
+      for (const l of memberRegistered.items) await l.registered(tx, input.scenicId, memberId, now);
     } else {
       const [member] = await queryRows<{ id: number; status: number }>(
         tx,

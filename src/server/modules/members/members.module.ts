@@ -2,7 +2,6 @@ import { defineServerModule } from '../../server-module.ts';
 import { memberCallers, orderListeners, pricingSteps, storedValuePayWays } from '../orders/index.ts';
 import { memberCallers as memberSessions } from './member-callers.plug.ts';
 import { memberBalancePayWay, memberLevelPricing, memberSpend } from './member-orders.plug.ts';
-import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
 import { memberApiOrderRoutes } from './member-api-orders.routes.ts';
 import { memberOrderRoutes } from './member-ticket-orders.routes.ts';
 import { memberApiRechargeRoutes } from './member-api-recharge.routes.ts';
@@ -27,8 +26,6 @@ export default defineServerModule({
     travellerRoutes,
     memberApiRoutes,
     memberApiRechargeRoutes,
-    memberApiCouponRoutes,
-    memberApiClaimRoutes,
     memberApiOrderRoutes,
     memberOrderRoutes,
   ],

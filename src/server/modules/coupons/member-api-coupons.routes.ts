@@ -14,9 +14,8 @@ import { COUPON_STATUS, COUPON_TYPE, RECEIVE_WAY } from '../../../shared/dict/co
 import { queryRows } from '../../db/rows.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { giveCoupon, redeemCode } from '../coupons/index.ts';
-import { requireMember } from './member-session.service.ts';
-import { ints, iso, memberApiContext } from './member-api-parts.ts';
+import { ints, iso, memberApiContext, requireMember } from '../members/index.ts';
+import { giveCoupon, redeemCode } from './coupons.service.ts';
 
 /** The member API's coupons (docs/api.md "Member API"): those held and the coupon centre. */
 export async function memberApiCouponRoutes(root: FastifyInstance) {
