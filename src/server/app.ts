@@ -31,8 +31,6 @@ import { registerJsonBody } from './http/json-body.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
-import { registerTerminalProfile } from './modules/terminals/index.ts';
-import type { TerminalKindCode } from '../shared/dict/terminal.ts';
 
 export interface AppContext {
   config: Config;
@@ -187,8 +185,6 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   for (const module of SERVER_MODULES) {
-    for (const [kind, loader] of Object.entries(module.terminalProfiles ?? {}))
-      registerTerminalProfile(kind as TerminalKindCode, loader);
     for (const routes of module.routes) await app.register(routes);
   }
 

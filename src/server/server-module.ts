@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TerminalKindCode } from '../shared/dict/terminal.ts';
 import type { Db } from './db/client.ts';
 import type { Plug } from './lib/extension-point.ts';
-import type { TerminalProfileLoader } from './modules/terminals/index.ts';
 
 /** A background job: starts its periodic runner and returns how to stop it (waiting for a pass). */
 export type StartJob = (app: FastifyInstance) => () => Promise<void>;
@@ -23,13 +21,8 @@ export interface ServerModule {
   /** Demo data of a new demo database, in the first scenic area; runs in the order of src/server/modules.ts. */
   seedDemo?: (tx: Db, scenicId: number) => Promise<void>;
   /**
-   * What the module adds to the device configuration of a kind of terminal (`config.profile`, part
-   * of its ETag): gates for gate devices, windows and machines for theirs, cameras for cameras.
-   */
-  terminalProfiles?: Partial<Record<TerminalKindCode, TerminalProfileLoader>>;
-  /**
    * What the module plugs into the extension points of others (lib/extension-point.ts), e.g. a
-   * stock holder, a pricing step or a pay way into orders: installed once by src/server/modules.ts.
+   * stock holder, a pricing step or a pay way into orders, a device profile into terminals: installed once by src/server/modules.ts.
    */
   plugs?: readonly Plug[];
 }

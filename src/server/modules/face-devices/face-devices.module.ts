@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
+import { terminalProfiles } from '../terminals/index.ts';
 import { faceDeviceUploadRoutes } from './face-device-upload.routes.ts';
 import { faceDeviceRoutes } from './face-devices.routes.ts';
 import { seedDemoFaceDevices } from './face-devices.seed.ts';
@@ -8,5 +9,5 @@ export default defineServerModule({
   name: 'faceDevices',
   routes: [faceDeviceRoutes, faceDeviceUploadRoutes],
   seedDemo: seedDemoFaceDevices,
-  terminalProfiles: { faceDevice: faceProfile },
+  plugs: [terminalProfiles.plug({ kind: 'faceDevice', load: faceProfile })],
 });

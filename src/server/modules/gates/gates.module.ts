@@ -1,5 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
-import { demoTerminalSteps } from '../terminals/index.ts';
+import { demoTerminalSteps, terminalProfiles } from '../terminals/index.ts';
 import { gateEditRoutes, gateRoutes } from './gates.routes.ts';
 import { seedDemoGateDevices, seedDemoGates } from './gates.seed.ts';
 import { gateDeviceProfile } from './gates.service.ts';
@@ -8,7 +8,10 @@ export default defineServerModule({
   name: 'gates',
   routes: [gateRoutes, gateEditRoutes],
   seedDemo: seedDemoGates,
-  terminalProfiles: { gateDevice: gateDeviceProfile },
-  // the demo gates' admissions and devices, once the terminals seed has made the devices
-  plugs: [demoTerminalSteps.plug(seedDemoGateDevices)],
+  plugs: [
+    // a gate device's configuration: its gate and what it admits
+    terminalProfiles.plug({ kind: 'gateDevice', load: gateDeviceProfile }),
+    // the demo gates' admissions and devices, once the terminals seed has made the devices
+    demoTerminalSteps.plug(seedDemoGateDevices),
+  ],
 });

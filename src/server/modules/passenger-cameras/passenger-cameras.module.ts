@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
+import { terminalProfiles } from '../terminals/index.ts';
 import { passengerCameraRoutes } from './passenger-cameras.routes.ts';
 import { seedDemoPassengerCameras } from './passenger-cameras.seed.ts';
 import { cameraProfile } from './passenger-cameras.service.ts';
@@ -7,5 +8,6 @@ export default defineServerModule({
   name: 'passengerCameras',
   routes: [passengerCameraRoutes],
   seedDemo: seedDemoPassengerCameras,
-  terminalProfiles: { camera: cameraProfile },
+  // a camera's configuration: its zone and threshold
+  plugs: [terminalProfiles.plug({ kind: 'camera', load: cameraProfile })],
 });

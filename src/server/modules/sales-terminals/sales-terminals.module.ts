@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../server-module.ts';
+import { terminalProfiles } from '../terminals/index.ts';
 import { salesChannels } from '../orders/index.ts';
 import { terminalSales } from './terminal-sales.channel.ts';
 import { machineCarouselRoutes } from './machine-carousel.routes.ts';
@@ -11,9 +12,10 @@ export default defineServerModule({
   routes: [salesTerminalRoutes, salesTerminalProfileRoutes, machineCarouselRoutes],
   seedDemo: seedDemoSalesTerminals,
   // orders: a registered window, machine or handheld sells as its kind's channel
-  plugs: [salesChannels.plug(terminalSales)],
-  terminalProfiles: {
-    winManagement: windowProfile,
-    selfManagement: (db, t) => machineProfile(db, t),
-  },
+  plugs: [
+    salesChannels.plug(terminalSales),
+    // a window's and a machine's configuration: products, paper, carousel
+    terminalProfiles.plug({ kind: 'winManagement', load: windowProfile }),
+    terminalProfiles.plug({ kind: 'selfManagement', load: (db, t) => machineProfile(db, t) }),
+  ],
 });

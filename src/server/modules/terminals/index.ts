@@ -5,9 +5,10 @@
 export { terminals, terminalEvents, type Terminal } from './terminals.table.ts';
 export { logTerminalEvent } from './terminals.service.ts';
 export {
-  registerTerminalProfile,
   sellingTerminalKind,
   terminalOfKind,
+  terminalProfiles,
+  type TerminalProfile,
   type TerminalProfileLoader,
 } from './terminals.service.ts';
 export { deviceTerminal, logDeviceRefusals } from './device-auth.ts';

@@ -10,6 +10,7 @@ import {
 import { ENABLED } from '../../../shared/dict/account.ts';
 import type { TerminalConfig, TerminalPrinter } from '../../../shared/api/terminals.ts';
 import type { Db } from '../../db/client.ts';
+import { extensionPoint } from '../../lib/extension-point.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { sha256 } from '../../lib/password.ts';
@@ -163,18 +164,25 @@ export async function markStaleTerminalsOffline(db: Db, now = new Date()): Promi
 }
 
 /**
- * What a module adds to the configuration of one kind of terminal (a gate device's gate and what it
- * admits, a window's products and paper, a machine's carousel, a camera's zone): registered by the
- * owning module's manifest (`terminalProfiles` of server-module.ts, registered by app.ts), answered
+ * Extension point "terminal profiles" (docs/architecture.md "Extension points"): what a module adds
+ * to the configuration of one kind of terminal (a gate device's gate and what it admits, a window's
+ * products and paper, a machine's carousel, a camera's zone), plugged in by its manifest, answered
  * as `config.profile` and part of the ETag, so an edit there reaches the device.
  */
 export type TerminalProfileLoader = (db: Db, t: Terminal) => Promise<Record<string, unknown>>;
-const profileLoaders = new Map<string, TerminalProfileLoader>();
 
-export function registerTerminalProfile(kind: TerminalKindCode, loader: TerminalProfileLoader): void {
-  const known = profileLoaders.get(kind);
-  if (known && known !== loader) throw new Error(`two modules configure terminals of kind ${kind}`);
-  profileLoaders.set(kind, loader);
+export interface TerminalProfile {
+  kind: TerminalKindCode;
+  load: TerminalProfileLoader;
+}
+
+export const terminalProfiles = extensionPoint<TerminalProfile>('terminals.profiles');
+
+/** The profile of a kind: one module configures each kind. */
+function profileOf(kind: string): TerminalProfileLoader | undefined {
+  const found = terminalProfiles.items.filter((p) => p.kind === kind);
+  if (found.length > 1) throw new Error(`two modules configure terminals of kind ${kind}`);
+  return found[0]?.load;
 }
 
 /** The configuration a device fetches, and its ETag (a hash of exactly what is sent). */
@@ -192,7 +200,7 @@ export async function terminalConfig(db: Db, t: Terminal): Promise<{ config: Ter
     location: t.location,
     heartbeatSeconds: TERMINAL_HEARTBEAT_SECONDS,
     settings: t.settings,
-    profile: (await profileLoaders.get(t.kind)?.(db, t)) ?? {},
+    profile: (await profileOf(t.kind)?.(db, t)) ?? {},
   };
   const etag = `"${sha256(JSON.stringify(config)).slice(0, 32)}"`;
   return { config, etag };
