@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Row, Space, Spin, type FormInstance, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -223,4 +223,42 @@ export function useEditor<V extends object, D extends { id: number }>(
       onSave: save,
     },
   };
+}
+
+/** The list's button opening its editor page for a new record (text: the list page's 新增). */
+export function NewInEditor({ perm, path, text }: { perm: Permission; path: string; text?: string }) {
+  const { t } = useTranslation('listPage');
+  const navigate = useNavigate();
+  return (
+    <Can perm={perm}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(path)}>
+        {text ?? t('create')}
+      </Button>
+    </Can>
+  );
+}
+
+/** A row's link opening the record in its editor page (`?id=`; text: the list page's 编辑). */
+export function EditInEditor({
+  perm,
+  path,
+  id,
+  text,
+  icon = <EditOutlined />,
+}: {
+  perm: Permission;
+  path: string;
+  id: number;
+  text?: string;
+  icon?: ReactNode;
+}) {
+  const { t } = useTranslation('listPage');
+  const navigate = useNavigate();
+  return (
+    <Can perm={perm}>
+      <Button type="link" size="small" icon={icon} onClick={() => void navigate(`${path}?id=${id}`)}>
+        {text ?? t('edit')}
+      </Button>
+    </Can>
+  );
 }

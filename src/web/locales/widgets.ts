@@ -17,6 +17,10 @@ export const widgets = defineMessages({
     shortcutYear: '最近一年',
     openEnd: '不限',
     always: '长期',
+    copy: '复制',
+    copied: '已复制',
+    livePreview: '实时预览',
+    emptyPreview: '暂无内容',
   },
   en: {
     total: '{{total}} in total',
@@ -33,5 +37,9 @@ export const widgets = defineMessages({
     shortcutYear: 'Last year',
     openEnd: 'Any time',
     always: 'Always',
+    copy: 'Copy',
+    copied: 'Copied',
+    livePreview: 'Live preview',
+    emptyPreview: 'Nothing yet',
   },
 });

@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Form, Input, Row, Switch, Typography, type FormInstance } from 'antd';
+import { Col, Form, Input, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   announcementApi,
@@ -9,8 +9,9 @@ import {
 import { AnnouncementField } from '../../../shared/dict/content.ts';
 import { InstantField } from '../../components/date-pickers.tsx';
 import { EditorPage, useEditor, type EditorDefinition } from '../../components/editor-page.tsx';
+import { LivePreview } from '../../components/live-preview.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
-import { LazyRichTextEditor, RichTextView } from '../../components/rich-text/index.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { CoverField } from './content-parts.tsx';
 import { ANNOUNCEMENT_DETAIL_PATH, ANNOUNCEMENT_LIST_PATH, announcementQueryKey } from './paths.ts';
 
@@ -62,23 +63,6 @@ const editor: EditorDefinition<Values, AnnouncementDetail> = {
   listPath: ANNOUNCEMENT_LIST_PATH,
   editorPath: ANNOUNCEMENT_DETAIL_PATH,
 };
-
-/** The title and content as the visitor will see them, beside the form on wide screens. */
-function LivePreview({ form }: { form: FormInstance<Values> }) {
-  const { t } = useTranslation('content');
-  const title = Form.useWatch('title', form);
-  const content = Form.useWatch('content', form);
-  return (
-    <Card title={t('livePreview')} style={{ position: 'sticky', top: 0 }}>
-      {title && <Typography.Title level={4}>{title}</Typography.Title>}
-      {content ? (
-        <RichTextView html={content} />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyPreview')} />
-      )}
-    </Card>
-  );
-}
 
 /** docs/product.md §2 /scenic/announDetail (hidden): create (no id) or edit (?id=) an announcement. */
 export default function AnnouncementDetailPage() {

@@ -1,43 +1,10 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { announcementApi, type AnnouncementRow } from '../../../shared/api/content.ts';
 import { AnnouncementField, ContentState, PinnedFlag } from '../../../shared/dict/content.ts';
-import { Can } from '../../components/can.tsx';
+import { EditInEditor, NewInEditor } from '../../components/editor-page.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { WindowText } from '../../components/date-pickers.tsx';
 import { CoverThumb, MoveButtons } from './content-parts.tsx';
 import { ANNOUNCEMENT_DETAIL_PATH } from './paths.ts';
-
-function CreateButton() {
-  const { t } = useTranslation('listPage');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:announcement:create">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ANNOUNCEMENT_DETAIL_PATH)}>
-        {t('create')}
-      </Button>
-    </Can>
-  );
-}
-
-function EditButton({ id }: { id: number }) {
-  const { t } = useTranslation('listPage');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:announcement:update">
-      <Button
-        type="link"
-        size="small"
-        icon={<EditOutlined />}
-        onClick={() => void navigate(`${ANNOUNCEMENT_DETAIL_PATH}?id=${id}`)}
-      >
-        {t('edit')}
-      </Button>
-    </Can>
-  );
-}
 
 const definition = defineListPage<AnnouncementRow>({
   id: 'scenic.announcement',
@@ -85,10 +52,10 @@ const definition = defineListPage<AnnouncementRow>({
     { key: 'createTime', title: AnnouncementField.createTime, kind: 'dateTime', hidden: true },
   ],
   delete: { url: announcementApi.delete },
-  toolbar: () => <CreateButton />,
+  toolbar: () => <NewInEditor perm="admin:announcement:create" path={ANNOUNCEMENT_DETAIL_PATH} />,
   rowActions: (row, { reload }) => (
     <>
-      <EditButton id={row.id} />
+      <EditInEditor perm="admin:announcement:update" path={ANNOUNCEMENT_DETAIL_PATH} id={row.id} />
       <MoveButtons row={row} urls={announcementApi} perm="admin:announcement:publish" onDone={reload} />
     </>
   ),

@@ -18,8 +18,6 @@ export default {
       coverHint: '支持 jpg、jpeg、png、gif，大小不超过 500K',
       titlePlaceholder: '公告标题',
       articleTitlePlaceholder: '文章标题',
-      livePreview: '实时预览',
-      emptyPreview: '暂无内容',
       draftHint: '保存后为草稿，在列表中发布',
     },
     en: {
@@ -37,8 +35,6 @@ export default {
       coverHint: 'jpg, jpeg, png or gif, smaller than 500 KB',
       titlePlaceholder: 'Announcement title',
       articleTitlePlaceholder: 'Article title',
-      livePreview: 'Live preview',
-      emptyPreview: 'Nothing yet',
       draftHint: 'Saved as a draft; publish it from the list',
     },
   }),

@@ -9,9 +9,9 @@ import {
 } from '../../../shared/api/distribution.ts';
 import { DISTRIBUTOR_STATE, DistributionField, DistributorState } from '../../../shared/dict/distribution.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { PromptAction } from '../../components/form-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
-import { PromptAction } from './distribution-parts.tsx';
 
 const REFRESH = [distributorApplyApi.page, distributorApi.page];
 

@@ -20,8 +20,9 @@ import { dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
+import { PromptAction } from '../../components/form-action.tsx';
 import { post } from '../../lib/request.ts';
-import { PromptAction, SubList } from './distribution-parts.tsx';
+import { SubList } from '../../components/sub-list.tsx';
 
 const REFRESH = [
   distributorCreditApi.page,

@@ -15,7 +15,7 @@ import {
   type DistributorRow,
   type TopUpRow,
 } from '../../../shared/api/distribution.ts';
-import { orderApi, type OrderRow } from '../../../shared/api/orders.ts';
+import { orderApi } from '../../../shared/api/orders.ts';
 import {
   DistributionField,
   DistributorAccount,
@@ -23,19 +23,18 @@ import {
   DistributorState,
   DistributorTopUpState,
 } from '../../../shared/dict/distribution.ts';
-import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
-import { OrderField } from '../../../shared/dict/order-fields.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import { usePermission } from '../../components/can.tsx';
 import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
+import { useOrderColumns } from '../../components/order-columns.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
+import { SubList } from '../../components/sub-list.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useCreditRecordColumns } from './credit-list.page.tsx';
-import { SubList } from './distribution-parts.tsx';
 import { DistributorActions } from './distributor-list.page.tsx';
 
 function useLedgerColumns(): TableColumnsType<DistributorLedgerRow> {
@@ -91,50 +90,6 @@ function useTopUpColumns(): TableColumnsType<TopUpRow> {
     },
     { key: 'reviewer', dataIndex: 'reviewer', title: f(DistributionField.reviewer) },
     { key: 'createTime', title: f(DistributionField.createTime), render: (_, r) => time(r.createTime) },
-  ];
-}
-
-function useOrderColumns(): TableColumnsType<OrderRow> {
-  const navigate = useNavigate();
-  const f = useLabel();
-  return [
-    {
-      key: 'orderNo',
-      title: f(OrderField.orderNo),
-      render: (_, o) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          onClick={() => void navigate(`/ticket/detailPage?id=${o.id}`)}
-        >
-          {o.orderNo}
-        </Button>
-      ),
-    },
-    { key: 'product', dataIndex: 'productName', title: f(OrderField.product) },
-    { key: 'visitDate', dataIndex: 'visitDate', title: f(OrderField.visitDate) },
-    {
-      key: 'totalAmount',
-      title: f(OrderField.totalAmount),
-      render: (_, o) => <MoneyText cents={o.totalAmount} />,
-    },
-    {
-      key: 'payWay',
-      title: f(OrderField.payWay),
-      render: (_, o) => <DictTag dict={PayWay} value={o.payWay} />,
-    },
-    {
-      key: 'payStatus',
-      title: f(OrderField.payStatus),
-      render: (_, o) => <DictTag dict={PayStatus} value={o.payStatus} />,
-    },
-    {
-      key: 'status',
-      title: f(OrderField.status),
-      render: (_, o) => <DictTag dict={TicketStatus} value={o.status} />,
-    },
-    { key: 'createTime', title: f(OrderField.createTime), render: (_, o) => time(o.createTime) },
   ];
 }
 
@@ -259,7 +214,7 @@ function Records({ d }: { d: DistributorRow }) {
   const params = { distributorId: d.id };
   const ledger = useLedgerColumns();
   const topUps = useTopUpColumns();
-  const orders = useOrderColumns();
+  const orders = useOrderColumns({ payWay: true });
   const credit = useCreditRecordColumns();
   const tab = (key: string, label: string, perm: Permission, children: ReactNode) => ({
     key,

@@ -11,9 +11,10 @@ import {
 import { DISTRIBUTOR_STATE, DistributionField, DistributorState } from '../../../shared/dict/distribution.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
+import { PromptAction } from '../../components/form-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
-import { detailPath, PromptAction } from './distribution-parts.tsx';
+import { detailPath } from './paths.ts';
 
 /** Freeze, unfreeze or enable, each asking first; and the password reset of its login. */
 export function DistributorActions({ row, onDone }: { row: DistributorRow; onDone: () => void }) {

@@ -18,8 +18,8 @@ import {
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
+import { PromptAction } from '../../components/form-action.tsx';
 import { get, post } from '../../lib/request.ts';
-import { PromptAction } from './distribution-parts.tsx';
 import { areaToday } from '../../lib/area-clock.ts';
 
 /** The distributors to pick (a distributor account gets only itself, and the server uses its own anyway). */

@@ -43,7 +43,7 @@ import { newRequestKey } from '../../lib/crypto.ts';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { SubList } from './member-sub-list.tsx';
+import { SubList } from '../../components/sub-list.tsx';
 import { memberDetailPath } from './paths.ts';
 
 type Member = Pick<MemberRow, 'id' | 'nickname' | 'phone' | 'phoneBound' | 'balance' | 'status'>;

@@ -21,8 +21,6 @@ import {
   MemberStatus,
   TravellerIdType,
 } from '../../../shared/dict/members.ts';
-import { PayStatus, TicketStatus } from '../../../shared/dict/order.ts';
-import { OrderField } from '../../../shared/dict/order-fields.ts';
 import type { Permission } from '../../../shared/perms.ts';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { usePermission } from '../../components/can.tsx';
@@ -30,6 +28,7 @@ import { DetailCard, dateTimeText as time } from '../../components/detail-parts.
 import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
+import { useOrderColumns } from '../../components/order-columns.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import {
@@ -40,7 +39,7 @@ import {
   PhoneText,
   UnbindButton,
 } from './member-actions.tsx';
-import { SubList } from './member-sub-list.tsx';
+import { SubList } from '../../components/sub-list.tsx';
 import { MEMBER_LIST_PATH } from './paths.ts';
 
 const detailQuery = (id: number) => ({
@@ -109,46 +108,6 @@ function Profile({ m, reload }: { m: MemberDetail; reload: () => void }) {
   );
 }
 
-function useOrderColumns(): TableColumnsType<OrderRow> {
-  const navigate = useNavigate();
-  const f = useField();
-  return [
-    {
-      key: 'orderNo',
-      title: f(OrderField.orderNo),
-      render: (_, o) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          onClick={() => void navigate(`/ticket/detailPage?id=${o.id}`)}
-        >
-          {o.orderNo}
-        </Button>
-      ),
-    },
-    { key: 'product', dataIndex: 'productName', title: f(OrderField.product) },
-    { key: 'visitDate', dataIndex: 'visitDate', title: f(OrderField.visitDate) },
-    { key: 'ticketCount', dataIndex: 'ticketCount', title: f(OrderField.ticketCount) },
-    {
-      key: 'totalAmount',
-      title: f(OrderField.totalAmount),
-      render: (_, o) => <MoneyText cents={o.totalAmount} />,
-    },
-    {
-      key: 'payStatus',
-      title: f(OrderField.payStatus),
-      render: (_, o) => <DictTag dict={PayStatus} value={o.payStatus} />,
-    },
-    {
-      key: 'status',
-      title: f(OrderField.status),
-      render: (_, o) => <DictTag dict={TicketStatus} value={o.status} />,
-    },
-    { key: 'createTime', title: f(OrderField.createTime), render: (_, o) => time(o.createTime) },
-  ];
-}
-
 function useCouponColumns(): TableColumnsType<CouponRecordRow> {
   const f = useField();
   return [
@@ -199,7 +158,7 @@ function Records({ memberId }: { memberId: number }) {
   const { t } = useTranslation('members');
   const can = usePermission();
   const params = { memberId };
-  const orderColumns = useOrderColumns();
+  const orderColumns = useOrderColumns({ ticketCount: true });
   const couponColumns = useCouponColumns();
   const travellerColumns = useTravellerColumns();
   const historyColumns = useHistoryColumns();

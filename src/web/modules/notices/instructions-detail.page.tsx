@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Form, Input, InputNumber, Row, Typography, type FormInstance } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   noticeApi,
@@ -10,8 +10,9 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
 import { EditorPage, useEditor, type EditorDefinition } from '../../components/editor-page.tsx';
+import { LivePreview } from '../../components/live-preview.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
-import { LazyRichTextEditor, RichTextView } from '../../components/rich-text/index.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { NOTICE_DETAIL_PATH, NOTICE_LIST_PATH, noticeQueryKey } from './paths.ts';
 
 type Values = { title?: string; noticeType?: number; sort?: number; status?: number; content?: string };
@@ -38,23 +39,6 @@ const editor: EditorDefinition<Values, NoticeDetail> = {
   listPath: NOTICE_LIST_PATH,
   editorPath: NOTICE_DETAIL_PATH,
 };
-
-/** The title and content as the visitor will see them, beside the form on wide screens. */
-function LivePreview({ form }: { form: FormInstance<Values> }) {
-  const { t } = useTranslation('notices');
-  const title = Form.useWatch('title', form);
-  const content = Form.useWatch('content', form);
-  return (
-    <Card title={t('livePreview')} style={{ position: 'sticky', top: 0 }}>
-      {title && <Typography.Title level={4}>{title}</Typography.Title>}
-      {content ? (
-        <RichTextView html={content} />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyPreview')} />
-      )}
-    </Card>
-  );
-}
 
 /** docs/product.md §2 /ticket/instructionsDetailPage (hidden): create (no id) or edit (?id=) a notice template. */
 export default function InstructionsDetailPage() {

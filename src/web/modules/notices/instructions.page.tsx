@@ -1,46 +1,13 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { noticeApi, type NoticeDetail, type NoticeRow } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
-import { Can } from '../../components/can.tsx';
+import { EditInEditor, NewInEditor } from '../../components/editor-page.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
 import { NOTICE_DETAIL_PATH, noticeQueryKey } from './paths.ts';
 import { PreviewButton, PreviewModal } from './preview-modal.tsx';
-
-function CreateButton() {
-  const { t } = useTranslation('listPage');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:instructions:create">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(NOTICE_DETAIL_PATH)}>
-        {t('create')}
-      </Button>
-    </Can>
-  );
-}
-
-function EditButton({ id }: { id: number }) {
-  const { t } = useTranslation('listPage');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:instructions:update">
-      <Button
-        type="link"
-        size="small"
-        icon={<EditOutlined />}
-        onClick={() => void navigate(`${NOTICE_DETAIL_PATH}?id=${id}`)}
-      >
-        {t('edit')}
-      </Button>
-    </Can>
-  );
-}
 
 function NoticePreview({ row, onClose }: { row: NoticeRow | null; onClose: () => void }) {
   const { data } = useQuery({
@@ -95,10 +62,10 @@ export default function InstructionsPage() {
         ],
         delete: { url: noticeApi.delete },
         status: { url: noticeApi.status },
-        toolbar: () => <CreateButton />,
+        toolbar: () => <NewInEditor perm="admin:instructions:create" path={NOTICE_DETAIL_PATH} />,
         rowActions: (row) => (
           <>
-            <EditButton id={row.id} />
+            <EditInEditor perm="admin:instructions:update" path={NOTICE_DETAIL_PATH} id={row.id} />
             <PreviewButton onClick={() => setPreview(row)} />
           </>
         ),

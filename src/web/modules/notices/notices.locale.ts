@@ -5,7 +5,6 @@ export default {
   notices: defineMessages({
     zh: {
       preview: '预览',
-      livePreview: '实时预览',
       back: '返回列表',
       newNotice: '新增购票须知',
       editNotice: '编辑购票须知',
@@ -14,7 +13,6 @@ export default {
     },
     en: {
       preview: 'Preview',
-      livePreview: 'Live preview',
       back: 'Back to the list',
       newNotice: 'New purchase notice',
       editNotice: 'Edit purchase notice',

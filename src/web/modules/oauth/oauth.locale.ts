@@ -18,8 +18,6 @@ export default {
       resetSecretConfirm: '重置后旧密钥立即失效，该客户端的所有登录会话将被注销。确定重置吗？',
       secretTitle: '客户端密钥',
       secretWarning: '密钥只显示这一次，关闭后无法再次查看，请立即复制并妥善保存。',
-      copy: '复制',
-      copied: '已复制',
       platformOnly: '仅平台管理员可以管理 OAuth 客户端',
     },
     en: {
@@ -39,8 +37,6 @@ export default {
       secretTitle: 'Client secret',
       secretWarning:
         'The secret is shown only this once and cannot be viewed again: copy it and keep it safe now.',
-      copy: 'Copy',
-      copied: 'Copied',
       platformOnly: 'Only platform administrators can manage OAuth clients',
     },
   }),

@@ -3,17 +3,20 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { machineApi, MachineUpdateSchema, type MachineRow } from '../../../shared/api/sales-terminals.ts';
-import { EnableStatus } from '../../../shared/dict/account.ts';
-import { PayWay } from '../../../shared/dict/order.ts';
-import {
-  MACHINE_PAY_WAYS,
-  PrinterPaper,
-  ProfileConfigured,
-  SalesTerminalField as F,
-} from '../../../shared/dict/sales-terminals.ts';
-import { TerminalOnline, TerminalPrinterState } from '../../../shared/dict/terminal.ts';
+import { MACHINE_PAY_WAYS, SalesTerminalField as F } from '../../../shared/dict/sales-terminals.ts';
+import { TerminalPrinterState } from '../../../shared/dict/terminal.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { NameTags, PayWayTags, PrinterCell, useOptions } from './sales-terminal-parts.tsx';
+import {
+  paperColumns,
+  payWaysColumn,
+  payWaysField,
+  printerFields,
+  productsColumn,
+  productsField,
+  stateColumns,
+  terminalSearch,
+} from './sales-terminal-fields.tsx';
+import { PrinterCell, useOptions } from './sales-terminal-parts.tsx';
 import { MACHINE_CAROUSEL_PATH } from './sales-terminals.module.ts';
 
 function CarouselButton({ row }: { row: MachineRow }) {
@@ -40,32 +43,16 @@ export default function MachineListPage() {
         exportUrl: machineApi.export,
         rowKey: 'id',
         perms: { update: 'admin:autoSell:update', export: 'admin:autoSell:page' },
-        search: [
-          { kind: 'text', name: 'name', label: 'salesTerminals:nameOrSerial', maxLength: 64 },
-          { kind: 'dict', name: 'online', label: F.online, dict: TerminalOnline },
-          { kind: 'dict', name: 'status', label: F.status, dict: EnableStatus },
+        search: terminalSearch(options, [
           { kind: 'dict', name: 'printerState', label: F.printerState, dict: TerminalPrinterState },
-          { kind: 'dict', name: 'productId', label: F.product, dict: options.products, width: 220 },
-          { kind: 'dict', name: 'configured', label: F.configured, dict: ProfileConfigured },
-        ],
+        ]),
         columns: [
           { key: 'name', title: F.name, sortable: true, width: 170 },
           { key: 'serialNo', title: F.serialNo, sortable: true, hidden: true },
           { key: 'location', title: F.location, width: 120, ellipsis: true },
-          {
-            key: 'products',
-            title: F.products,
-            width: 260,
-            render: (_, row) => <NameTags names={row.products.map((p) => p.name)} />,
-          },
-          {
-            key: 'payWays',
-            title: F.payWays,
-            width: 200,
-            render: (_, row) => <PayWayTags codes={row.payWays} />,
-          },
-          { key: 'printerModel', title: F.printerModel, hidden: true },
-          { key: 'paper', title: F.paper, kind: 'dict', dict: PrinterPaper },
+          productsColumn(),
+          payWaysColumn(200),
+          ...paperColumns<MachineRow>(),
           {
             key: 'paperLevel',
             title: F.printerState,
@@ -74,37 +61,18 @@ export default function MachineListPage() {
               <PrinterCell state={row.printerState} level={row.paperLevel} alert={row.printerAlert} />
             ),
           },
-          { key: 'online', title: F.online, kind: 'dict', dict: TerminalOnline },
-          { key: 'status', title: F.status, kind: 'dict', dict: EnableStatus },
-          { key: 'configured', title: F.configured, kind: 'dict', dict: ProfileConfigured, hidden: true },
-          { key: 'lastSeenTime', title: F.lastSeen, kind: 'dateTime', sortable: true, hidden: true },
+          ...stateColumns<MachineRow>(),
         ],
         form: {
           updateUrl: machineApi.update,
           updateSchema: MachineUpdateSchema,
           width: 600,
           fields: [
-            {
-              name: 'productIds',
-              label: F.products,
-              kind: 'dict',
-              dict: options.products,
-              codes: options.productCodes,
-              multiple: true,
-              extra: 'salesTerminals:productsHint',
-            },
-            {
-              name: 'payWays',
-              label: F.payWays,
-              kind: 'dict',
-              dict: PayWay,
-              codes: MACHINE_PAY_WAYS,
-              multiple: true,
-              extra: 'salesTerminals:machinePayWaysHint',
-            },
-            { name: 'printerModel', label: F.printerModel, maxLength: 50 },
-            { name: 'paper', label: F.paper, kind: 'dict', dict: PrinterPaper },
+            productsField(options),
+            payWaysField(MACHINE_PAY_WAYS, 'salesTerminals:machinePayWaysHint'),
+            ...printerFields,
           ],
+
           toValues: (row) => ({
             productIds: row.products.map((p) => p.id),
             payWays: row.payWays,

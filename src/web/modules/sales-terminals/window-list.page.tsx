@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
 import { windowApi, WindowUpdateSchema, type WindowRow } from '../../../shared/api/sales-terminals.ts';
-import { EnableStatus } from '../../../shared/dict/account.ts';
-import { PayWay } from '../../../shared/dict/order.ts';
-import {
-  PrinterPaper,
-  ProfileConfigured,
-  SalesTerminalField as F,
-  WINDOW_PAY_WAYS,
-} from '../../../shared/dict/sales-terminals.ts';
-import { TerminalOnline } from '../../../shared/dict/terminal.ts';
+import { SalesTerminalField as F, WINDOW_PAY_WAYS } from '../../../shared/dict/sales-terminals.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { NameTags, PayWayTags, PrinterCell, useOptions } from './sales-terminal-parts.tsx';
+import {
+  paperColumns,
+  payWaysColumn,
+  payWaysField,
+  printerFields,
+  productsColumn,
+  productsField,
+  stateColumns,
+  terminalSearch,
+} from './sales-terminal-fields.tsx';
+import { NameTags, PrinterCell, useOptions } from './sales-terminal-parts.tsx';
 
 /**
  * docs/product.md §2 /terminal/windManage: the area's ticket windows (winManagement terminals) and
@@ -27,48 +29,28 @@ export default function WindowListPage() {
         exportUrl: windowApi.export,
         rowKey: 'id',
         perms: { update: 'admin:window:update', export: 'admin:window:page' },
-        search: [
-          { kind: 'text', name: 'name', label: 'salesTerminals:nameOrSerial', maxLength: 64 },
-          { kind: 'dict', name: 'online', label: F.online, dict: TerminalOnline },
-          { kind: 'dict', name: 'status', label: F.status, dict: EnableStatus },
-          { kind: 'dict', name: 'productId', label: F.product, dict: options.products, width: 220 },
-          { kind: 'dict', name: 'configured', label: F.configured, dict: ProfileConfigured },
-        ],
+        search: terminalSearch(options),
         columns: [
           { key: 'windowNo', title: F.windowNo, width: 90 },
           { key: 'name', title: F.name, sortable: true, width: 160 },
           { key: 'serialNo', title: F.serialNo, sortable: true, hidden: true },
           { key: 'location', title: F.location, hidden: true },
-          {
-            key: 'products',
-            title: F.products,
-            width: 260,
-            render: (_, row) => <NameTags names={row.products.map((p) => p.name)} />,
-          },
+          productsColumn(),
           {
             key: 'operators',
             title: F.operators,
             width: 200,
             render: (_, row) => <NameTags names={row.operators.map((o) => o.username)} />,
           },
-          {
-            key: 'payWays',
-            title: F.payWays,
-            width: 220,
-            render: (_, row) => <PayWayTags codes={row.payWays} />,
-          },
-          { key: 'printerModel', title: F.printerModel, hidden: true },
-          { key: 'paper', title: F.paper, kind: 'dict', dict: PrinterPaper },
+          payWaysColumn(220),
+          ...paperColumns<WindowRow>(),
           {
             key: 'printerState',
             title: F.printerState,
             sortable: 'paperLevel',
             render: (_, row) => <PrinterCell state={row.printerState} level={row.paperLevel} />,
           },
-          { key: 'online', title: F.online, kind: 'dict', dict: TerminalOnline },
-          { key: 'status', title: F.status, kind: 'dict', dict: EnableStatus },
-          { key: 'configured', title: F.configured, kind: 'dict', dict: ProfileConfigured, hidden: true },
-          { key: 'lastSeenTime', title: F.lastSeen, kind: 'dateTime', sortable: true, hidden: true },
+          ...stateColumns<WindowRow>(),
           { key: 'updateTime', title: F.updateTime, kind: 'dateTime', hidden: true },
         ],
         form: {
@@ -77,15 +59,7 @@ export default function WindowListPage() {
           width: 600,
           fields: [
             { name: 'windowNo', label: F.windowNo, maxLength: 20 },
-            {
-              name: 'productIds',
-              label: F.products,
-              kind: 'dict',
-              dict: options.products,
-              codes: options.productCodes,
-              multiple: true,
-              extra: 'salesTerminals:productsHint',
-            },
+            productsField(options),
             {
               name: 'operatorIds',
               label: F.operators,
@@ -95,17 +69,8 @@ export default function WindowListPage() {
               multiple: true,
               extra: 'salesTerminals:operatorsHint',
             },
-            {
-              name: 'payWays',
-              label: F.payWays,
-              kind: 'dict',
-              dict: PayWay,
-              codes: WINDOW_PAY_WAYS,
-              multiple: true,
-              extra: 'salesTerminals:payWaysHint',
-            },
-            { name: 'printerModel', label: F.printerModel, maxLength: 50 },
-            { name: 'paper', label: F.paper, kind: 'dict', dict: PrinterPaper },
+            payWaysField(WINDOW_PAY_WAYS, 'salesTerminals:payWaysHint'),
+            ...printerFields,
           ],
           toValues: (row) => ({
             windowNo: row.windowNo,

@@ -18,8 +18,6 @@ export default {
       adminUsername: '管理员账号',
       initialPassword: '初始密码',
       initialPasswordWarning: '请立即复制并转交初始密码：关闭后无法再次查看，管理员首次登录时须修改密码。',
-      copy: '复制',
-      copied: '已复制',
       profileTitle: '景区资料',
       back: '返回景区列表',
       loadFailed: '景区资料加载失败',
@@ -58,8 +56,6 @@ export default {
       initialPassword: 'Initial password',
       initialPasswordWarning:
         'Copy the initial password and hand it over now: it cannot be shown again, and the administrator must change it at first login.',
-      copy: 'Copy',
-      copied: 'Copied',
       profileTitle: 'Scenic area profile',
       back: 'Back to the scenic area list',
       loadFailed: 'The profile could not be loaded',

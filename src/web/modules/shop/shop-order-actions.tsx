@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Form, Input, InputNumber, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import {
   shopAftersaleApi,
   ShopAftersaleRejectSchema,
@@ -21,18 +19,10 @@ import {
   type ShopOrderTransitionId,
 } from '../../../shared/domain/shop-order-transitions.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { Permission } from '../../../shared/perms.ts';
-import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
-import {
-  listQueryKey,
-  showFieldErrors,
-  useLabel,
-  validateWithSchema,
-} from '../../components/list-page/index.ts';
-import { errorField, post } from '../../lib/request.ts';
-import { useSettings } from '../../lib/settings.ts';
-import { useAction } from '../../lib/use-action.ts';
+import { FormAction } from '../../components/form-action.tsx';
+import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
+import { post } from '../../lib/request.ts';
 import { fetchShopOrder, PrintSlipButton, shopOrderQueryKey } from './shop-order-parts.tsx';
 
 // The staff's moves of a shop order and of an after-sales request (S4-S23), each in a dialog or a confirm.
@@ -69,99 +59,6 @@ export function orderMoves(order: { status: number; statusBeforeRefund: number |
   };
 }
 
-/**
- * A row or page action that asks for values in a dialog (a carrier and tracking number, a reason),
- * checks them with the server's schema and posts them; a field the server names is marked.
- */
-export function FormAction({
-  perm,
-  text,
-  title,
-  hint,
-  fields,
-  schema,
-  toBody,
-  url,
-  onDone,
-  danger,
-  testId,
-  link = true,
-  children,
-  onOpen,
-}: {
-  perm: Permission;
-  text: string;
-  title: string;
-  hint?: ReactNode;
-  fields: readonly string[];
-  schema: z.ZodType;
-  toBody: (values: Record<string, unknown>) => Record<string, unknown>;
-  url: string;
-  onDone?: () => void;
-  danger?: boolean;
-  testId?: string;
-  link?: boolean;
-  children: ReactNode;
-  onOpen?: () => void;
-}) {
-  const { t } = useTranslation('common');
-  const { lang } = useSettings();
-  const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const action = useAction((body: Record<string, unknown>) => post(url, body), {
-    refresh: REFRESH,
-    onSuccess: () => {
-      setOpen(false);
-      onDone?.();
-    },
-    onError: (error) => {
-      const name = errorField(error);
-      if (name && fields.includes(name)) form.setFields([{ name, errors: [(error as Error).message] }]);
-    },
-  });
-  const submit = () => {
-    const body = toBody(form.getFieldsValue(true) as Record<string, unknown>);
-    const checked = validateWithSchema(schema, body, lang);
-    if (checked.errors) return showFieldErrors(form, checked.errors, fields);
-    void action.run(checked.data as Record<string, unknown>);
-  };
-  return (
-    <>
-      <Can perm={perm}>
-        <Button
-          type={link ? 'link' : 'default'}
-          size={link ? 'small' : 'middle'}
-          danger={danger}
-          data-testid={testId}
-          onClick={() => {
-            form.resetFields();
-            onOpen?.();
-            setOpen(true);
-          }}
-        >
-          {text}
-        </Button>
-      </Can>
-      <Modal
-        open={open}
-        title={title}
-        onCancel={() => setOpen(false)}
-        onOk={submit}
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        okButtonProps={{ loading: action.pending, danger }}
-        destroyOnHidden
-        width={560}
-      >
-        {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
-        <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
-          {children}
-        </Form>
-      </Modal>
-    </>
-  );
-}
-
 type OrderRef = { id: number; orderNo: string; status: number; statusBeforeRefund: number | null };
 
 /** S6: the carrier and tracking number, checked with ShopShipSchema. */
@@ -184,7 +81,10 @@ export function ShipAction({
       fields={['carrier', 'trackingNo']}
       schema={ShopShipSchema}
       toBody={(v) => ({ id: order.id, carrier: v.carrier ?? '', trackingNo: v.trackingNo ?? '' })}
-      url={shopOrderApi.ship}
+      send={(body) => post(shopOrderApi.ship, body)}
+      refresh={REFRESH}
+      allValues
+      width={560}
       onDone={onDone}
       testId="shop-order-ship"
       link={link}
@@ -269,7 +169,10 @@ export function RefundAction({
           .map(([lineId, quantity]) => ({ lineId: Number(lineId), quantity: quantity! }));
         return { id: order.id, reason: v.reason ?? '', ...(lines.length ? { lines } : {}) };
       }}
-      url={shopOrderApi.refund}
+      send={(body) => post(shopOrderApi.refund, body)}
+      refresh={REFRESH}
+      allValues
+      width={560}
       onDone={onDone}
       danger
       testId="shop-order-refund"
@@ -303,7 +206,10 @@ export function CloseAction({
       fields={['reason']}
       schema={ShopCloseSchema}
       toBody={(v) => ({ id: order.id, reason: v.reason ?? '' })}
-      url={shopOrderApi.close}
+      send={(body) => post(shopOrderApi.close, body)}
+      refresh={REFRESH}
+      allValues
+      width={560}
       onDone={onDone}
       danger
       testId="shop-order-close"
@@ -410,7 +316,10 @@ export function AftersaleActions({
         fields={['reason']}
         schema={ShopAftersaleRejectSchema}
         toBody={(v) => ({ id: row.id, reason: v.reason ?? '' })}
-        url={shopAftersaleApi.reject}
+        send={(body) => post(shopAftersaleApi.reject, body)}
+        refresh={REFRESH}
+        allValues
+        width={560}
         onDone={onDone}
         danger
         testId="shop-aftersale-reject"

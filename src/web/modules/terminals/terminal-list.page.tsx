@@ -24,7 +24,7 @@ import {
   type FormFieldDef,
 } from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
-import { OneTimeModal, type OneTimeValue } from './one-time-modal.tsx';
+import { OneTimeModal, type OneTimeValue } from '../../components/one-time-modal.tsx';
 
 /** The event log of one terminal, in the detail drawer. */
 function TerminalEvents({ id }: { id: number }) {
@@ -220,7 +220,7 @@ export default function TerminalListPage() {
   return (
     <>
       <ListPage definition={definition} />
-      <OneTimeModal shown={shown} onClose={() => setShown(null)} />
+      <OneTimeModal shown={shown} onClose={() => setShown(null)} inputId="terminal-one-time" />
     </>
   );
 }

@@ -23,8 +23,6 @@ export default {
         '激活码只显示这一次，{{time}} 前有效且只能使用一次：请在设备上输入，设备将获得自己的客户端密钥。',
       secretTitle: '终端密钥',
       secretWarning: '密钥只显示这一次，关闭后无法再次查看，请立即复制并在设备上配置。',
-      copy: '复制',
-      copied: '已复制',
       disable: '停用',
       disableConfirm:
         '停用后该终端的令牌和密钥立即作废，设备的请求将被拒绝并记录；重新启用时须用新的激活码重新激活。确定停用吗？',
@@ -61,8 +59,6 @@ export default {
         'The code is shown only this once and works once, until {{time}}: enter it on the device, which then receives its own client secret.',
       secretTitle: 'Terminal secret',
       secretWarning: 'The secret is shown only this once: copy it now and configure it on the device.',
-      copy: 'Copy',
-      copied: 'Copied',
       disable: 'Disable',
       disableConfirm:
         'The terminal’s tokens and secret stop working at once; its calls are refused and logged. Enabling it later needs a new activation on the device. Disable it?',

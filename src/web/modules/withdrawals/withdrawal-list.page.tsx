@@ -24,15 +24,10 @@ import {
   type ColumnDef,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
+import { PromptAction } from '../../components/form-action.tsx';
 import { post } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
-import {
-  ApplyButton,
-  distributorDict,
-  PromptAction,
-  TotalsBar,
-  useDistributors,
-} from './withdrawal-parts.tsx';
+import { ApplyButton, distributorDict, TotalsBar, useDistributors } from './withdrawal-parts.tsx';
 
 const dateRange: SearchFieldDef = {
   kind: 'dateRange',
@@ -110,7 +105,11 @@ function RowActions({ row, staff, onDone }: { row: WithdrawalRow; staff: boolean
           text={t('pay')}
           title={t('payTitle', vars)}
           hint={t('payHint')}
-          field={{ name: 'bankReference', label: WithdrawalField.bankReference, kind: 'text', maxLength: 64 }}
+          fields={[
+            { name: 'bankReference', label: WithdrawalField.bankReference, maxLength: 64, required: true },
+          ]}
+          name="withdrawalPrompt"
+          refresh={[withdrawalApi.page]}
           schema={WithdrawalPaySchema.omit({ id: true })}
           send={(v) => post(withdrawalApi.pay, { ...v, id: row.id })}
           onDone={onDone}
@@ -123,7 +122,18 @@ function RowActions({ row, staff, onDone }: { row: WithdrawalRow; staff: boolean
           text={t('reject')}
           title={t('rejectTitle', vars)}
           hint={t('rejectHint')}
-          field={{ name: 'remark', label: WithdrawalField.reviewRemark, kind: 'textarea', maxLength: 200 }}
+          fields={[
+            {
+              name: 'remark',
+              label: WithdrawalField.reviewRemark,
+              kind: 'textarea',
+              maxLength: 200,
+              required: true,
+              showCount: true,
+            },
+          ]}
+          name="withdrawalPrompt"
+          refresh={[withdrawalApi.page]}
           schema={WithdrawalRejectSchema.omit({ id: true })}
           send={(v) => post(withdrawalApi.reject, { ...v, id: row.id })}
           onDone={onDone}

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,7 +14,6 @@ import { WITHDRAWAL_MAX } from '../../../shared/api/withdrawals.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { WithdrawalField } from '../../../shared/dict/withdrawals.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { Permission } from '../../../shared/perms.ts';
 import { Can } from '../../components/can.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
@@ -49,92 +48,6 @@ export function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
         {t('paid', { amount: formatCents(data?.paidAmount ?? 0) })}
       </Typography.Text>
     </Space>
-  );
-}
-
-/**
- * A row action that asks for a value in a dialog (the rejection's reason, the bank reference),
- * checks it with the server's schema and posts it.
- */
-export function PromptAction({
-  perm,
-  text,
-  title,
-  hint,
-  field,
-  schema,
-  send,
-  onDone,
-  danger,
-  testId,
-}: {
-  perm: Permission;
-  text: string;
-  title: string;
-  hint?: ReactNode;
-  field: { name: string; label: Label; kind: 'text' | 'textarea'; maxLength: number };
-  schema: z.ZodType;
-  send: (values: Record<string, unknown>) => Promise<unknown>;
-  onDone?: () => void;
-  danger?: boolean;
-  testId?: string;
-}) {
-  const { t } = useTranslation('withdrawals');
-  const label = useLabel();
-  const { lang } = useSettings();
-  const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const action = useAction(send, {
-    refresh: [listQueryKey(withdrawalApi.page)],
-    onSuccess: () => {
-      setOpen(false);
-      onDone?.();
-    },
-    onError: (error) => {
-      const name = errorField(error);
-      if (name) form.setFields([{ name, errors: [(error as Error).message] }]);
-    },
-  });
-  const submit = () => {
-    const checked = validateWithSchema(schema, form.getFieldsValue(), lang);
-    if (checked.errors) return showFieldErrors(form, checked.errors, [field.name]);
-    void action.run(checked.data as Record<string, unknown>);
-  };
-  return (
-    <>
-      <Can perm={perm}>
-        <Button
-          type="link"
-          size="small"
-          danger={danger}
-          data-testid={testId}
-          onClick={() => (form.resetFields(), setOpen(true))}
-        >
-          {text}
-        </Button>
-      </Can>
-      <Modal
-        open={open}
-        title={title}
-        onCancel={() => setOpen(false)}
-        onOk={submit}
-        okText={t('ok')}
-        cancelText={t('cancelButton')}
-        okButtonProps={{ loading: action.pending, danger }}
-        destroyOnHidden
-      >
-        {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
-        <Form form={form} layout="vertical" name="withdrawalPrompt" preserve={false} onFinish={submit}>
-          <Form.Item name={field.name} label={label(field.label)} required>
-            {field.kind === 'textarea' ? (
-              <Input.TextArea rows={3} maxLength={field.maxLength} showCount />
-            ) : (
-              <Input maxLength={field.maxLength} />
-            )}
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
   );
 }
 

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../shared/api/common.ts';
-import { KeyboardScroll } from '../../components/keyboard-scroll.tsx';
-import { listQueryKey, type PageResult } from '../../components/list-page/index.ts';
-import { post } from '../../lib/request.ts';
+import { PAGE_SIZES } from '../../shared/api/common.ts';
+import { KeyboardScroll } from './keyboard-scroll.tsx';
+import { listQueryKey, type PageResult } from './list-page/index.ts';
+import { post } from '../lib/request.ts';
 
 export interface SubListProps<T> {
   /** POST { page, limit, ...params } → { rows, total } */
@@ -15,8 +15,9 @@ export interface SubListProps<T> {
 }
 
 /**
- * One member's records (ledger, orders, coupons, travellers, level changes): a small paged table
- * whose page is its own (several share the detail screen, so not the URL's). Its query key starts
+ * One record's records on its detail screen (a member's orders, coupons and ledger; a
+ * distributor's orders, top-ups and credit): a small paged table whose page is its own (several
+ * share the detail screen, so not the URL's), with a retry when loading fails. Its query key starts
  * with the list's url, so a change elsewhere refreshes it like the list screens.
  */
 export function SubList<T extends { id: number | string }>({ url, params, columns }: SubListProps<T>) {

@@ -1,5 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface OneTimeValue {
@@ -8,9 +9,28 @@ export interface OneTimeValue {
   value: string;
 }
 
-/** A value shown this once (activation code or client secret; the server keeps only its hash). */
-export function OneTimeModal({ shown, onClose }: { shown: OneTimeValue | null; onClose: () => void }) {
-  const { t } = useTranslation(['terminals', 'common']);
+/**
+ * A value shown this once, the server keeping only its hash (a client secret, an activation code,
+ * an initial password): a warning, the value with a copy button, and OK.
+ */
+export function OneTimeModal({
+  shown,
+  onClose,
+  inputId,
+  inputLabel,
+  children,
+}: {
+  /** What to show; null: closed. */
+  shown: OneTimeValue | null;
+  onClose: () => void;
+  /** The value field's id and test id. */
+  inputId: string;
+  /** The value field's accessible name. */
+  inputLabel?: string;
+  /** Between the warning and the value (e.g. the account the password belongs to). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(['widgets', 'common']);
   const { message } = App.useApp();
   const copy = async () => {
     if (!shown) return;
@@ -19,7 +39,7 @@ export function OneTimeModal({ shown, onClose }: { shown: OneTimeValue | null; o
       void message.success(t('copied'));
     } catch {
       // no clipboard (plain HTTP): the field stays selectable
-      (document.getElementById('terminal-one-time') as HTMLInputElement | null)?.select();
+      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
     }
   };
   return (
@@ -36,8 +56,15 @@ export function OneTimeModal({ shown, onClose }: { shown: OneTimeValue | null; o
       }
     >
       <Alert type="warning" showIcon title={shown?.warning} style={{ marginBottom: 16 }} />
+      {children}
       <Space.Compact style={{ width: '100%' }}>
-        <Input id="terminal-one-time" readOnly value={shown?.value ?? ''} data-testid="terminal-one-time" />
+        <Input
+          id={inputId}
+          aria-label={inputLabel}
+          readOnly
+          value={shown?.value ?? ''}
+          data-testid={inputId}
+        />
         <Button icon={<CopyOutlined />} onClick={() => void copy()}>
           {t('copy')}
         </Button>
