@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
+import { seedDemoOrders } from '../src/server/modules/order-admin/demo-history/demo-orders.ts';
 import { benchCheckin } from '../src/server/modules/checkin/checkin.bench.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createTestApp, type TestApp } from '../src/server/test/harness.ts';

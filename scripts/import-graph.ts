@@ -209,7 +209,7 @@ function layer(file: string): [side: string, rank: number] | undefined {
   if (file.startsWith('src/shared/')) return ['shared', 0];
   if (/^src\/server\/(lib|http|db)\//.test(file)) return ['server', 1];
   if (file.startsWith('src/server/modules/')) return ['server', 2];
-  if (/^src\/server\/[^/]+$/.test(file)) return ['server', 3];
+  if (/^src\/server\/([^/]+|seed\/.+)$/.test(file)) return ['server', 3];
   if (/^src\/web\/(lib|locales)\//.test(file)) return ['web', 1];
   if (file.startsWith('src/web/components/')) return ['web', 2];
   if (file.startsWith('src/web/layout/')) return ['web', 3];

@@ -1,12 +1,15 @@
 // `npm run seed -- --orders N [--scenic ID]`: sets up the configured database (DATA_DIR or
-// DATABASE_URL, like `npm start`) if it is new, then adds N orders of history to a scenic area
-// (src/server/db/seed/demo-orders.ts). A million orders work; progress is printed per batch.
+// DATABASE_URL, like `npm start`) if it is new, then adds N orders of history to a scenic area and
+// what follows from them (the modules' seedDemoHistory: order-admin/demo-history/demo-orders.ts,
+// settlement batches). A million orders work; progress is printed per batch.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { seedDemoOrders } from '../src/server/db/seed/demo-orders.ts';
-import { seedDatabase } from '../src/server/db/seed/index.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/rows.ts';
+import { SERVER_MODULES } from '../src/server/modules.ts';
+import { seedDatabase, seedDemoHistory } from '../src/server/seed/index.ts';
 
 const { values } = parseArgs({
   options: { orders: { type: 'string', default: '0' }, scenic: { type: 'string' } },
@@ -17,6 +20,7 @@ if (!Number.isInteger(orders) || orders < 0 || orders > 10_000_000) {
   process.exit(1);
 }
 const config = loadConfig();
+for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),
@@ -27,14 +31,23 @@ try {
   if (seed.generatedAdminPassword) console.log(`admin password (shown once): ${seed.generatedAdminPassword}`);
   const scenicId = values.scenic ? Number(values.scenic) : (seed.demoScenicId ?? 1);
   const started = Date.now();
-  const result = await seedDemoOrders(database.db, {
+  const tickets = async () =>
+    Number(
+      rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from order_tickets where scenic_id = ${scenicId}`,
+        ),
+      )[0]?.n ?? 0,
+    );
+  const before = await tickets();
+  await seedDemoHistory(database.db, {
     scenicId,
     orders,
     onProgress: (done, total) =>
       process.stdout.write(`\r${done.toLocaleString('en')} / ${total.toLocaleString('en')} orders`),
   });
   console.log(
-    `\n${result.orders.toLocaleString('en')} orders and ${result.tickets.toLocaleString('en')} tickets added to scenic area ${scenicId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `\n${orders.toLocaleString('en')} orders and ${((await tickets()) - before).toLocaleString('en')} tickets added to scenic area ${scenicId} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {
   await database.close();

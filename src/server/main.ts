@@ -3,11 +3,9 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed/index.ts';
-import { DEMO_PASSWORD } from './db/seed/demo.ts';
-import { seedDemoOrders } from './db/seed/demo-orders.ts';
-import { useOtaSecretKey } from './modules/ota/index.ts';
-import { seedDemoSettlement } from './modules/settlement/index.ts';
+import { SERVER_MODULES } from './modules.ts';
+import { seedDatabase, seedDemoHistory } from './seed/index.ts';
+import { DEMO_PASSWORD } from './seed/demo.ts';
 
 function readConfig(): Config {
   try {
@@ -22,8 +20,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-// the demo seed seals OTA channel secrets: with the configured key when there is one
-useOtaSecretKey(config.otaSecretKey);
+// each module takes what it needs of the configuration before the seed (e.g. the OTA secrets' key)
+for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),
@@ -31,10 +29,8 @@ const database = await openDatabase({
 await database.migrate();
 const seed = await seedDatabase(database.db, { mode: config.seed, adminPassword: config.adminPassword });
 if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
-  // a year of order history for the demo area, outside the first seed's transaction
-  await seedDemoOrders(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
-  // a closed settlement batch per past month of its distribution orders (issue 17)
-  await seedDemoSettlement(database.db, seed.demoScenicId ?? 1);
+  // a year of order history for the demo area and what follows from it, outside the first seed's transaction
+  await seedDemoHistory(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
 }
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 

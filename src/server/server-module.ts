@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Plug } from './lib/extension-point.ts';
 
@@ -25,6 +26,25 @@ export interface ServerModule {
    * stock holder, a pricing step or a pay way into orders, a device profile into terminals: installed once by src/server/modules.ts.
    */
   plugs?: readonly Plug[];
+  /** Takes what it needs of the configuration when the server starts, before the seed (a key). */
+  configure?: (config: Config) => void;
+  /**
+   * The demo's history (a year of orders and what follows from them), after the first seed: by
+   * `npm start` with DEMO_ORDERS and by `npm run seed`; in the order of src/server/modules.ts.
+   */
+  seedDemoHistory?: (db: Db, options: DemoHistoryOptions) => Promise<void>;
+}
+
+export interface DemoHistoryOptions {
+  scenicId: number;
+  /** How many orders the history has. */
+  orders: number;
+  /** Its last day (default: now). */
+  now?: Date | undefined;
+  /** The random seed (the same seed gives the same history). */
+  seed?: number | undefined;
+  /** Called after each batch of orders written. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 /** Installs the plugs of every module, in the order of the list (a second call adds nothing). */

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
- * The money side of the demo order history (db/seed/demo-orders.ts) for the distributors: every
+ * The money side of the demo order history (order-admin/demo-history/demo-orders.ts) for the distributors: every
  * distribution order paid on the agency balance (pay way 5) or credit (8) gets its ledger row, and
  * every refund of one its refund rows, exactly as `ledger.service.ts` writes them (consume / credit
  * use; a refund back where the money came from, what exceeds the credit still used to the balance),

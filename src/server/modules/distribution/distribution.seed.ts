@@ -4,7 +4,7 @@ import { DISTRIBUTOR_STATE, type DistributorStateCode } from '../../../shared/di
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { hashPassword } from '../auth/index.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../seed/demo.ts';
 import {
   createDistributorAccount,
   moveDistributor,
@@ -135,7 +135,7 @@ async function seedAgentDistributor(
  * credit grants and repayments, and two applications waiting for review.
  */
 export async function seedDemoDistributors(tx: Db, scenicId: number): Promise<void> {
-  // the area's first distributor account: the one the demo order history sells for (db/seed/demo-orders.ts)
+  // the area's first distributor account: the one the demo order history sells for (order-admin/demo-history/demo-orders.ts)
   const [agent] = await queryRows<{ id: number; nickname: string }>(
     tx,
     sql`select id, nickname from admins where scenic_id = ${scenicId} and adm_type = ${ADM_TYPE.distributor}

@@ -13,10 +13,16 @@ export {
   type OrderOwner,
   type SalesChannel,
 } from './channels.ts';
-export { summaryAnswers, totalsFromSummary } from './order-totals.ts';
+export { addOrderTotals, compactOrderTotals, summaryAnswers, totalsFromSummary } from './order-totals.ts';
 export { actorOf, cancelOrder, issueTickets, voidTickets } from './orders.service.ts';
 export { orderTickets, payments, ticketOrders } from './orders.table.ts';
-export { moveTicketSql, transitionTickets } from './ticket-state.service.ts';
+export {
+  beginBulkLoad,
+  moveTicketSql,
+  recomputeOrderStatuses,
+  summaryStatus,
+  transitionTickets,
+} from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
 export { openOrderOf } from './selling.routes.ts';
 export { findOrderByNo, orderTicketsOf } from './order-core.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPage } from '../../../shared/api/orders.ts';
-import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
+import { seedDemoOrders } from '../order-admin/demo-history/demo-orders.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { orderTotals, orderWhere, sumOrders } from '../order-admin/order-admin.query.ts';
 import { compactOrderTotals, splitRange } from './order-totals.ts';

@@ -166,7 +166,7 @@ describe('product list', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.types.map((r: { name: string }) => r.name)).toEqual(['门票', '联票', '夜游', '演出']);
-    // the demo area's settings (src/server/db/seed/demo.ts)
+    // the demo area's settings (src/server/seed/demo.ts)
     expect(data.defaults).toMatchObject({ realNameType: 1, printType: 1, refundRule: 2, refundFeeValue: 10 });
     for (const n of data.notices.slice(1)) expect(n.noticeType >= data.notices[0].noticeType).toBe(true);
   });

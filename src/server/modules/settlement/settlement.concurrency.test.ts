@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
+import { seedDemoOrders } from '../order-admin/demo-history/demo-orders.ts';
 import { openWidePool, rush } from '../../test/concurrency.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createDistributor, distributorLedgerMismatches, topUpDistributor } from '../distribution/index.ts';

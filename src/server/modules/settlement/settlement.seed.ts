@@ -11,7 +11,7 @@ export async function seedDemoSettlementSettings(tx: Db, scenicId: number): Prom
 }
 
 /**
- * After the demo order history (main.ts, db/seed/demo-orders.ts): one closed batch per past month
+ * After the demo order history (main.ts, order-admin/demo-history/demo-orders.ts): one closed batch per past month
  * of its distribution orders, through createBatch and moveBatch (the tickets move to 405 by
  * transitionTickets, a few thousand per statement). Months with a batch already are skipped.
  */

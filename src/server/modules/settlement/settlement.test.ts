@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
+import { seedDemoOrders } from '../order-admin/demo-history/demo-orders.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { seedDemoSettlement } from './settlement.seed.ts';
 
@@ -142,7 +142,7 @@ describe('settlement batches (T25)', () => {
     expect(
       xlsxText((await call('agent', 'POST', disorderApi.export, { page: 1, limit: 10 })).rawPayload),
     ).toContain(first!.products);
-    // the batch settles every demo distributor's tickets (db/seed/demo-orders.ts): the area's totals
+    // the batch settles every demo distributor's tickets (order-admin/demo-history/demo-orders.ts): the area's totals
     // are the batch's, the agent's are its own part of them
     const totals = data<{ commission: number }>(
       await call('admin', 'POST', disorderApi.totals, { page: 1, limit: 10, batchNo: batch.batchNo }),

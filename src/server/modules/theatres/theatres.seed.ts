@@ -36,7 +36,7 @@ export function demoSeatMap(): SeatCell[] {
   return labelSeats(cells);
 }
 
-/** Demo data of this module for one scenic area (called by src/server/db/seed/index.ts). */
+/** Demo data of this module for one scenic area (called by src/server/seed/index.ts). */
 export async function seedDemoTheatres(db: Db, scenicId: number): Promise<void> {
   const [theatre] = await db
     .insert(theatres)

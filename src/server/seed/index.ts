@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { bootstrap, generatePassword, isEmpty } from './bootstrap.ts';
 import { DEMO_SCENIC, seedDemoAccounts, seedDemoSettings } from './demo.ts';
-import { SERVER_MODULES } from '../../modules.ts';
+import { SERVER_MODULES } from '../modules.ts';
+import type { DemoHistoryOptions } from '../server-module.ts';
 
 // Serialises concurrent first starts against one PostgreSQL database.
 const SEED_LOCK_KEY = 7_301_202_612;
@@ -37,4 +38,9 @@ export async function seedDatabase(
       ? { seeded: true, demoScenicId }
       : { seeded: true, generatedAdminPassword: adminPassword, demoScenicId };
   });
+}
+
+/** The demo's history after the first seed (a year of orders and what follows), module by module. */
+export async function seedDemoHistory(db: Db, options: DemoHistoryOptions): Promise<void> {
+  for (const module of SERVER_MODULES) await module.seedDemoHistory?.(db, options);
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TicketStatus } from '../../../shared/dict/order.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { TicketStatus } from '../../../../shared/dict/order.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemoOrders } from './demo-orders.ts';
-import { rowsOf } from '../rows.ts';
+import { rowsOf } from '../../../db/rows.ts';
 
 let t: TestApp;
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0]!;

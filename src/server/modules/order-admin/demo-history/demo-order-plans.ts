@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
-import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
-import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
-import { summaryStatus } from '../../modules/orders/ticket-state.service.ts';
-import { addDays, areaDay } from '../../lib/area-clock.ts';
-import type { Db } from '../client.ts';
-import { rowsOf } from '../rows.ts';
+import { idNumberCheckChar } from '../../../../shared/api/staff-cards.ts';
+import { TICKET_STATUS as S, type TicketStatusCode } from '../../../../shared/dict/order.ts';
+import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../../shared/dict/ticket.ts';
+import { summaryStatus } from '../../orders/index.ts';
+import { addDays, areaDay } from '../../../lib/area-clock.ts';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
 
 /** The orders of the demo history as planned in memory: who buys what, when, and how it ends. */
 

@@ -1,12 +1,12 @@
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
-import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
-import type { Permission } from '../../../shared/perms.ts';
-import { shopPermissions } from '../../../shared/perms/shop.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
-import { saveScenicSettings } from '../../modules/settings/settings.service.ts';
-import type { Db } from '../client.ts';
+import { ADM_TYPE } from '../../shared/dict/account.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../shared/dict/ticket.ts';
+import type { Permission } from '../../shared/perms.ts';
+import { shopPermissions } from '../../shared/perms/shop.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
+import { hashPassword } from '../lib/password.ts';
+import { scenicAreas } from '../modules/scenic/scenic.table.ts';
+import { saveScenicSettings } from '../modules/settings/settings.service.ts';
+import type { Db } from '../db/client.ts';
 
 /** Password of every demo account except `admin` (README "Accounts"). */
 export const DEMO_PASSWORD = 'Demo1234';

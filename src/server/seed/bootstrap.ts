@@ -1,20 +1,20 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
+import { ADM_TYPE, ENABLED } from '../../shared/dict/account.ts';
 import {
   CONSOLE_CLIENT_ID,
   TerminalClient,
   type TerminalClientId,
-} from '../../../shared/dict/terminal-client.ts';
-import { WILDCARD } from '../../../shared/perms.ts';
-import { PLATFORM_CALLER_KIND } from '../../http/access.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../../modules/accounts/accounts.table.ts';
-import { hashPassword, sha256 } from '../../lib/password.ts';
-import { copyrights } from '../../modules/copyright/copyright.table.ts';
-import { oauthClients } from '../../modules/oauth/oauth.table.ts';
-import { channelOfClient } from '../../modules/orders/channels.ts';
-import { scenicAreas } from '../../modules/scenic/scenic.table.ts';
-import type { Db } from '../client.ts';
+} from '../../shared/dict/terminal-client.ts';
+import { WILDCARD } from '../../shared/perms.ts';
+import { PLATFORM_CALLER_KIND } from '../http/access.ts';
+import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
+import { hashPassword, sha256 } from '../lib/password.ts';
+import { copyrights } from '../modules/copyright/copyright.table.ts';
+import { oauthClients } from '../modules/oauth/oauth.table.ts';
+import { channelOfClient } from '../modules/orders/channels.ts';
+import { scenicAreas } from '../modules/scenic/scenic.table.ts';
+import type { Db } from '../db/client.ts';
 
 /** A random password that satisfies the password rule (letters and digits). */
 export function generatePassword(): string {

@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
-import { addOrderTotals } from '../../modules/orders/order-totals.ts';
-import { beginBulkLoad, recomputeOrderStatuses } from '../../modules/orders/ticket-state.service.ts';
-import type { Db } from '../client.ts';
-import { rowsOf } from '../rows.ts';
+import { TICKET_STATUS as S } from '../../../../shared/dict/order.ts';
+import { addOrderTotals, beginBulkLoad, recomputeOrderStatuses } from '../../orders/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { feeOf, PATHS, type DemoArea, type OrderPlan, type Rng } from './demo-order-plans.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
-import { seedDemoDistributorLedger } from '../../modules/distribution/index.ts';
-import { compactOrderTotals } from '../../modules/orders/order-totals.ts';
-import { areaDay, areaDayStart, areaTimeZone } from '../../lib/area-clock.ts';
-import type { Db } from '../client.ts';
-import { rowsOf } from '../rows.ts';
+import { PRODUCT_TYPE } from '../../../../shared/dict/ticket.ts';
+import { seedDemoDistributorLedger } from '../../distribution/index.ts';
+import { compactOrderTotals } from '../../orders/index.ts';
+import { areaDay, areaDayStart, areaTimeZone } from '../../../lib/area-clock.ts';
+import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { writeBatch, type DemoGates } from './demo-order-facts.ts';
 import {
   loadProducts,
@@ -35,11 +35,11 @@ export interface DemoOrdersOptions {
   scenicId: number;
   orders: number;
   /** How far back the history goes (days before `now`) */
-  days?: number;
-  now?: Date;
-  seed?: number;
+  days?: number | undefined;
+  now?: Date | undefined;
+  seed?: number | undefined;
   /** Progress after each batch */
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 /**

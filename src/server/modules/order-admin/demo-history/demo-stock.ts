@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
-import type { Db } from '../client.ts';
+import { TICKET_STATUS as S } from '../../../../shared/dict/order.ts';
+import type { Db } from '../../../db/client.ts';
 
 /**
  * The calendar and the public stock say what the tickets say: `sold` = the tickets that still hold

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distributorLedgerMismatches, seedDemoDistributorLedger } from '../../modules/distribution/index.ts';
-import { seedDemoSettlement } from '../../modules/settlement/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { rowsOf } from '../rows.ts';
+import { distributorLedgerMismatches, seedDemoDistributorLedger } from '../../distribution/index.ts';
+import { seedDemoSettlement } from '../../settlement/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 
 /** The distributors' side of the demo (issue 17): what `npm run check:ledgers` proves, on a freshly seeded demo. */
