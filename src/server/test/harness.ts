@@ -12,7 +12,7 @@ import { PLATFORM_CALLER_KIND } from '../http/access.ts';
 import type { TerminalClientId } from '../../shared/dict/terminal-client.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { DEMO_PASSWORD } from '../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
 import { sha256 } from '../lib/password.ts';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.ts';
-import { seedDatabase } from '../db/seed/index.ts';
+import { seedDatabase } from '../seed/index.ts';
 
 export const TEMPLATE_DIR_ENV = 'SCENIC_TEST_TEMPLATE_DIR';
 export const ADMIN_PASSWORD = 'Admin12345';
