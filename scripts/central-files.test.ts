@@ -17,20 +17,14 @@ const COLLECTING_LISTS = [
  * modules plug in through their manifests instead (an entry that no longer holds fails, remove it).
  */
 const NAMING_A_MODULE: Record<string, string[]> = {
-  'src/server/app.ts': ['auth', 'terminals'],
-  'src/server/db/seed/bootstrap.ts': ['accounts', 'auth', 'copyright', 'oauth', 'orders', 'scenic'],
-  'src/server/db/seed/demo-order-facts.ts': ['orders'],
-  'src/server/db/seed/demo-order-plans.ts': ['orders'],
-  'src/server/db/seed/demo-orders.ts': ['distribution', 'orders'],
-  'src/server/db/seed/demo.ts': ['accounts', 'auth', 'scenic', 'settings'],
-  'src/server/main.ts': ['ota', 'settlement'],
-  'src/server/server-module.ts': ['terminals'],
+  // the app registers the session guard before any module's routes
+  'src/server/app.ts': ['auth'],
+  // the first seed: the bootstrap account, area, clients and notice, and the demo accounts and settings
+  'src/server/seed/bootstrap.ts': ['accounts', 'copyright', 'oauth', 'orders', 'scenic'],
+  'src/server/seed/demo.ts': ['accounts', 'scenic', 'settings'],
   'src/web/app/prerender.tsx': ['auth'],
   // the public screens (sign-in, copyright, errors) are routed by the router, not by a manifest
   'src/web/app/router.tsx': ['auth', 'copyright', 'errors'],
-  'src/web/layout/navbar.tsx': ['refunds', 'shop'],
-  'src/web/locales/index.ts': ['shop'],
-  'src/web/locales/shell.ts': ['auth', 'copyright', 'errors'],
   'src/web/main.tsx': ['auth'],
 };
 
