@@ -16,6 +16,7 @@ const KEPT = [
   ['order_tickets', 'show_id', 'theatre_shows', 'r'],
   ['order_tickets', 'departure_id', 'travel_departures', 'r'],
   ['distributors', 'tier_id', 'price_tiers', 'r'],
+  ['terminals', 'gate_id', 'gates', 'n'],
 ] as const;
 
 let t: TestApp;
@@ -31,7 +32,7 @@ describe('foreign keys into plug-in tables', () => {
         select c.conrelid::regclass::text as source, a.attname as col, c.confrelid::regclass::text as target,
           c.confdeltype::text as rule, obj_description(c.oid, 'pg_constraint') as note
         from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-        where c.contype = 'f' and c.conrelid::regclass::text in ('ticket_orders', 'order_tickets', 'distributors')`),
+        where c.contype = 'f' and c.conrelid::regclass::text in ('ticket_orders', 'order_tickets', 'distributors', 'terminals')`),
     );
     for (const [source, col, target, rule] of KEPT) {
       const key = found.find((f) => f.source === source && f.col === col);

@@ -10,7 +10,6 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { mountTerminalsOn } from '../terminals/terminals.table.ts';
 
 /** Gates of an area (docs/product.md §9 gate types 10/11/20/21); staff cards and check-in refer to them. */
 export const gates = pgTable(
@@ -40,9 +39,6 @@ export const gates = pgTable(
     uniqueIndex('gates_scenic_code_uq').on(t.scenicId, t.code),
   ],
 );
-
-// terminals.gate_id refers to a gate: the device mounted on it (terminals.table.ts)
-mountTerminalsOn(gates.id);
 
 /**
  * What a gate is limited to admitting: ticket products, cards (staff cards) and booking sites of

@@ -9,25 +9,8 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-
-/**
- * What a terminal is mounted on (`gate_id`): the gates module names its table's id here
- * (gates.table.ts calls mountTerminalsOn), so this table imports nothing above it. Read only when
- * the schema's foreign keys are built (drizzle-kit), after every table file is loaded.
- */
-let mountTarget: AnyPgColumn | undefined;
-
-export function mountTerminalsOn(column: AnyPgColumn): void {
-  mountTarget = column;
-}
-
-function mountedOn(): AnyPgColumn {
-  if (!mountTarget) throw new Error('terminals.gate_id: no table named by mountTerminalsOn (gates.table.ts)');
-  return mountTarget;
-}
 
 /**
  * The registry of an area's hardware (docs/decisions.md "Terminals"). A terminal authenticates as
@@ -47,7 +30,11 @@ export const terminals = pgTable(
     serialNo: varchar('serial_no', { length: 64 }).notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
     /** The gate a gate device or face device is mounted on (set on /terminal/gateManage or faceConfig) */
-    gateId: integer('gate_id').references(mountedOn, { onDelete: 'set null' }),
+    /**
+     * The gate it is mounted on (gates module, which builds on terminals): its foreign key is kept in
+     * SQL (0034_plugin_foreign_keys.sql), so this table names nothing above it
+     */
+    gateId: integer('gate_id'),
     /** Reported by the device with each heartbeat */
     appVersion: varchar('app_version', { length: 32 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled */
