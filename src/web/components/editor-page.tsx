@@ -12,7 +12,7 @@ import { closeTab } from '../lib/tabs-store.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useEffectOnChange } from '../lib/use-effect-on-change.ts';
 import { Can } from './can.tsx';
-import { showFieldErrors, validateWithSchema } from './list-page/zod-form.ts';
+import { clearErrorsOnEdit, showFieldErrors, validateWithSchema } from './list-page/zod-form.ts';
 
 export interface EditorPageProps {
   /** The card's title after the back button: "New announcement", "Edit notice", an area's name. */
@@ -205,8 +205,7 @@ export function useEditor<V extends object, D extends { id: number }>(
     disabled: saving,
     initialValues: initial,
     // a schema error stays until its field is edited
-    onValuesChange: (changed: Partial<V>) =>
-      form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] }))),
+    onValuesChange: clearErrorsOnEdit(form as FormInstance),
   };
   return {
     id,

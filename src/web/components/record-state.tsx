@@ -50,3 +50,23 @@ export function RecordState<T>({ id, query, notFound, children }: RecordStatePro
     );
   return <>{children(query.data)}</>;
 }
+
+/**
+ * A screen of settings read with one query: a spinner while it loads, a failure with a retry, or
+ * null once the data is there (the caller renders it).
+ */
+export function QueryPending({
+  query,
+}: {
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'error' | 'data' | 'refetch'>;
+}) {
+  const { t } = useTranslation('common');
+  if (query.isPending) return <Spin />;
+  if (query.error || !query.data)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={query.error?.message || t('loadFailed')}>
+        <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
+      </Empty>
+    );
+  return null;
+}

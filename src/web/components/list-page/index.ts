@@ -20,7 +20,13 @@ export { DetailDrawer } from './detail-drawer.tsx';
 export { ColumnSettings } from './column-settings.tsx';
 export { renderValue } from './render.tsx';
 export { downloadExport, saveBlob } from './export.ts';
-export { validateWithSchema, issueMessage, showFieldErrors, type FieldError } from './zod-form.ts';
+export {
+  validateWithSchema,
+  issueMessage,
+  showFieldErrors,
+  clearErrorsOnEdit,
+  type FieldError,
+} from './zod-form.ts';
 export { parseListState, serializeListState, listBody, filtersBody, sortBody } from './url-state.ts';
 export { useList, useListReload } from './use-list.ts';
 export { useListTotals } from './use-list-totals.ts';

@@ -64,3 +64,11 @@ export function showFieldErrors(
   const other = errors.find((e) => !known.includes(e));
   if (other) toast.error(other.name ? `${other.name}: ${other.message}` : other.message);
 }
+
+/**
+ * A form's `onValuesChange` that clears the complaint of each field the user edits (a complaint
+ * stays until then: `showFieldErrors`).
+ */
+export function clearErrorsOnEdit(form: FormInstance) {
+  return (changed: object) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+}

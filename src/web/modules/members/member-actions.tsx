@@ -31,6 +31,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import {
+  clearErrorsOnEdit,
   listQueryKey,
   showFieldErrors,
   useLabel,
@@ -180,28 +181,13 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
           onOk={submit}
           confirmLoading={consume.pending}
         >
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'balance',
-                label: label(MemberField.balance),
-                children: <MoneyText cents={member.balance} />,
-              },
-            ]}
-            style={{ marginBottom: 16 }}
-          />
+          <BalanceLine balance={member.balance} />
           <Form<ConsumeValues>
             form={form}
             layout="vertical"
             name="consume"
             disabled={consume.pending}
-            onValuesChange={(changed: ConsumeValues) =>
-              form.setFields(
-                Object.keys(changed).map((name) => ({ name: name as keyof ConsumeValues, errors: [] })),
-              )
-            }
+            onValuesChange={clearErrorsOnEdit(form)}
           >
             <Form.Item name="conOperateMoney" label={label(MemberField.amount)} required>
               <MoneyInput min={1} max={member.balance} />
@@ -221,6 +207,19 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
         </Modal>
       )}
     </>
+  );
+}
+
+/** The member's balance above a money dialog's form. */
+function BalanceLine({ balance }: { balance: number }) {
+  const label = useLabel();
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[{ key: 'balance', label: label(MemberField.balance), children: <MoneyText cents={balance} /> }]}
+      style={{ marginBottom: 16 }}
+    />
   );
 }
 
@@ -262,29 +261,14 @@ function AdjustDialog({ member, onClose }: { member: Member; onClose: () => void
       onOk={submit}
       confirmLoading={adjust.pending}
     >
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          {
-            key: 'balance',
-            label: label(MemberField.balance),
-            children: <MoneyText cents={member.balance} />,
-          },
-        ]}
-        style={{ marginBottom: 16 }}
-      />
+      <BalanceLine balance={member.balance} />
       <Form<AdjustValues>
         form={form}
         layout="vertical"
         name="adjust"
         initialValues={{ direction: 1 }}
         disabled={adjust.pending}
-        onValuesChange={(changed: AdjustValues) =>
-          form.setFields(
-            Object.keys(changed).map((name) => ({ name: name as keyof AdjustValues, errors: [] })),
-          )
-        }
+        onValuesChange={clearErrorsOnEdit(form)}
       >
         <Form.Item name="direction" label={t('direction')}>
           <Radio.Group

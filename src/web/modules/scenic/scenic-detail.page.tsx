@@ -18,7 +18,7 @@ import { ScenicField, ScenicLevel } from '../../../shared/dict/scenic.ts';
 import { EditorPage } from '../../components/editor-page.tsx';
 import { DictSelect } from '../../components/dict-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { issueMessage, listQueryKey, useLabel } from '../../components/list-page/index.ts';
+import { issueMessage, listQueryKey, useLabel, clearErrorsOnEdit } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { closeTab } from '../../lib/tabs-store.ts';
 import { errorField, get, post } from '../../lib/request.ts';
@@ -264,9 +264,7 @@ export default function ScenicDetailPage() {
         layout="vertical"
         disabled={saving}
         // a complaint stays until its field is edited
-        onValuesChange={(changed: Partial<Values>) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))
-        }
+        onValuesChange={clearErrorsOnEdit(form)}
       >
         <Typography.Title level={5}>{t('basics')}</Typography.Title>
         <Row gutter={16}>

@@ -1,18 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Form,
-  InputNumber,
-  Radio,
-  Space,
-  Spin,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Radio, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +18,7 @@ import {
   SettlementField,
 } from '../../../shared/dict/settlement.ts';
 import { Can } from '../../components/can.tsx';
+import { QueryPending } from '../../components/record-state.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import {
   defineListPage,
@@ -70,10 +58,11 @@ function SettingsTab() {
   const { lang } = useSettings();
   const [form] = Form.useForm<SettingsForm>();
   const [settleError, setSettleError] = useState(false);
-  const { data, error, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => get<SettlementSetting>(settlementSettingApi.query, undefined, { silent: true }),
   });
+  const { data } = query;
   useEffectOnChange(() => {
     if (data) form.setFieldsValue(toForm(data));
   }, [data, form]);
@@ -102,13 +91,7 @@ function SettingsTab() {
     void save.run(checked.data);
   };
 
-  if (isPending) return <Spin />;
-  if (error || !data)
-    return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('common:loadFailed')}>
-        <Button onClick={() => void refetch()}>{t('retry')}</Button>
-      </Empty>
-    );
+  if (query.error || !data) return <QueryPending query={query} />;
   return (
     <Can perm="admin:setMange:edit">
       {(allowed) => (

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/domain/shop-order-transitions.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
-import { FormAction } from '../../components/form-action.tsx';
+import { FormAction, type FormActionProps } from '../../components/form-action.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { fetchShopOrder, PrintSlipButton, shopOrderQueryKey } from './shop-order-parts.tsx';
@@ -186,6 +186,34 @@ export function RefundAction({
   );
 }
 
+/** A move that asks for a reason (close, reject) and posts it with the record's id. */
+function ReasonAction({
+  id,
+  url,
+  ...props
+}: Omit<FormActionProps, 'fields' | 'toBody' | 'send' | 'refresh' | 'children'> & {
+  id: number;
+  url: string;
+}) {
+  const { t } = useTranslation('shop');
+  return (
+    <FormAction
+      {...props}
+      fields={['reason']}
+      toBody={(v) => ({ id, reason: v.reason ?? '' })}
+      send={(body) => post(url, body)}
+      refresh={REFRESH}
+      allValues
+      width={560}
+      danger
+    >
+      <Form.Item name="reason" label={t('reason')} required>
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+    </FormAction>
+  );
+}
+
 /** Close an unpaid order (S4) or archive a cancelled or refunded one (S23): asks, with a reason. */
 export function CloseAction({
   order,
@@ -198,27 +226,18 @@ export function CloseAction({
 }) {
   const { t } = useTranslation('shop');
   return (
-    <FormAction
+    <ReasonAction
       perm="shop:order:close"
       text={t('closeOrder')}
       title={t('closeTitle', { no: order.orderNo })}
       hint={t('closeHint')}
-      fields={['reason']}
       schema={ShopCloseSchema}
-      toBody={(v) => ({ id: order.id, reason: v.reason ?? '' })}
-      send={(body) => post(shopOrderApi.close, body)}
-      refresh={REFRESH}
-      allValues
-      width={560}
+      id={order.id}
+      url={shopOrderApi.close}
       onDone={onDone}
-      danger
       testId="shop-order-close"
       link={link}
-    >
-      <Form.Item name="reason" label={t('reason')} required>
-        <Input.TextArea rows={3} maxLength={200} showCount />
-      </Form.Item>
-    </FormAction>
+    />
   );
 }
 
@@ -308,27 +327,18 @@ export function AftersaleActions({
       >
         {t('approve')}
       </ConfirmAction>
-      <FormAction
+      <ReasonAction
         perm="shop:aftersale:audit"
         text={t('reject')}
         title={t('rejectTitle', { no: row.requestNo })}
         hint={t('rejectHint')}
-        fields={['reason']}
         schema={ShopAftersaleRejectSchema}
-        toBody={(v) => ({ id: row.id, reason: v.reason ?? '' })}
-        send={(body) => post(shopAftersaleApi.reject, body)}
-        refresh={REFRESH}
-        allValues
-        width={560}
+        id={row.id}
+        url={shopAftersaleApi.reject}
         onDone={onDone}
-        danger
         testId="shop-aftersale-reject"
         link={link}
-      >
-        <Form.Item name="reason" label={t('reason')} required>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </FormAction>
+      />
     </>
   );
 }

@@ -1,18 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,7 +10,13 @@ import {
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { SHOP_TAX_RATES, ShopInvoiceKind, ShopStoreField as F } from '../../../shared/dict/shop-store.ts';
 import { Can } from '../../components/can.tsx';
-import { showFieldErrors, useLabel, validateWithSchema } from '../../components/list-page/index.ts';
+import { QueryPending } from '../../components/record-state.tsx';
+import {
+  showFieldErrors,
+  useLabel,
+  validateWithSchema,
+  clearErrorsOnEdit,
+} from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -55,10 +48,11 @@ export default function StoreInvoiceSetPage() {
   const label = useLabel();
   const { lang } = useSettings();
   const [form] = Form.useForm<FormValues>();
-  const { data, error, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: KEY,
     queryFn: () => get<ShopStoreInvoice>(shopStoreInvoiceApi.query, undefined, { silent: true }),
   });
+  const { data } = query;
   useEffectOnChange(() => {
     if (data) form.setFieldsValue(toForm(data));
   }, [data, form]);
@@ -75,13 +69,7 @@ export default function StoreInvoiceSetPage() {
     void save.run(checked.data);
   };
 
-  if (isPending) return <Spin />;
-  if (error || !data)
-    return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('common:loadFailed')}>
-        <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-      </Empty>
-    );
+  if (query.error || !data) return <QueryPending query={query} />;
   return (
     <Card size="small">
       <Can perm="shop:invoiceSet:edit">
@@ -92,9 +80,7 @@ export default function StoreInvoiceSetPage() {
             layout="vertical"
             disabled={!allowed || save.pending}
             onFinish={submit}
-            onValuesChange={(changed: Partial<FormValues>) =>
-              form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })) as never)
-            }
+            onValuesChange={clearErrorsOnEdit(form)}
             style={{ maxWidth: 720 }}
           >
             <Typography.Paragraph type="secondary">

@@ -23,6 +23,7 @@ import {
   validateWithSchema,
   type SearchFieldDef,
   useListTotals,
+  clearErrorsOnEdit,
 } from '../../components/list-page/index.ts';
 import type { Label } from '../../components/list-page/types.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
@@ -150,9 +151,7 @@ export function ApplyButton({ chooseDistributor }: { chooseDistributor: boolean 
           layout="vertical"
           disabled={apply.pending}
           onFinish={submit}
-          onValuesChange={(changed: Record<string, unknown>) =>
-            form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
-          }
+          onValuesChange={clearErrorsOnEdit(form)}
         >
           {chooseDistributor && item('distributorId', WithdrawalField.distributor, <DistributorPicker />)}
           {item('amount', WithdrawalField.amount, <MoneyInput min={1} max={WITHDRAWAL_MAX} />)}
