@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { envelopeSchema } from '../../../../shared/api/common.ts';
 import {
   ShopAftersaleApproveSchema,
   shopAftersaleApi,
@@ -16,9 +15,7 @@ import {
   ShopShipSchema,
 } from '../../../../shared/api/shop-orders.ts';
 import type { Permission } from '../../../../shared/perms.ts';
-import type { Db } from '../../../db/client.ts';
-import { requireAuth, scenicScope } from '../../../http/access.ts';
-import { ok } from '../../../http/envelope.ts';
+import { registerAction, type ActionDefinition } from '../../../http/action.ts';
 import { writeAudit } from '../../audit/index.ts';
 import { shopPerm } from '../shop-access.ts';
 import { approveAfterSale, receiveReturn, rejectAfterSale } from './shop-aftersale.service.ts';
@@ -26,34 +23,12 @@ import { closeOrder, merchantRefund, shipOrder } from './shop-order-actions.ts';
 import { retryShopRefund } from './shop-refund.service.ts';
 
 /**
- * The staff's writes on shop orders (/shop/shopOrder) and after-sales (/shop/aftersale): each one
- * transaction holding the move, its money and stock, and its audit row. Reads (page, export,
- * totals, query) are the order screens' routes.
+ * The staff's writes on shop orders (/shop/shopOrder) and after-sales (/shop/aftersale), as action
+ * definitions (http/action.ts): each one transaction holding the move, its money and stock, and its
+ * audit row. Reads (page, export, totals, query) are the order screens' routes.
  */
 export async function shopOrderStaffRoutes(root: FastifyInstance) {
-  const { db } = root.ctx;
-  const tags = ['shop'];
-  const staff = (req: FastifyRequest) => ({ scenicId: scenicScope(req), adminId: requireAuth(req).adminId });
-  const audited = async <T extends { id: number }>(
-    req: FastifyRequest,
-    action: string,
-    targetType: 'shopOrder' | 'shopAftersale' | 'shopRefund',
-    run: (tx: Db) => Promise<T>,
-    input: unknown,
-  ): Promise<T> =>
-    db.transaction(async (tx) => {
-      const result = await run(tx);
-      await writeAudit(tx, req, {
-        module: 'shop',
-        action,
-        targetType,
-        targetId: result.id,
-        after: { input, result },
-      });
-      return result;
-    });
-
-  /** One staff write: its permission, contract, audit action and the service call that makes it. */
+  /** One staff write: its permission (shop accounts may call it), contract, audit action and service call. */
   function action<B extends z.ZodObject, R extends z.ZodType>(def: {
     url: string;
     perm: Permission;
@@ -62,31 +37,18 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
     response: R;
     audit: string;
     target: 'shopOrder' | 'shopAftersale' | 'shopRefund';
-    run: (
-      tx: Db,
-      input: z.infer<B> & { scenicId: number; adminId: number },
-    ) => Promise<z.infer<R> & { id: number }>;
+    run: ActionDefinition<B, R>['run'];
   }) {
-    // `root` untyped: the zod compilers validate the body and the answer all the same; `def` types the handler
-    root.post(
-      def.url,
-      {
-        config: { access: shopPerm(def.perm) },
-        schema: {
-          tags,
-          summary: def.summary,
-          body: def.body,
-          response: { 200: envelopeSchema(def.response) },
-        },
-      },
-      async (req) => {
-        const input = req.body as z.infer<B>;
-        return ok(
-          req,
-          await audited(req, def.audit, def.target, (tx) => def.run(tx, { ...input, ...staff(req) }), input),
-        );
-      },
-    );
+    registerAction(root, {
+      url: def.url,
+      access: shopPerm(def.perm),
+      tag: 'shop',
+      summary: def.summary,
+      body: def.body,
+      response: def.response,
+      audit: { write: writeAudit, module: 'shop', action: def.audit, targetType: def.target },
+      run: def.run,
+    });
   }
 
   action({
