@@ -1,6 +1,5 @@
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { rechargeApi, type RechargeRow, type RechargeTotals } from '../../../shared/api/members.ts';
 import { MemberField, RechargeStatus } from '../../../shared/dict/members.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
@@ -12,7 +11,7 @@ import {
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { yuan } from './level-parts.tsx';
-import { memberDetailPath } from './paths.ts';
+import { MemberCell } from './member-cell.tsx';
 
 const search: SearchFieldDef[] = [
   {
@@ -54,23 +53,6 @@ function TotalsBar() {
   );
 }
 
-function Member({ row }: { row: RechargeRow }) {
-  const navigate = useNavigate();
-  return (
-    <Space direction="vertical" size={0}>
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0 }}
-        onClick={() => void navigate(memberDetailPath(row.memberId))}
-      >
-        {row.memberNickname || `#${row.memberId}`}
-      </Button>
-      <Typography.Text type="secondary">{row.memberPhone}</Typography.Text>
-    </Space>
-  );
-}
-
 function Rule({ row }: { row: RechargeRow }) {
   const { t } = useTranslation('members');
   if (row.ruleId == null) return <Typography.Text type="secondary">{t('noRule')}</Typography.Text>;
@@ -86,7 +68,7 @@ const definition = defineListPage<RechargeRow>({
   search,
   columns: [
     { key: 'rechargeNo', title: MemberField.rechargeNo, width: 180 },
-    { key: 'member', title: MemberField.member, width: 150, render: (_, row) => <Member row={row} /> },
+    { key: 'member', title: MemberField.member, width: 150, render: (_, row) => <MemberCell row={row} /> },
     { key: 'amount', title: MemberField.payAmount, kind: 'money', sortable: true, width: 110 },
     { key: 'giftAmount', title: MemberField.giftAmount, kind: 'money', width: 110 },
     { key: 'ruleId', title: MemberField.rule, width: 160, render: (_, row) => <Rule row={row} /> },

@@ -1,26 +1,7 @@
-import { Button, Space, Typography } from 'antd';
-import { useNavigate } from 'react-router';
 import { travellerApi, type TravellerRow } from '../../../shared/api/members.ts';
 import { MemberField, TravellerIdType } from '../../../shared/dict/members.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { memberDetailPath } from './paths.ts';
-
-function Member({ row }: { row: TravellerRow }) {
-  const navigate = useNavigate();
-  return (
-    <Space direction="vertical" size={0}>
-      <Button
-        type="link"
-        size="small"
-        style={{ padding: 0 }}
-        onClick={() => void navigate(memberDetailPath(row.memberId))}
-      >
-        {row.memberNickname || `#${row.memberId}`}
-      </Button>
-      <Typography.Text type="secondary">{row.memberPhone}</Typography.Text>
-    </Space>
-  );
-}
+import { MemberCell } from './member-cell.tsx';
 
 const definition = defineListPage<TravellerRow>({
   id: 'user.traveler',
@@ -58,7 +39,7 @@ const definition = defineListPage<TravellerRow>({
     { key: 'idType', title: MemberField.idType, kind: 'dict', dict: TravellerIdType, width: 170 },
     { key: 'idNumber', title: MemberField.idNumber, width: 190 },
     { key: 'phone', title: MemberField.travellerPhone, width: 130 },
-    { key: 'member', title: MemberField.member, width: 150, render: (_, row) => <Member row={row} /> },
+    { key: 'member', title: MemberField.member, width: 150, render: (_, row) => <MemberCell row={row} /> },
     { key: 'createTime', title: MemberField.createTime, kind: 'dateTime', sortable: true },
   ],
 });

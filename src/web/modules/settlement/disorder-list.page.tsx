@@ -18,7 +18,8 @@ import {
   useListTotals,
 } from '../../components/list-page/index.ts';
 import { useUser } from '../../lib/session.ts';
-import { distributorDict, StatementButton, useDistributors } from './settlement-parts.tsx';
+import { StatementButton } from './settlement-parts.tsx';
+import { distributorDict, useDistributors } from '../../components/distributors.ts';
 
 type Totals = z.infer<typeof DisorderTotalsSchema>;
 

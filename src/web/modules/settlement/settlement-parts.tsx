@@ -18,7 +18,6 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { distributorApi, type DistributorOption } from '../../../shared/api/distribution.ts';
 import {
   settlementBatchApi,
   SettlementBatchCreateSchema,
@@ -33,7 +32,6 @@ import {
   SettlementField,
 } from '../../../shared/dict/settlement.ts';
 import { Can } from '../../components/can.tsx';
-import type { Dict } from '../../components/dict-tag.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { KeyboardScroll } from '../../components/keyboard-scroll.tsx';
 import {
@@ -52,20 +50,6 @@ import { areaToday } from '../../lib/area-clock.ts';
 
 /** Basis points as a percentage: 500 → "5%". */
 export const percent = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
-
-/** The area's distributors (null until loaded, or when the account may not list them). */
-export function useDistributors(enabled = true): DistributorOption[] | null {
-  const { data } = useQuery({
-    queryKey: [distributorApi.options],
-    queryFn: () => get<DistributorOption[]>(distributorApi.options, undefined, { silent: true }),
-    enabled,
-  });
-  return data ?? null;
-}
-
-/** The distributors as a dictionary, for a filter's select (the company name in both languages). */
-export const distributorDict = (list: readonly DistributorOption[]): Dict =>
-  Object.fromEntries(list.map((d) => [d.id, { zh: d.company, en: d.company }]));
 
 /**
  * Downloads a batch's statement (.xlsx): one distributor's, or every distributor's; a

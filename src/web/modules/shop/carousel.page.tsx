@@ -13,7 +13,7 @@ import {
   ShopContentField,
 } from '../../../shared/dict/shop-content.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { InstantField, WindowText } from '../../components/date-pickers.tsx';
+import { windowColumns, windowFields } from './shop-content-fields.tsx';
 import { LinkTargetField, LinkUrlField, Thumb } from './shop-content-parts.tsx';
 import { ImageField } from './shop-parts.tsx';
 
@@ -66,16 +66,7 @@ const definition = defineListPage<ShopCarouselRow>({
       ellipsis: true,
       render: (_, row) => <LinkTarget row={row} />,
     },
-    {
-      key: 'startTime',
-      title: ShopContentField.window,
-      sortable: true,
-      width: 230,
-      render: (_, row) => <WindowText from={row.startTime} to={row.endTime} />,
-    },
-    { key: 'sort', title: ShopContentField.sort, sortable: true, width: 80 },
-    { key: 'status', title: ShopContentField.status, kind: 'dict', dict: EnableStatus, width: 90 },
-    { key: 'createTime', title: ShopContentField.createTime, kind: 'dateTime', sortable: true, hidden: true },
+    ...windowColumns<ShopCarouselRow>({ sortable: true }),
   ],
   form: {
     createUrl: shopCarouselApi.create,
@@ -107,16 +98,7 @@ const definition = defineListPage<ShopCarouselRow>({
         extra: 'shopContent:urlHint',
         render: () => <LinkUrlField />,
       },
-      {
-        name: 'startTime',
-        label: ShopContentField.startTime,
-        kind: 'custom',
-        extra: 'shopContent:windowHint',
-        render: () => <InstantField />,
-      },
-      { name: 'endTime', label: ShopContentField.endTime, kind: 'custom', render: () => <InstantField /> },
-      { name: 'sort', label: ShopContentField.sort, kind: 'number', min: 0, max: 9999 },
-      { name: 'status', label: ShopContentField.status, kind: 'dict', dict: EnableStatus },
+      ...windowFields,
     ],
     initialValues: { image: '', display: 1, linkType: CAROUSEL_LINK.none, linkUrl: '', sort: 0, status: 1 },
     // goods and articles are numbered apart: a target chosen under one type is not one of the other

@@ -13,8 +13,8 @@ import {
   ShopContentField,
 } from '../../../shared/dict/shop-content.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { windowColumns, windowFields } from './shop-content-fields.tsx';
 import { ModuleCategoryField, ModuleGoodsField, NameTags } from './shop-content-parts.tsx';
-import { InstantField, WindowText } from '../../components/date-pickers.tsx';
 
 function ModuleContent({ row }: { row: HomeModuleRow }) {
   const { t } = useTranslation('shopContent');
@@ -52,15 +52,7 @@ const definition = defineListPage<HomeModuleRow>({
     { key: 'kind', title: ShopContentField.kind, kind: 'dict', dict: HomeModuleKind, width: 100 },
     { key: 'goods', title: ShopContentField.goods, render: (_, row) => <ModuleContent row={row} /> },
     { key: 'layout', title: ShopContentField.layout, kind: 'dict', dict: HomeModuleLayout, width: 110 },
-    {
-      key: 'startTime',
-      title: ShopContentField.window,
-      width: 230,
-      render: (_, row) => <WindowText from={row.startTime} to={row.endTime} />,
-    },
-    { key: 'sort', title: ShopContentField.sort, sortable: true, width: 80 },
-    { key: 'status', title: ShopContentField.status, kind: 'dict', dict: EnableStatus, width: 90 },
-    { key: 'createTime', title: ShopContentField.createTime, kind: 'dateTime', sortable: true, hidden: true },
+    ...windowColumns<HomeModuleRow>(),
   ],
   form: {
     createUrl: homeModuleApi.create,
@@ -93,16 +85,7 @@ const definition = defineListPage<HomeModuleRow>({
         extra: 'shopContent:goodsLimitHint',
       },
       { name: 'layout', label: ShopContentField.layout, kind: 'dict', dict: HomeModuleLayout },
-      {
-        name: 'startTime',
-        label: ShopContentField.startTime,
-        kind: 'custom',
-        extra: 'shopContent:windowHint',
-        render: () => <InstantField />,
-      },
-      { name: 'endTime', label: ShopContentField.endTime, kind: 'custom', render: () => <InstantField /> },
-      { name: 'sort', label: ShopContentField.sort, kind: 'number', min: 0, max: 9999 },
-      { name: 'status', label: ShopContentField.status, kind: 'dict', dict: EnableStatus },
+      ...windowFields,
     ],
     initialValues: {
       kind: HOME_MODULE_KIND.goods,

@@ -133,6 +133,15 @@ function Totals({ data }: { data: ShopStatistics }) {
   );
 }
 
+/** A money figure's column, in yuan on the right. */
+const moneyColumn = (dataIndex: string, title: string) => ({
+  dataIndex,
+  title,
+  align: 'right' as const,
+  width: 130,
+  render: (v: number) => <MoneyText cents={v} />,
+});
+
 /** The columns of the goods ranking and the category table. */
 function useSalesColumns() {
   const label = useLabel();
@@ -142,40 +151,16 @@ function useSalesColumns() {
     { dataIndex: 'categoryName', title: label(F.categoryName), ellipsis: true },
     { dataIndex: 'orders', title: label(F.orders), align: 'right', width: 90 },
     { dataIndex: 'pieces', title: label(F.pieces), align: 'right', width: 100 },
-    {
-      dataIndex: 'amount',
-      title: label(F.amount),
-      align: 'right',
-      width: 130,
-      render: (v: number) => <MoneyText cents={v} />,
-    },
+    moneyColumn('amount', label(F.amount)),
     { dataIndex: 'refundedPieces', title: label(F.refundedPieces), align: 'right', width: 100 },
-    {
-      dataIndex: 'refundedAmount',
-      title: label(F.refundedAmount),
-      align: 'right',
-      width: 130,
-      render: (v: number) => <MoneyText cents={v} />,
-    },
+    moneyColumn('refundedAmount', label(F.refundedAmount)),
   ];
   const categoryColumns: ColumnsType<ShopSalesCategory> = [
     { dataIndex: 'categoryName', title: label(F.categoryName) },
     { dataIndex: 'orders', title: label(F.orders), align: 'right', width: 90 },
     { dataIndex: 'pieces', title: label(F.pieces), align: 'right', width: 100 },
-    {
-      dataIndex: 'amount',
-      title: label(F.amount),
-      align: 'right',
-      width: 130,
-      render: (v: number) => <MoneyText cents={v} />,
-    },
-    {
-      dataIndex: 'refundedAmount',
-      title: label(F.refundedAmount),
-      align: 'right',
-      width: 130,
-      render: (v: number) => <MoneyText cents={v} />,
-    },
+    moneyColumn('amount', label(F.amount)),
+    moneyColumn('refundedAmount', label(F.refundedAmount)),
   ];
   return { goodsColumns, categoryColumns };
 }

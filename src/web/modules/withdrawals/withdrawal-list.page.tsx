@@ -27,7 +27,8 @@ import {
 import { PromptAction } from '../../components/form-action.tsx';
 import { post } from '../../lib/request.ts';
 import { useUser } from '../../lib/session.ts';
-import { ApplyButton, distributorDict, TotalsBar, useDistributors } from './withdrawal-parts.tsx';
+import { ApplyButton, TotalsBar } from './withdrawal-parts.tsx';
+import { distributorDict, useDistributors } from '../../components/distributors.ts';
 
 const dateRange: SearchFieldDef = {
   kind: 'dateRange',

@@ -15,7 +15,6 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { WithdrawalField } from '../../../shared/dict/withdrawals.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
-import type { Dict } from '../../components/dict-tag.tsx';
 import {
   listQueryKey,
   showFieldErrors,
@@ -51,20 +50,6 @@ export function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
     </Space>
   );
 }
-
-/** The area's distributors (null until loaded, or when the account may not list them). */
-export function useDistributors(enabled = true): DistributorOption[] | null {
-  const { data } = useQuery({
-    queryKey: [distributorApi.options],
-    queryFn: () => get<DistributorOption[]>(distributorApi.options, undefined, { silent: true }),
-    enabled,
-  });
-  return data ?? null;
-}
-
-/** The distributors as a dictionary, for a filter's select (the company name in both languages). */
-export const distributorDict = (list: readonly DistributorOption[]): Dict =>
-  Object.fromEntries(list.map((d) => [d.id, { zh: d.company, en: d.company }]));
 
 /** The area's distributors to choose (staff applying for one). */
 function DistributorPicker(props: { value?: number; onChange?: (v: number) => void; id?: string }) {
