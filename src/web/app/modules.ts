@@ -37,7 +37,7 @@ import thirdParty from '../modules/third-party/third-party.module.ts';
 import gates from '../modules/gates/gates.module.ts';
 
 /**
- * Every console module behind the layout, in menu order (src/web/app/web-module.ts). A new module
+ * Every console module behind the layout, in menu order (src/web/lib/web-module.ts). A new module
  * is one line here; its folder holds the rest. The public screens (login, copyright, errors) are
  * routed in router.tsx.
  */

@@ -17,7 +17,7 @@ export function defineMessages<T extends Record<string, string>>(messages: {
 
 /**
  * What a `<module>.locale.ts` file exports by default: its namespaces (`{ orders: defineMessages(…) }`).
- * The module's manifest loads it with the module's screens (src/web/app/web-module.ts).
+ * The module's manifest loads it with the module's screens (src/web/lib/web-module.ts).
  */
 export type LocaleFile = Record<string, Messages>;
 export type LocaleLoader = () => Promise<{ default: LocaleFile }>;
