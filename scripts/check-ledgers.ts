@@ -4,7 +4,7 @@
 // "Stored value", "Distributor balance and credit"). Prints what differs and exits 1 when anything
 // does; the members and distribution tests run the same checks on the demo data.
 import path from 'node:path';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/lib/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { distributorLedgerMismatches } from '../src/server/modules/distribution/index.ts';
 import { ledgerMismatches } from '../src/server/modules/members/index.ts';

@@ -18,12 +18,18 @@ const shape = measure();
 describe('import cycles between modules', () => {
   it('puts no server module on a cycle', () => {
     const cycles = shape.components.filter((c) => c.some((u) => u.startsWith('server:')));
-    expect(cycles.map((c) => c.filter(isModule)), 'give the dependency a direction').toEqual([]);
+    expect(
+      cycles.map((c) => c.filter(isModule)),
+      'give the dependency a direction',
+    ).toEqual([]);
   });
 
   it('puts no console module on a cycle', () => {
     const cycles = shape.components.filter((c) => c.some((u) => u.startsWith('web:')));
-    expect(cycles.map((c) => c.filter(isModule)), 'give the dependency a direction').toEqual([]);
+    expect(
+      cycles.map((c) => c.filter(isModule)),
+      'give the dependency a direction',
+    ).toEqual([]);
   });
 
   it('has no pair of modules that import each other', () => {

@@ -13,7 +13,7 @@ describe('import boundaries', () => {
   it('keeps src/shared free of server, web and Node imports', async () => {
     const found = await messages(
       'src/shared/boundary-case.ts',
-      "import { loadConfig } from '../server/config.ts';\nimport fs from 'node:fs';\nexport const x = [loadConfig, fs];\n",
+      "import { loadConfig } from '../server/lib/config.ts';\nimport fs from 'node:fs';\nexport const x = [loadConfig, fs];\n",
     );
     expect(found).toContain('src/shared is imported by both sides and imports only zod and itself');
     expect(found.some((m) => m.includes("'node:fs' import is restricted"))).toBe(true);

@@ -1,6 +1,6 @@
 // Prints the server's OpenAPI document with sorted keys (to compare two versions of the API).
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/lib/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 
 const sortKeys = (value: unknown): unknown =>

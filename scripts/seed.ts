@@ -4,7 +4,7 @@
 // settlement batches). A million orders work; progress is printed per batch.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/lib/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/rows.ts';

@@ -18,7 +18,7 @@ import { BOOT_SCRIPT } from '../shared/boot-script.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config } from './lib/config.ts';
 import { registerJobs } from './jobs.ts';
 import { useEgressAllow } from './lib/egress.ts';
 import { SERVER_MODULES } from './modules.ts';

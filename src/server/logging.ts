@@ -1,5 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './lib/config.ts';
 
 /** Request fields that hold credentials; pino replaces them wherever they appear. */
 const REDACT = [

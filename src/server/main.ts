@@ -1,7 +1,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './lib/config.ts';
 import { openDatabase } from './db/client.ts';
 import { SERVER_MODULES } from './modules.ts';
 import { seedDatabase, seedDemoHistory } from './seed/index.ts';

@@ -38,7 +38,7 @@ import salesTerminals from './modules/sales-terminals/sales-terminals.module.ts'
 import faceDevices from './modules/face-devices/face-devices.module.ts';
 import passengerCameras from './modules/passenger-cameras/passenger-cameras.module.ts';
 import thirdParty from './modules/third-party/third-party.module.ts';
-import { installPlugs, type ServerModule } from './server-module.ts';
+import { installPlugs, type ServerModule } from './lib/server-module.ts';
 
 /**
  * Every server module (src/server/server-module.ts). A new module is one line here; its folder

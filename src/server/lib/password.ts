@@ -51,3 +51,6 @@ export function safeEqual(a: string, b: string): boolean {
   const bb = Buffer.from(b);
   return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
 }
+
+/** Password of every demo account except `admin` (README "Accounts"): the seed and module seeds use it. */
+export const DEMO_PASSWORD = 'Demo1234';

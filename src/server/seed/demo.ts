@@ -3,13 +3,12 @@ import { REFUND_RULE, REFUND_UNIT } from '../../shared/dict/ticket.ts';
 import type { Permission } from '../../shared/perms.ts';
 import { shopPermissions } from '../../shared/perms/shop.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';
-import { hashPassword } from '../lib/password.ts';
+import { DEMO_PASSWORD, hashPassword } from '../lib/password.ts';
 import { scenicAreas } from '../modules/scenic/scenic.table.ts';
 import { saveScenicSettings } from '../modules/settings/settings.service.ts';
 import type { Db } from '../db/client.ts';
 
-/** Password of every demo account except `admin` (README "Accounts"). */
-export const DEMO_PASSWORD = 'Demo1234';
+export { DEMO_PASSWORD } from '../lib/password.ts';
 
 export const DEMO_SCENIC = { code: 'QSH', name: '青山湖风景区' };
 

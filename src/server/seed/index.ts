@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { bootstrap, generatePassword, isEmpty } from './bootstrap.ts';
 import { DEMO_SCENIC, seedDemoAccounts, seedDemoSettings } from './demo.ts';
 import { SERVER_MODULES } from '../modules.ts';
-import type { DemoHistoryOptions } from '../server-module.ts';
+import type { DemoHistoryOptions } from '../lib/server-module.ts';
 
 // Serialises concurrent first starts against one PostgreSQL database.
 const SEED_LOCK_KEY = 7_301_202_612;

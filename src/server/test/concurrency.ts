@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { AppError } from '../http/errors.ts';
+import { createTestApp, type TestApp } from './harness.ts';
 
 /**
  * A second pool on a test app's PostgreSQL database, wide enough for every racer to hold a
@@ -13,6 +14,19 @@ export async function openWidePool(db: Db, size: number): Promise<Database> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${row!.name}`;
   return openDatabase({ url: url.toString(), poolSize: size });
+}
+
+/** A test app and a pool `width` wide on its database; `db` is the wide pool's. */
+export async function openWideApp(width: number): Promise<{ t: TestApp; wide: Database; db: Db }> {
+  const t = await createTestApp();
+  const wide = await openWidePool(t.database.db, width);
+  return { t, wide, db: wide.db };
+}
+
+/** Closes what `openWideApp` opened, the pool first (either is missing when opening failed). */
+export async function closeWideApp(wide: Database | undefined, t: TestApp | undefined) {
+  await wide?.close();
+  await t?.close();
 }
 
 /** A gate that opens once `n` callers wait at it: every transaction is open before any writes. */
@@ -43,4 +57,28 @@ export async function rush<T>(n: number, work: (i: number) => Promise<T>) {
   const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
   const values = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
   return { ok: values.length, conflicts: failures.length - unexpected.length, unexpected, values };
+}
+
+/**
+ * Runs `work(tx, i)` in `n` transactions of `db` that are all open before any of them writes; sorts
+ * the outcomes into successes, the message keys of the 409 refusals and anything else (a bug).
+ */
+export async function rushTransactions(db: Db, n: number, work: (tx: Db, i: number) => Promise<unknown>) {
+  const gate = barrier(n);
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: n }, (_, i) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate();
+        await work(tx, i);
+      }),
+    ),
+  );
+  const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
+  const conflicts = failures.filter((e) => e instanceof AppError && e.statusCode === 409) as AppError[];
+  return {
+    ok: outcomes.length - failures.length,
+    conflicts: conflicts.map((e) => e.msgKey),
+    unexpected: failures.filter((e) => !(e instanceof AppError && e.statusCode === 409)),
+  };
 }

@@ -10,7 +10,7 @@ import { authApi } from '../../shared/api/endpoints.ts';
 import { buildApp } from '../app.ts';
 import { PLATFORM_CALLER_KIND } from '../http/access.ts';
 import type { TerminalClientId } from '../../shared/dict/terminal-client.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config } from '../lib/config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { encryptWithPublicKey } from '../modules/auth/rsa.service.ts';

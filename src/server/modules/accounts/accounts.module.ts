@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { accountRoutes } from './accounts.routes.ts';
 import { areaCreateRoutes } from './area-create.routes.ts';
 

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { auditRoutes } from './audit.routes.ts';
 
 export default defineServerModule({

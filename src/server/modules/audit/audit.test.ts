@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { grantRole } from '../../test/grant.ts';
+import { admins } from '../accounts/accounts.table.ts';
 import { loginLogs } from './audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { redact } from './audit.service.ts';
@@ -61,16 +62,7 @@ const settings = {
   printType: 1,
 };
 
-async function grant(username: string, perms: string[]) {
-  const db = t.database.db;
-  const [admin] = await db.select().from(admins).where(eq(admins.username, username));
-  const [role] = await db
-    .insert(roles)
-    .values({ scenicId: admin!.scenicId, code: `extra_${username}`, name: 'extra' })
-    .returning();
-  await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role!.id, permission })));
-  await db.insert(adminRoles).values({ adminId: admin!.id, roleId: role!.id });
-}
+const grant = (username: string, perms: string[]) => grantRole(t, username, perms);
 
 async function failLogin(username: string) {
   const res = await t.app.inject({

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { sessionRevokers } from '../accounts/index.ts';
 import { authRoutes } from './auth.routes.ts';
 import { revokeAccountTokens } from './auth.service.ts';

@@ -4,7 +4,7 @@ import { ADM_TYPE, ENABLED } from '../../../shared/dict/account.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { hasPermission } from '../../../shared/perms.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../lib/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext, CallerKind, ClientContext } from '../../http/access.ts';
 import { AppError, FieldError } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { contentRoutes } from './content.routes.ts';
 import { publicContentRoutes } from './content-public.routes.ts';
 import { seedDemoContent } from './content.seed.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { clientDeleteGuards } from '../oauth/index.ts';
 import { keepBrandedClient } from './copyright-branding.guard.ts';
 import { copyrightRoutes } from './copyright.routes.ts';

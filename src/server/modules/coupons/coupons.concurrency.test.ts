@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { barrier, rushTransactions, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { giveCoupon, redeemCode } from './coupons.service.ts';
 import { couponCodes, coupons, memberCoupons } from './coupons.table.ts';
@@ -21,37 +21,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let seq = 0;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, WIDTH + 5);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(WIDTH + 5));
       const areas = await db.select().from(scenicAreas);
       scenicId = areas.find((a) => a.code === 'QSH')!.id;
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     /** Runs `work(tx, i)` in n transactions that are all open before any of them writes. */
-    async function rush(n: number, work: (tx: Db, i: number) => Promise<unknown>) {
-      const gate = barrier(n);
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: n }, (_, i) =>
-          db.transaction(async (tx) => {
-            await tx.execute(sql`select 1`);
-            await gate();
-            await work(tx, i);
-          }),
-        ),
-      );
-      const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-      const conflicts = failures.filter((e) => e instanceof AppError && e.statusCode === 409) as AppError[];
-      return {
-        ok: outcomes.length - failures.length,
-        conflicts: conflicts.map((e) => e.msgKey),
-        unexpected: failures.filter((e) => !(e instanceof AppError && e.statusCode === 409)),
-      };
-    }
+    const rush = (n: number, work: (tx: Db, i: number) => Promise<unknown>) => rushTransactions(db, n, work);
 
     async function newMembers(n: number): Promise<number[]> {
       const ids: number[] = [];

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { memberRegistered } from '../members/index.ts';
 import { memberApiClaimRoutes, memberApiCouponRoutes } from './member-api-coupons.routes.ts';
 import { giveRegistrationCoupons } from './coupons.service.ts';

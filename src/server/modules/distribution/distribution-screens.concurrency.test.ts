@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rush, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { recordTopUp, reviewTopUp } from './distribution.service.ts';
 import { createDistributor, distributorLedgerMismatches, topUpDistributor } from './index.ts';
 
@@ -19,16 +19,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let seq = 0;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, 12);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(12));
       const [area] = await queryRows<{ id: number }>(db, sql`select id from scenic_areas where code = 'QSH'`);
       scenicId = Number(area!.id);
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     /** A distributor applying (no login needed) with one pending top-up of 500 yuan. */
     async function pending() {

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
+import { rush } from '../../test/concurrency.ts';
+import { useWideOrders } from '../orders/orders.fixture.ts';
 import { placeOrder } from '../orders/index.ts';
 import { createDistributor, distributorLedgerMismatches, topUpDistributor } from './index.ts';
 
@@ -14,42 +12,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'distributor balance and credit under concurrent orders (PostgreSQL)',
   () => {
     const WIDTH = 25;
-    let t: TestApp;
-    let wide: Database;
-    let db: Db;
-    let f: OrderFixtures;
+    const race = useWideOrders(WIDTH + 5, '{1,13,16}');
     let seq = 0;
-
-    beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, WIDTH + 5);
-      db = wide.db;
-      f = await createOrderFixtures(db);
-      await db.execute(sql`update ticket_products set channels = '{1,13,16}' where id = ${f.regular}`);
-    });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
 
     /** A normal distributor with its account, `balance` topped up and `creditLimit` granted. */
     async function distributor(balance: number, creditLimit: number) {
       const [row] = await queryRows<{ id: number }>(
-        db,
+        race.db,
         sql`insert into admins (username, password_hash, adm_type, scenic_id, pay_type)
-            values (${`race-${++seq}`}, 'x', 3, ${f.scenicId}, 1) returning id`,
+            values (${`race-${++seq}`}, 'x', 3, ${race.f.scenicId}, 1) returning id`,
       );
       const adminId = Number(row!.id);
-      const id = await db.transaction(async (tx) => {
+      const id = await race.db.transaction(async (tx) => {
         const created = await createDistributor(tx, {
-          scenicId: f.scenicId,
+          scenicId: race.f.scenicId,
           adminId,
           company: `并发旅行社 ${seq}`,
           state: 1,
           creditLimit,
         });
         if (balance)
-          await topUpDistributor(tx, { scenicId: f.scenicId, distributorId: created.id, amount: balance });
+          await topUpDistributor(tx, {
+            scenicId: race.f.scenicId,
+            distributorId: created.id,
+            amount: balance,
+          });
         return created.id;
       });
       return { id, adminId };
@@ -57,19 +44,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     /** One ticket at 100 yuan, paid at once with pay way 5 or 8. */
     const buy = (adminId: number, payWay: 5 | 8) =>
-      placeOrder(db, {
-        scenicId: f.scenicId,
+      placeOrder(race.db, {
+        scenicId: race.f.scenicId,
         channel: 13,
         clientId: 'distributionManagement',
         adminId,
         buyer: { name: '团队', phone: '13900000000' },
-        lines: [{ productId: f.regular, date: f.date, quantity: 1 }],
+        lines: [{ productId: race.f.regular, date: race.f.date, quantity: 1 }],
         payNow: { payWay },
       });
 
     const moneyOf = async (id: number) => {
       const [row] = await queryRows<{ balance: number; credit_used: number; credit_limit: number }>(
-        db,
+        race.db,
         sql`select balance, credit_used, credit_limit from distributors where id = ${id}`,
       );
       return {
@@ -82,18 +69,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       Number(
         (
           await queryRows<{ n: number }>(
-            db,
+            race.db,
             sql`select count(*)::int as n from distributor_ledger where distributor_id = ${id} and kind = ${kind}`,
           )
         )[0]!.n,
       );
     const mismatchesOf = async (id: number) =>
-      (await distributorLedgerMismatches(db, f.scenicId)).filter((m) => m.distributorId === id);
+      (await distributorLedgerMismatches(race.db, race.f.scenicId)).filter((m) => m.distributorId === id);
     const paidOrders = async (adminId: number) =>
       Number(
         (
           await queryRows<{ n: number }>(
-            db,
+            race.db,
             sql`select count(*)::int as n from ticket_orders where admin_id = ${adminId} and pay_status = 201`,
           )
         )[0]!.n,
@@ -115,7 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('CONTROL: a read-then-write debit of the same balance overspends under the same rush', async () => {
       const d = await distributor(30_000, 0);
       const res = await rush(20, () =>
-        db.transaction(async (tx) => {
+        race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ balance: number }>(
             tx,
             sql`select balance from distributors where id = ${d.id}`,
@@ -147,7 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('CONTROL: checking the credit then writing what was read grants more credit than the limit under the same rush', async () => {
       const d = await distributor(0, 35_000);
       const res = await rush(20, () =>
-        db.transaction(async (tx) => {
+        race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ credit_used: number; credit_limit: number }>(
             tx,
             sql`select credit_used, credit_limit from distributors where id = ${d.id}`,

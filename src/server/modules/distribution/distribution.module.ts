@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { salesChannels, storedValuePayWays } from '../orders/index.ts';
 import { distributorSales } from './distributor-sales.channel.ts';
 import { agencyPayWay } from './agency-pay-way.ts';

@@ -4,7 +4,7 @@ import { DISTRIBUTOR_STATE, type DistributorStateCode } from '../../../shared/di
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { hashPassword } from '../auth/index.ts';
-import { DEMO_PASSWORD } from '../../seed/demo.ts';
+import { DEMO_PASSWORD } from '../../lib/password.ts';
 import {
   createDistributorAccount,
   moveDistributor,

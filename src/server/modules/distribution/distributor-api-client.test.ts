@@ -7,6 +7,7 @@ import { disorderApi } from '../../../shared/api/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { secretGrant } from '../../test/credentials.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
 import { dayFromToday } from '../orders/orders.fixture.ts';
 import { ticketProducts, ticketTypes } from '../products/products.table.ts';
@@ -33,15 +34,7 @@ const data = <T>(res: { statusCode: number; body: string }): T => {
 const issue = (id: number, who = 'admin') => t.call(tok[who]!, 'POST', distributorApi.apiClient, { id });
 
 async function clientToken(clientId: string, secret: string): Promise<{ status: number; token?: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
+  const res = await secretGrant(t, clientId, secret);
   return { status: res.statusCode, token: res.statusCode === 200 ? res.json().access_token : undefined };
 }
 

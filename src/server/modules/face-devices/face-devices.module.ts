@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { terminalProfiles } from '../terminals/index.ts';
 import { faceDeviceUploadRoutes } from './face-device-upload.routes.ts';
 import { faceDeviceRoutes } from './face-devices.routes.ts';

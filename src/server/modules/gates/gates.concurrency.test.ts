@@ -6,6 +6,7 @@ import { terminalApi, terminalDeviceApi } from '../../../shared/api/terminals.ts
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { activateDevice, secretGrant, type ActivatedDevice } from '../../test/credentials.ts';
 import { createTestProduct, createTestTicket } from '../checkin/checkin.fixture.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 
@@ -31,21 +32,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one ticket at two gate devices 
       serialNo,
     });
     const { id, activationCode } = created.json<{ data: { id: number; activationCode: string } }>().data;
-    const act = await t.app.inject({
-      method: 'POST',
-      url: terminalDeviceApi.activate,
-      payload: { code: activationCode },
-    });
-    const done = act.json<{ data: { clientId: string; clientSecret: string; scenicId: number } }>().data;
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/login/oauth/token',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${done.clientId}:${done.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: 'grant_type=client_credentials',
-    });
+    const act = await activateDevice(t, activationCode);
+    const done = act.json<{ data: ActivatedDevice }>().data;
+    const login = await secretGrant(t, done.clientId, done.clientSecret);
     const gate = await t.call(admin, 'POST', gateApi.create, {
       code: serialNo,
       name: serialNo,

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { demoTerminalSteps, terminalProfiles } from '../terminals/index.ts';
 import { gateEditRoutes, gateRoutes } from './gates.routes.ts';
 import { seedDemoGateDevices, seedDemoGates } from './gates.seed.ts';

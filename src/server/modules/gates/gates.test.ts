@@ -6,6 +6,7 @@ import { terminalApi, terminalDeviceApi } from '../../../shared/api/terminals.ts
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { activateDevice, secretGrant, type ActivatedDevice } from '../../test/credentials.ts';
 import { auditLogs } from '../audit/index.ts';
 import { checkinMessages } from '../checkin/checkin.messages.ts';
 import { createTestProduct, createTestTicket } from '../checkin/checkin.fixture.ts';
@@ -41,22 +42,10 @@ async function device(serialNo: string, kind = 'gateDevice') {
   const created = await call('admin', 'POST', terminalApi.create, { kind, name: `T ${serialNo}`, serialNo });
   expect(created.statusCode, created.body).toBe(200);
   const { id, activationCode } = created.json<{ data: { id: number; activationCode: string } }>().data;
-  const act = await t.app.inject({
-    method: 'POST',
-    url: terminalDeviceApi.activate,
-    payload: { code: activationCode },
-  });
+  const act = await activateDevice(t, activationCode);
   expect(act.statusCode, act.body).toBe(200);
-  const done = act.json<{ data: { clientId: string; clientSecret: string; scenicId: number } }>().data;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${done.clientId}:${done.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
+  const done = act.json<{ data: ActivatedDevice }>().data;
+  const login = await secretGrant(t, done.clientId, done.clientSecret);
   expect(login.statusCode, login.body).toBe(200);
   const token = login.json<{ access_token: string }>().access_token;
   const headers = { 'x-scenic-id': String(done.scenicId) };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rushTransactions, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { reserveStock } from './inventory.service.ts';
 import { publicStock } from './inventory.table.ts';
@@ -30,39 +30,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stock under concurrent orders (
   let f2: Fixtures;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    wide = await openWidePool(t.database.db, BUYERS + 5);
-    db = wide.db;
+    ({ t, wide, db } = await openWideApp(BUYERS + 5));
     const areas = await db.select().from(scenicAreas);
     qsh = areas.find((a) => a.code === 'QSH')!.id;
     ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
     f1 = await createFixtures(db, qsh);
     f2 = await createFixtures(db, ylgz);
   });
-  afterAll(async () => {
-    await wide?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWideApp(wide, t));
 
   /** Runs `buy` in BUYERS concurrent transactions; counts successes and 409s, rethrows anything else. */
   async function rush(buy: (tx: Db) => Promise<void>) {
-    const gate = barrier(BUYERS);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: BUYERS }, () =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          await gate();
-          await buy(tx);
-        }),
-      ),
-    );
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-    const unexpected = failures.filter((e) => !(e instanceof AppError && e.statusCode === 409));
-    return {
-      ok: outcomes.length - failures.length,
-      conflicts: failures.length - unexpected.length,
-      unexpected,
-    };
+    const result = await rushTransactions(db, BUYERS, buy);
+    return { ...result, conflicts: result.conflicts.length };
   }
 
   it(`sells exactly the last 5 calendar units to ${BUYERS} buyers at once`, async () => {

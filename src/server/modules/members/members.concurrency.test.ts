@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rush } from '../../test/concurrency.ts';
 import { giveCoupon } from '../coupons/index.ts';
-import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
+import { useWideOrders } from '../orders/orders.fixture.ts';
 import { placeOrder } from '../orders/index.ts';
 import { creditBalance, ledgerMismatches } from './index.ts';
 
@@ -15,63 +13,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'member balances and coupons under concurrent orders (PostgreSQL)',
   () => {
     const WIDTH = 25;
-    let t: TestApp;
-    let wide: Database;
-    let db: Db;
-    let f: OrderFixtures;
+    const race = useWideOrders(WIDTH + 5, '{1,4,16}');
     let seq = 0;
-
-    beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, WIDTH + 5);
-      db = wide.db;
-      f = await createOrderFixtures(db);
-      await db.execute(sql`update ticket_products set channels = '{1,4,16}' where id = ${f.regular}`);
-    });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
 
     async function member(balance: number): Promise<number> {
       const [row] = await queryRows<{ id: number }>(
-        db,
-        sql`insert into members (scenic_id, phone) values (${f.scenicId}, ${`1370000${String(++seq).padStart(4, '0')}`}) returning id`,
+        race.db,
+        sql`insert into members (scenic_id, phone) values (${race.f.scenicId}, ${`1370000${String(++seq).padStart(4, '0')}`}) returning id`,
       );
       const id = Number(row!.id);
       if (balance)
-        await db.transaction((tx) =>
-          creditBalance(tx, { scenicId: f.scenicId, memberId: id, operation: 1, amount: balance }),
+        await race.db.transaction((tx) =>
+          creditBalance(tx, { scenicId: race.f.scenicId, memberId: id, operation: 1, amount: balance }),
         );
       return id;
     }
 
     const buy = (memberId: number, memberCouponId?: number) =>
-      placeOrder(db, {
-        scenicId: f.scenicId,
+      placeOrder(race.db, {
+        scenicId: race.f.scenicId,
         channel: 4,
         clientId: 'weixinManagement',
         buyer: { name: '', phone: '' },
-        lines: [{ productId: f.regular, date: f.date, quantity: 1 }],
+        lines: [{ productId: race.f.regular, date: race.f.date, quantity: 1 }],
         member: { memberId, memberCouponId },
         payNow: { payWay: 9 },
       });
 
     const balanceOf = async (id: number) =>
       Number(
-        (await queryRows<{ balance: number }>(db, sql`select balance from members where id = ${id}`))[0]!
+        (await queryRows<{ balance: number }>(race.db, sql`select balance from members where id = ${id}`))[0]!
           .balance,
       );
 
     const couponFor = async (memberId: number, name: string) => {
       const [coupon] = await queryRows<{ id: number }>(
-        db,
+        race.db,
         sql`insert into coupons (scenic_id, name, amount_off, min_spend, validity_kind, valid_days, total_quantity, status)
-          values (${f.scenicId}, ${name}, 1000, 0, 2, 30, 10, 0) returning id`,
+          values (${race.f.scenicId}, ${name}, 1000, 0, 2, 30, 10, 0) returning id`,
       );
       return (
-        await db.transaction((tx) =>
-          giveCoupon(tx, { scenicId: f.scenicId, couponId: Number(coupon!.id), memberId, receiveWay: 1 }),
+        await race.db.transaction((tx) =>
+          giveCoupon(tx, {
+            scenicId: race.f.scenicId,
+            couponId: Number(coupon!.id),
+            memberId,
+            receiveWay: 1,
+          }),
         )
       ).memberCouponId;
     };
@@ -84,17 +72,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(res.conflicts).toBe(17);
       expect(await balanceOf(id)).toBe(0);
       const debits = await queryRows<{ n: number }>(
-        db,
+        race.db,
         sql`select count(*)::int as n from member_ledger where member_id = ${id} and operation = 2`,
       );
       expect(debits[0]!.n).toBe(3);
-      expect(await ledgerMismatches(db, f.scenicId)).toEqual([]);
+      expect(await ledgerMismatches(race.db, race.f.scenicId)).toEqual([]);
     });
 
     it('CONTROL: a read-then-write debit of the same balance overspends under the same rush', async () => {
       const id = await member(30000);
       const res = await rush(20, () =>
-        db.transaction(async (tx) => {
+        race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ balance: number }>(
             tx,
             sql`select balance from members where id = ${id}`,
@@ -117,12 +105,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(res.unexpected).toEqual([]);
       expect(res.ok).toBe(1);
       const used = await queryRows<{ n: number }>(
-        db,
+        race.db,
         sql`select count(*)::int as n from ticket_orders where member_coupon_id = ${memberCouponId} and coupon_discount > 0`,
       );
       expect(used[0]!.n).toBe(1);
       const [mc] = await queryRows<{ status: number }>(
-        db,
+        race.db,
         sql`select status from member_coupons where id = ${memberCouponId}`,
       );
       expect(Number(mc!.status)).toBe(201);
@@ -132,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const id = await member(0);
       const memberCouponId = await couponFor(id, '并发券对照');
       const res = await rush(2, (i) =>
-        db.transaction(async (tx) => {
+        race.db.transaction(async (tx) => {
           const [mc] = await queryRows<{ status: number }>(
             tx,
             sql`select status from member_coupons where id = ${memberCouponId}`,

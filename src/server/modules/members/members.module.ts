@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { memberCallers, orderListeners, pricingSteps, storedValuePayWays } from '../orders/index.ts';
 import { memberCallers as memberSessions } from './member-callers.plug.ts';
 import { memberBalancePayWay, memberLevelPricing, memberSpend } from './member-orders.plug.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { noticeRoutes } from './notices.routes.ts';
 import { seedDemoNotices } from './notices.seed.ts';
 

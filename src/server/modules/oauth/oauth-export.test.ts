@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { DEMO_PASSWORD, createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { grantRole } from '../../test/grant.ts';
+import { admins } from '../accounts/accounts.table.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { oauthClients } from './oauth.table.ts';
 
@@ -18,16 +19,7 @@ const tok: Record<'admin' | 'staff' | 'shop' | 'platform2', string> = {
 let createdSecret = '';
 
 /** Gives an account of area 1 an extra role with these permissions, straight in the database. */
-async function grant(username: string, perms: string[]) {
-  const db = t.database.db;
-  const [admin] = await db.select().from(admins).where(eq(admins.username, username));
-  const [role] = await db
-    .insert(roles)
-    .values({ scenicId: admin!.scenicId, code: `extra_${username}`, name: 'extra' })
-    .returning();
-  await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role!.id, permission })));
-  await db.insert(adminRoles).values({ adminId: admin!.id, roleId: role!.id });
-}
+const grant = (username: string, perms: string[]) => grantRole(t, username, perms);
 
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { grantRole } from '../../test/grant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { sha256 } from '../../lib/password.ts';
 import { copyrights } from '../copyright/copyright.table.ts';
@@ -28,16 +28,7 @@ let t: TestApp;
 const tok: Record<'admin' | 'staff' | 'shop', string> = { admin: '', staff: '', shop: '' };
 
 /** Gives an account of area 1 an extra role with these permissions, straight in the database. */
-async function grant(username: string, perms: string[]) {
-  const db = t.database.db;
-  const [admin] = await db.select().from(admins).where(eq(admins.username, username));
-  const [role] = await db
-    .insert(roles)
-    .values({ scenicId: admin!.scenicId, code: `extra_${username}`, name: 'extra' })
-    .returning();
-  await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role!.id, permission })));
-  await db.insert(adminRoles).values({ adminId: admin!.id, roleId: role!.id });
-}
+const grant = (username: string, perms: string[]) => grantRole(t, username, perms);
 
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });

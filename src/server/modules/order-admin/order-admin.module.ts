@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { seedDemoOrders } from './demo-history/demo-orders.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
 

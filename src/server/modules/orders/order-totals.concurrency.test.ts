@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenicSettingsUpdate } from '../../../shared/api/settings.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { saveScenicSettings } from '../settings/settings.service.ts';
 import { createOrderFixtures, type OrderFixtures } from './orders.fixture.ts';
 import { rezoneOrderTotals } from './order-totals.ts';
@@ -20,15 +20,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let f: OrderFixtures;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, 6);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(6));
       f = await createOrderFixtures(db);
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     const form = (timeZone: string): ScenicSettingsUpdate => ({
       contact: '',

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rush, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { createOrderFixtures, rowsOf, soldOf, type OrderFixtures } from './orders.fixture.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';
 import { confirmPayment, placeOrder } from './orders.service.ts';
@@ -17,15 +17,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('orders under concurrent buyers 
   let f: OrderFixtures;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    wide = await openWidePool(t.database.db, WIDTH + 5);
-    db = wide.db;
+    ({ t, wide, db } = await openWideApp(WIDTH + 5));
     f = await createOrderFixtures(db);
   });
-  afterAll(async () => {
-    await wide?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWideApp(wide, t));
 
   const setStock = (productId: number, stock: number, sold: number) =>
     db.execute(

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../shared/api/staff-cards.ts';
-import type { Db } from '../../db/client.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database, Db } from '../../db/client.ts';
+import { closeWideApp, openWideApp } from '../../test/concurrency.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
 import { productSessions, ticketProducts, ticketTypes } from '../products/products.table.ts';
@@ -138,4 +140,24 @@ export async function soldOf(db: Db, productId: number, date: string): Promise<n
     await db.execute(sql`select sold from price_calendar where product_id = ${productId} and date = ${date}`),
   );
   return Number(row?.sold ?? -1);
+}
+
+/**
+ * For a PostgreSQL race over orders, in the calling `describe`: before its tests a test app, a pool
+ * `width` wide on its database (`db`) and the order fixtures there (`f`), the regular product sold
+ * on `channels` (an array literal such as '{1,4,16}'); after them all closed.
+ */
+export function useWideOrders(width: number, channels: string) {
+  const race = {} as { db: Db; f: OrderFixtures };
+  let t: TestApp | undefined;
+  let wide: Database | undefined;
+  beforeAll(async () => {
+    let db: Db;
+    ({ t, wide, db } = await openWideApp(width));
+    const f = await createOrderFixtures(db);
+    await db.execute(sql`update ticket_products set channels = ${channels} where id = ${f.regular}`);
+    Object.assign(race, { db, f });
+  });
+  afterAll(() => closeWideApp(wide, t));
+  return race;
 }

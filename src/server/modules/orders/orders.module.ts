@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { zoneChangeListeners } from '../settings/index.ts';
 import { startOrderJobs } from './jobs.ts';
 import { rezoneOrderTotals } from './order-totals.ts';

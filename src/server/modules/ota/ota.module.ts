@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { otaInboundRoutes } from './ota-inbound.routes.ts';
 import { otaLogRoutes } from './ota-logs.routes.ts';
 import { otaMappingEditRoutes, otaMappingRoutes } from './ota-mappings.routes.ts';

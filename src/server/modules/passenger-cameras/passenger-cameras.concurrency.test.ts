@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
-import { openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { terminals, type Terminal } from '../terminals/index.ts';
 import { recordCounts } from './passenger-cameras.service.ts';
@@ -19,9 +19,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let cam: Terminal;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, RACERS + 2);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(RACERS + 2));
       const scenicId = (await db.select().from(scenicAreas).where(eq(scenicAreas.code, 'QSH')))[0]!.id;
       const [inserted] = await db
         .insert(terminals)
@@ -32,10 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .insert(cameraSettings)
         .values({ terminalId: cam.id, zone: '竞争区', capacity: 1000, threshold: 100, liveCount: 80 });
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     it('uploads that each cross the threshold at once raise one warning, and every count is applied', async () => {
       const at = new Date().toISOString();

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { terminalProfiles } from '../terminals/index.ts';
 import { passengerCameraRoutes } from './passenger-cameras.routes.ts';
 import { seedDemoPassengerCameras } from './passenger-cameras.seed.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { publicPictureGroupRoutes } from './picture-groups-public.routes.ts';
 import { groupPictureEditRoutes, groupPictureRoutes } from './group-pictures.routes.ts';
 import { pictureGroupRoutes } from './picture-groups.routes.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { pricingSteps } from '../orders/index.ts';
 import { disBuyRoutes } from './dis-buy.routes.ts';
 import { priceTierAssignRoutes, priceTierLineRoutes } from './price-tier-lines.routes.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { printTemplateRoutes } from './print-templates.routes.ts';
 import { seedDemoPrintTemplates } from './print-templates.seed.ts';
 

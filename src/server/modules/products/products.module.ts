@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { agreementUses, noticeUses } from '../notices/index.ts';
 import { printTemplateUses } from '../print-templates/index.ts';
 import { productsOfAgreement, productsOfNotice, productsOfPrintTemplate } from './product-uses.ts';

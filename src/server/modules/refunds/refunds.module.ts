@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { refundLedgers } from '../orders/index.ts';
 import { refundTable } from './refund-ledger.plug.ts';
 import { seedDemoMemberOrders } from './member-orders.seed.ts';

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { addDays, areaDay } from '../../lib/area-clock.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rushTransactions, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { bookSession } from './reservations.service.ts';
 import { reservationSessions, reservationSites, reservations } from './reservations.table.ts';
@@ -19,9 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bookings under concurrent chann
   let siteId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    wide = await openWidePool(t.database.db, RACERS + 5);
-    db = wide.db;
+    ({ t, wide, db } = await openWideApp(RACERS + 5));
     const areas = await db.select().from(scenicAreas);
     scenicId = areas.find((a) => a.code === 'QSH')!.id;
     const [site] = await db
@@ -30,10 +27,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bookings under concurrent chann
       .returning();
     siteId = site!.id;
   });
-  afterAll(async () => {
-    await wide?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWideApp(wide, t));
 
   async function newSession(startTime: string, capacity: number, booked: number) {
     const date = addDays(areaDay(new Date(), 'Asia/Shanghai'), 2);
@@ -45,25 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bookings under concurrent chann
   }
 
   /** Runs `book(i)` in RACERS transactions that all start before any books; counts outcomes. */
-  async function rush(book: (tx: Db, i: number) => Promise<unknown>) {
-    const gate = barrier(RACERS);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: RACERS }, (_, i) =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          await gate();
-          await book(tx, i);
-        }),
-      ),
-    );
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-    const conflicts = failures.filter((e) => e instanceof AppError && e.statusCode === 409) as AppError[];
-    return {
-      ok: outcomes.length - failures.length,
-      conflicts: conflicts.map((e) => e.msgKey),
-      unexpected: failures.filter((e) => !(e instanceof AppError && e.statusCode === 409)),
-    };
-  }
+  const rush = (book: (tx: Db, i: number) => Promise<unknown>) => rushTransactions(db, RACERS, book);
 
   const actor = { username: 'ctripManagement', scenicId: 0 };
 

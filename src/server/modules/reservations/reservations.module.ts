@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { startReservationJobs } from './reservations.jobs.ts';
 import { reservationBookingRoutes } from './reservation-bookings.routes.ts';
 import { reservationSessionRoutes } from './reservation-sessions.routes.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { terminalProfiles } from '../terminals/index.ts';
 import { salesChannels } from '../orders/index.ts';
 import { terminalSales } from './terminal-sales.channel.ts';

@@ -13,6 +13,7 @@ import { terminalApi, terminalDeviceApi } from '../../../shared/api/terminals.ts
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { activateDevice, secretGrant, type ActivatedDevice } from '../../test/credentials.ts';
 import { admins } from '../accounts/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
@@ -48,21 +49,9 @@ async function device(kind: string, serialNo: string) {
   const res = await call('admin', 'POST', terminalApi.create, { kind, name: `T ${serialNo}`, serialNo });
   expect(res.statusCode, res.body).toBe(200);
   const { id, activationCode } = data<{ id: number; activationCode: string }>(res);
-  const act = await t.app.inject({
-    method: 'POST',
-    url: terminalDeviceApi.activate,
-    payload: { code: activationCode },
-  });
-  const done = act.json<{ data: { clientId: string; clientSecret: string; scenicId: number } }>().data;
-  const tokenRes = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${done.clientId}:${done.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
+  const act = await activateDevice(t, activationCode);
+  const done = act.json<{ data: ActivatedDevice }>().data;
+  const tokenRes = await secretGrant(t, done.clientId, done.clientSecret);
   const token = tokenRes.json<{ access_token: string }>().access_token;
   const config = (etag?: string) =>
     t.call(token, 'GET', terminalDeviceApi.config, undefined, {

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { publicScenicSpotRoutes } from './scenic-spots-public.routes.ts';
 import { scenicSpotRoutes } from './scenic-spots.routes.ts';
 import { seedDemoScenicSpots } from './scenic-spots.seed.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { scenicProfileRoutes } from './scenic-profile.routes.ts';
 import { publicScenicRoutes } from './scenic-public.routes.ts';
 import { scenicRoutes } from './scenic.routes.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
+import { grantRole } from '../../test/grant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { DEFAULT_SETTINGS, getScenicSettings } from './settings.service.ts';
@@ -20,16 +20,7 @@ let qsh: number;
 let ylgz: number;
 
 /** Gives an account an extra role of its own area with these permissions. */
-async function grant(username: string, perms: string[]) {
-  const db = t.database.db;
-  const [admin] = await db.select().from(admins).where(eq(admins.username, username));
-  const [role] = await db
-    .insert(roles)
-    .values({ scenicId: admin!.scenicId, code: `extra_${username}`, name: 'extra' })
-    .returning();
-  await db.insert(rolePermissions).values(perms.map((permission) => ({ roleId: role!.id, permission })));
-  await db.insert(adminRoles).values({ adminId: admin!.id, roleId: role!.id });
-}
+const grant = (username: string, perms: string[]) => grantRole(t, username, perms);
 
 const form = {
   contact: '赵强',

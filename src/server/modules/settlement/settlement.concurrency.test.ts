@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { seedDemoOrders } from '../order-admin/demo-history/demo-orders.ts';
-import { openWidePool, rush } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { rush, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { createDistributor, distributorLedgerMismatches, topUpDistributor } from '../distribution/index.ts';
 import { moveWithdrawal, requestWithdrawal } from '../withdrawals/index.ts';
 import { createBatch, moveBatch } from './settlement.service.ts';
@@ -23,9 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const bank = { bankName: '招商银行', bankAccount: '6214830571234567', accountName: '并发旅行社' };
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, WIDTH + 5);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(WIDTH + 5));
       scenicId = Number(
         (
           await queryRows<{ s: number }>(db, sql`select scenic_id as s from admins where username = 'agent'`)
@@ -39,10 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       ).map((r) => Number(r.id));
       await seedDemoOrders(db, { scenicId, orders: 300, days: 70 });
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     async function distributor(balance: number) {
       const [row] = await queryRows<{ id: number }>(

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { disorderRoutes } from './disorder.routes.ts';
 import { settlementBatchRoutes } from './settlement-batches.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';

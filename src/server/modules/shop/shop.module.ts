@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { shopBrowseHomeRoutes } from './catalog/shop-browse-home.routes.ts';
 import { shopBrowseRoutes } from './catalog/shop-browse.routes.ts';
 import { shopCartRoutes } from './catalog/shop-cart.routes.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { staffCardRoutes } from './staff-cards.routes.ts';
 import { seedDemoStaffCards } from './staff-cards.seed.ts';
 

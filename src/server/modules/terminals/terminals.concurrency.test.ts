@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
-import { openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { runTerminalJobs } from './terminals.jobs.ts';
 import { markStaleTerminalsOffline } from './terminals.service.ts';
@@ -19,15 +19,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let scenicId = 0;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, 10);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(10));
       scenicId = (await db.select().from(scenicAreas).where(eq(scenicAreas.code, 'QSH')))[0]!.id;
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     async function staleTerminals(prefix: string): Promise<number[]> {
       const rows = await db

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { terminalDeviceRoutes } from './terminal-device.routes.ts';
 import { startTerminalJobs } from './terminals.jobs.ts';
 import { terminalRoutes, terminalSecretRoutes } from './terminals.routes.ts';

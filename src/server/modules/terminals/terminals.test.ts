@@ -4,6 +4,7 @@ import { terminalApi, terminalDeviceApi, type TerminalRow } from '../../../share
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { secretGrant, type ActivatedDevice } from '../../test/credentials.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { runTerminalJobs } from './terminals.jobs.ts';
 import { terminalEvents, terminals } from './terminals.table.ts';
@@ -29,37 +30,17 @@ async function activate(code: string) {
 
 /** Client-credentials token of an activated device. */
 async function deviceToken(clientId: string, secret: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
+  const res = await secretGrant(t, clientId, secret);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ access_token: string }>().access_token;
 }
-
-/** The client_credentials grant with a secret: the raw answer. */
-const secretGrant = (clientId: string, secret: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/login/oauth/token',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    payload: 'grant_type=client_credentials',
-  });
 
 /** Registers, activates and logs in a device: its id, token and headers. */
 async function device(serialNo: string, kind = 'gateDevice') {
   const { id, activationCode } = await register(serialNo, kind);
   const res = await activate(activationCode);
   expect(res.statusCode, res.body).toBe(200);
-  const done = res.json<{ data: { clientId: string; clientSecret: string; scenicId: number } }>().data;
+  const done = res.json<{ data: ActivatedDevice }>().data;
   const token = await deviceToken(done.clientId, done.clientSecret);
   const headers = { 'x-scenic-id': String(done.scenicId) };
   return { id, token, headers, ...done };
@@ -269,7 +250,7 @@ describe('device flow', () => {
     expect(row).toMatchObject({ status: 2, online: 0 });
     expect(await eventsOf(d.id)).toEqual(['activated', 'online', 'disabled', 'refused']);
     // its client cannot fetch a new token either
-    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    expect((await secretGrant(t, d.clientId, d.clientSecret)).statusCode).toBe(401);
     // nor be handed a secret while disabled
     const rotate = await t.call(
       tok.admin!,
@@ -291,7 +272,7 @@ describe('device flow', () => {
     }>().data;
     expect(activationCode).toMatch(/^[A-Z2-9]{12}$/);
     expect(Date.parse(activationExpireTime)).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    expect((await secretGrant(t, d.clientId, d.clientSecret)).statusCode).toBe(401);
     expect((await beat(d.token, d.headers)).statusCode).toBe(401);
     const listed = (await call('admin', 'GET', `${terminalApi.query}?id=${d.id}`)).json<{
       data: TerminalRow;
@@ -308,7 +289,7 @@ describe('device flow', () => {
     expect(fresh.clientId).toBe(d.clientId);
     expect(fresh.clientSecret).not.toBe(d.clientSecret);
     expect((await activate(activationCode)).statusCode).toBe(401);
-    expect((await secretGrant(d.clientId, d.clientSecret)).statusCode).toBe(401);
+    expect((await secretGrant(t, d.clientId, d.clientSecret)).statusCode).toBe(401);
     const token = await deviceToken(fresh.clientId, fresh.clientSecret);
     expect((await beat(token, d.headers)).statusCode).toBe(200);
     expect((await eventsOf(d.id)).slice(3)).toEqual(['refused', 'enabled', 'refused', 'activated', 'online']);

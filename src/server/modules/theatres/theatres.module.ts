@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { stockHolders } from '../orders/index.ts';
 import { productHolders } from '../products/index.ts';
 import { showsOfProduct } from './shows-of-product.ts';

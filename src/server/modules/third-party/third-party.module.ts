@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { gateCodeReaders } from '../checkin/index.ts';
 import { thirdPartyVoucherRoutes } from './third-party-vouchers.routes.ts';
 import { thirdPartyRoutes } from './third-party.routes.ts';

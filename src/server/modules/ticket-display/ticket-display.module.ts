@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { publicTicketDisplayRoutes } from './ticket-display-public.routes.ts';
 import { ticketDisplayRoutes } from './ticket-display.routes.ts';
 import { seedDemoTicketDisplays } from './ticket-display.seed.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { addDays, areaDay } from '../../lib/area-clock.ts';
-import { barrier, openWidePool } from '../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { barrier, closeWideApp, openWideApp } from '../../test/concurrency.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { placeOrder } from '../orders/order-placing.ts';
 import { ticketOrders } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
@@ -23,9 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let departureId: number;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      wide = await openWidePool(t.database.db, RACERS + 5);
-      db = wide.db;
+      ({ t, wide, db } = await openWideApp(RACERS + 5));
       scenicId = (await db.select().from(scenicAreas)).find((a) => a.code === 'QSH')!.id;
       const [product] = await db.select().from(ticketProducts).where(eq(ticketProducts.scenicId, scenicId));
       const [pkg] = await db
@@ -52,10 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .returning();
       departureId = departure!.id;
     });
-    afterAll(async () => {
-      await wide?.close();
-      await t?.close();
-    });
+    afterAll(() => closeWideApp(wide, t));
 
     it(`gives the last 5 seats to exactly 5 of ${RACERS} bookings at once`, async () => {
       const gate = barrier(RACERS);

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { stockHolders } from '../orders/index.ts';
 import { departureSeats } from './departure-seats.holder.ts';
 import { travelDepartureEditRoutes, travelDepartureRoutes } from './travel-departures.routes.ts';

@@ -1,4 +1,4 @@
-import { defineServerModule } from '../../server-module.ts';
+import { defineServerModule } from '../../lib/server-module.ts';
 import { withdrawalMoveRoutes } from './withdrawal-moves.routes.ts';
 import { withdrawalRoutes } from './withdrawals.routes.ts';
 import { seedDemoWithdrawals } from './withdrawals.seed.ts';

@@ -4,8 +4,8 @@ import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
 import type { Database, Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { AppError } from '../../../http/errors.ts';
-import { barrier, openWidePool } from '../../../test/concurrency.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { rushTransactions, closeWideApp, openWideApp } from '../../../test/concurrency.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { moveStock } from './shop-goods.service.ts';
 import { placeShopOrder } from '../orders/shop-order-placing.ts';
@@ -23,9 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop stock under concurrency (P
   let seq = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    wide = await openWidePool(t.database.db, BUYERS + 5);
-    db = wide.db;
+    ({ t, wide, db } = await openWideApp(BUYERS + 5));
     scenicId = (await db.select().from(scenicAreas).where(eq(scenicAreas.code, 'QSH')))[0]!.id;
     for (let i = 0; i < BUYERS; i += 1) {
       const [row] = await queryRows<{ id: number }>(
@@ -35,10 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop stock under concurrency (P
       members.push(Number(row!.id));
     }
   });
-  afterAll(async () => {
-    await wide?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWideApp(wide, t));
 
   /** A new SKU on the shelf holding exactly `stock`, written through the ledger. */
   async function newSku(stock: number): Promise<number> {
@@ -55,25 +50,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop stock under concurrency (P
     return sku!.id;
   }
 
-  /** Runs `work(tx, i)` in n transactions that are all open before any of them writes. */
+  /** Runs `work(tx, i)` in n transactions that are all open before any of them writes; counts the 409s. */
   async function rush(n: number, work: (tx: Db, i: number) => Promise<unknown>) {
-    const gate = barrier(n);
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: n }, (_, i) =>
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          await gate();
-          await work(tx, i);
-        }),
-      ),
-    );
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason as unknown);
-    const conflicts = failures.filter((e) => e instanceof AppError && e.statusCode === 409);
-    return {
-      ok: outcomes.length - failures.length,
-      conflicts: conflicts.length,
-      unexpected: failures.filter((e) => !conflicts.includes(e)),
-    };
+    const result = await rushTransactions(db, n, work);
+    return { ...result, conflicts: result.conflicts.length };
   }
 
   const receiver = {

@@ -18,6 +18,7 @@ import {
 import { ADM_TYPE } from '../../../../shared/dict/account.ts';
 import { shopPermissions } from '../../../../shared/perms/shop.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { shopSkus, shopStockMoves } from '../shop.table.ts';
 
 let t: TestApp;
@@ -25,15 +26,6 @@ const tok: Record<string, string> = {};
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body);
 
-async function data<T>(res: Promise<{ statusCode: number; body: string; json(): { data: T } }>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 const goodsPage = (who: string, body: Record<string, unknown> = {}) =>
   data<{ rows: ShopGoodRow[]; total: number }>(call(who, 'POST', api.page, { limit: 100, ...body }));
 

@@ -30,6 +30,7 @@ import {
   type Cart,
 } from '../../../../shared/api/shop-browse.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { moveStock } from '../catalog/shop-goods.service.ts';
 import { shopCategories, shopGoods, shopSkus } from '../shop.table.ts';
@@ -38,17 +39,7 @@ let t: TestApp;
 const tok: Record<string, string> = {};
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body);
-type Reply = { statusCode: number; body: string; json<T>(): T };
 
-async function data<T>(res: Promise<Reply>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json<{ data: T }>().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 const page = <T>(who: string, url: string, body: Record<string, unknown> = {}) =>
   data<{ rows: T[]; total: number }>(call(who, 'POST', url, { limit: 100, ...body }));
 const auditActions = async (targetType: string, id: number) => {

@@ -12,6 +12,7 @@ import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
 import { shopPermissions } from '../../../../shared/perms/shop.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { registerShopRefundProvider } from './shop-refund.service.ts';
 import { shopKit, type ShopKit } from './shop-orders.fixture.ts';
@@ -31,15 +32,6 @@ let k: ShopKit;
 const tok: Record<string, string> = {};
 const staff = (who: string, url: string, body: unknown) => t.call(tok[who]!, 'POST', url, body);
 
-async function data<T>(res: Promise<{ statusCode: number; body: string; json(): { data: T } }>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 /** A body of the route that is right but for an empty order number. */
 const bodyFor = (url: string): Record<string, unknown> =>
   url === mApi.review

@@ -12,6 +12,7 @@ import {
 import { shopPermissions } from '../../../../shared/perms/shop.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { shopAftersales, shopOrderLines, shopOrders } from '../shop.table.ts';
 
@@ -22,15 +23,6 @@ let otherOrder = 0;
 let otherAftersale = 0;
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body);
-async function data<T>(res: Promise<{ statusCode: number; body: string; json(): { data: T } }>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 const page = (body: Record<string, unknown> = {}, who = 'shop') =>
   data<{ rows: ShopOrderRow[]; total: number }>(
     call(who, 'POST', shopOrderApi.page, { limit: 100, ...body }),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopStatisticsApi as api, type ShopStatistics } from '../../../../shared/api/shop-statistics.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { expect400 } from '../../../test/replies.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { shopCategories, shopGoods, shopOrderLines, shopOrders, shopRefunds } from '../shop.table.ts';
 
@@ -20,10 +21,6 @@ async function stats(who: string, body: Record<string, unknown>): Promise<ShopSt
   const res = await call(who, api.query, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: ShopStatistics }>().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
 }
 
 /** An order straight in the database: lines of [goodsId, name, price, quantity]; freight on top. */

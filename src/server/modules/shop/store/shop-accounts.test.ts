@@ -7,21 +7,13 @@ import {
 } from '../../../../shared/api/shop-accounts.ts';
 import { ADM_TYPE } from '../../../../shared/dict/account.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { admins, roles } from '../../accounts/index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body);
-async function data<T>(res: Promise<{ statusCode: number; body: string; json(): { data: T } }>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 let shopRole = 0;
 let staffRole = 0;
 let staffId = 0;

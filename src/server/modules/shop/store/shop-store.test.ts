@@ -6,6 +6,7 @@ import {
   type ShopStoreInvoice,
 } from '../../../../shared/api/shop-store.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { data, expect400 } from '../../../test/replies.ts';
 import { auditLogs } from '../../audit/index.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 
@@ -14,15 +15,6 @@ let ylgz = 0;
 const tok: Record<string, string> = {};
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body);
-async function data<T>(res: Promise<{ statusCode: number; body: string; json(): { data: T } }>) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json().data;
-}
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 
 const valid = {
   issuerName: '云岭古镇商贸有限公司',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
-import type { Plug } from './lib/extension-point.ts';
+import type { Db } from '../db/client.ts';
+import type { Plug } from './extension-point.ts';
 
 /** A background job: starts its periodic runner and returns how to stop it (waiting for a pass). */
 export type StartJob = (app: FastifyInstance) => () => Promise<void>;
