@@ -12,6 +12,8 @@ import { closeTab } from '../lib/tabs-store.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useEffectOnChange } from '../lib/use-effect-on-change.ts';
 import { Can } from './can.tsx';
+import { useLabel } from './list-page/labels.ts';
+import type { Label } from './list-page/types.ts';
 import { clearErrorsOnEdit, showFieldErrors, validateWithSchema } from './list-page/zod-form.ts';
 
 export interface EditorPageProps {
@@ -225,13 +227,14 @@ export function useEditor<V extends object, D extends { id: number }>(
 }
 
 /** The list's button opening its editor page for a new record (text: the list page's 新增). */
-export function NewInEditor({ perm, path, text }: { perm: Permission; path: string; text?: string }) {
+export function NewInEditor({ perm, path, text }: { perm: Permission; path: string; text?: Label }) {
   const { t } = useTranslation('listPage');
+  const label = useLabel();
   const navigate = useNavigate();
   return (
     <Can perm={perm}>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(path)}>
-        {text ?? t('create')}
+        {text ? label(text) : t('create')}
       </Button>
     </Can>
   );
@@ -248,15 +251,16 @@ export function EditInEditor({
   perm: Permission;
   path: string;
   id: number;
-  text?: string;
+  text?: Label;
   icon?: ReactNode;
 }) {
   const { t } = useTranslation('listPage');
+  const label = useLabel();
   const navigate = useNavigate();
   return (
     <Can perm={perm}>
       <Button type="link" size="small" icon={icon} onClick={() => void navigate(`${path}?id=${id}`)}>
-        {text ?? t('edit')}
+        {text ? label(text) : t('edit')}
       </Button>
     </Can>
   );

@@ -1,38 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { memberLevelApi, type MemberLevelRow } from '../../../shared/api/members.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { LevelBasis, MemberField } from '../../../shared/dict/members.ts';
-import { Can } from '../../components/can.tsx';
+import { EditInEditor, NewInEditor } from '../../components/editor-page.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { DiscountText, ThresholdText } from './level-parts.tsx';
 import { LEVEL_DETAIL_PATH } from './paths.ts';
-
-function CreateButton() {
-  const { t } = useTranslation('members');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:memberRank:edit">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(LEVEL_DETAIL_PATH)}>
-        {t('newLevel')}
-      </Button>
-    </Can>
-  );
-}
-
-function EditButton({ id }: { id: number }) {
-  const { t } = useTranslation('members');
-  const navigate = useNavigate();
-  return (
-    <Can perm="admin:memberRank:edit">
-      <Button type="link" size="small" onClick={() => void navigate(`${LEVEL_DETAIL_PATH}?id=${id}`)}>
-        {t('edit')}
-      </Button>
-    </Can>
-  );
-}
 
 const definition = defineListPage<MemberLevelRow>({
   id: 'user.memberRank',
@@ -73,8 +45,18 @@ const definition = defineListPage<MemberLevelRow>({
     { key: 'createTime', title: MemberField.createTime, kind: 'dateTime', hidden: true },
   ],
   delete: { url: memberLevelApi.delete, confirm: 'members:deleteLevelConfirm' },
-  toolbar: () => <CreateButton />,
-  rowActions: (row) => <EditButton id={row.id} />,
+  toolbar: () => (
+    <NewInEditor perm="admin:memberRank:edit" path={LEVEL_DETAIL_PATH} text="members:newLevel" />
+  ),
+  rowActions: (row) => (
+    <EditInEditor
+      perm="admin:memberRank:edit"
+      path={LEVEL_DETAIL_PATH}
+      id={row.id}
+      text="members:edit"
+      icon={null}
+    />
+  ),
   actionWidth: 140,
 });
 
