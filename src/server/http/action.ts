@@ -34,7 +34,11 @@ export interface ActionDefinition<B extends z.ZodObject, R extends z.ZodType> {
   /** The audit row: its writer (the audit module's), module, action and target type. */
   audit: { write: AuditWriter; module: AuditModuleCode; action: string; targetType: AuditTargetCode };
   /** The move, in the action's transaction; its answer names the record it moved (`id`). */
-  run: (tx: Db, input: z.infer<B> & ActingStaff) => Promise<z.infer<R> & { id: number | string }>;
+  run: (
+    tx: Db,
+    input: z.infer<B> & ActingStaff,
+    req: FastifyRequest,
+  ) => Promise<z.infer<R> & { id: number | string }>;
   /** What the audit row keeps (default: the input and the answer). */
   snapshot?: (input: z.infer<B>, result: z.infer<R>) => { before?: unknown; after?: unknown };
 }
@@ -62,7 +66,7 @@ export function registerAction<B extends z.ZodObject, R extends z.ZodType>(
     handler: async (req) => {
       const input = req.body as z.infer<B>;
       const result = await db.transaction(async (tx) => {
-        const moved = await def.run(tx, { ...input, ...staff(req) });
+        const moved = await def.run(tx, { ...input, ...staff(req) }, req);
         await def.audit.write(tx, req, {
           module: def.audit.module,
           action: def.audit.action,

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/withdrawals.ts';
 import type { WithdrawalMove } from '../../../shared/domain/withdrawal-transitions.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -61,6 +62,8 @@ export async function withdrawalMoveRoutes(root: FastifyInstance) {
     },
   );
 
+  // a move of the withdrawal machine (shared/domain/withdrawal-transitions.ts, compare-and-set in
+  // moveWithdrawal) as an action: the move, its money and its audit row in one transaction
   const moveRoute = (
     url: string,
     move: WithdrawalMove,
@@ -68,36 +71,40 @@ export async function withdrawalMoveRoutes(root: FastifyInstance) {
     body: typeof WithdrawalReviewSchema | typeof WithdrawalRejectSchema | typeof WithdrawalPaySchema,
     summary: string,
   ) =>
-    app.post(
+    registerAction(root, {
       url,
-      {
-        config: {
-          access: move === 'cancel' ? perm(permission, { distributor: 'own' }) : perm(permission),
-        },
-        schema: { tags, summary, body, response: { 200: envelopeSchema(WithdrawalRowSchema) } },
+      access: move === 'cancel' ? perm(permission, { distributor: 'own' }) : perm(permission),
+      tag: 'distribution',
+      summary,
+      body,
+      response: WithdrawalRowSchema,
+      audit: {
+        write: writeAudit,
+        module: 'distribution',
+        action: `withdrawal.${move}`,
+        targetType: 'withdrawal',
       },
-      async (req) => {
-        const input = req.body as { id: number; remark?: string; bankReference?: string };
-        const { adminId } = requireAuth(req);
-        const moved = await moveWithdrawal(db, {
-          scenicId: scenicScope(req),
+      run: async (tx, input, req) => {
+        const { remark, bankReference } = input as { remark?: string; bankReference?: string };
+        const moved = await moveWithdrawal(tx, {
+          scenicId: input.scenicId,
           id: input.id,
           move,
-          actorId: adminId,
-          distributorId: await ownDistributor(db, req),
-          remark: input.remark,
-          bankReference: input.bankReference,
+          actorId: input.adminId,
+          distributorId: await ownDistributor(tx, req),
+          remark,
+          bankReference,
         });
-        await writeAudit(db, req, {
-          module: 'distribution',
-          action: `withdrawal.${move}`,
-          targetType: 'withdrawal',
-          targetId: moved.id,
-          after: { state: moved.state, remark: input.remark, bankReference: input.bankReference },
-        });
-        return ok(req, await withdrawalRow(db, moved.id));
+        return withdrawalRow(tx, moved.id);
       },
-    );
+      snapshot: (input, row) => ({
+        after: {
+          state: row.state,
+          remark: (input as { remark?: string }).remark,
+          bankReference: (input as { bankReference?: string }).bankReference,
+        },
+      }),
+    });
 
   moveRoute(
     withdrawalApi.approve,
