@@ -29,16 +29,22 @@ export interface Page<T> {
 /**
  * Calls as the accounts whose tokens `tok` holds, on the app `app()` gives (read at each call):
  * `call(who, method, url, body, headers)` answers the raw reply; `page(who, url, body)` the rows and total of
- * a list, asked with a limit of 100; `publicGet(url, headers)` a GET without a token.
+ * a list, asked with a limit of 100; `publicGet(url, headers)` a GET without a token. With `strict`,
+ * calling as a `who` that has no token throws (a mistake of the test, not a call without a token).
  */
-export function callsAs(app: () => TestApp, tok: Record<string, string>) {
+export function callsAs(app: () => TestApp, tok: Record<string, string>, { strict = false } = {}) {
+  const tokenOf = (who: string) => {
+    const token = tok[who];
+    if (strict && token === undefined) throw new Error(`no token for ${who}`);
+    return token!;
+  };
   const call = (
     who: string,
     method: 'GET' | 'POST',
     url: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ) => app().call(tok[who]!, method, url, body, headers);
+  ) => app().call(tokenOf(who), method, url, body, headers);
   const page = <T>(who: string, url: string, body: Record<string, unknown> = {}) =>
     call(who, 'POST', url, { limit: 100, ...body }).then((res) => data<Page<T>>(res));
   const publicGet = (url: string, headers: Record<string, string> = {}) =>

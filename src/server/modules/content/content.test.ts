@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/content.ts';
 import { auditLogApi } from '../../../shared/api/logs.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs, expect400 } from '../../test/replies.ts';
 import { scenicAreas } from '../scenic/index.ts';
 
 let t: TestApp;
@@ -17,13 +18,7 @@ const tok: Record<string, string> = {};
 let qsh: number;
 let ylgz: number;
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => t.call(tok[who]!, method, url, body, headers);
+const { call, publicGet } = callsAs(() => t, tok);
 
 async function page<R>(url: string, body: Record<string, unknown> = {}, who = 'admin') {
   const res = await call(who, 'POST', url, { limit: 100, ...body });
@@ -35,14 +30,6 @@ async function ok<R>(res: { statusCode: number; body: string }) {
   expect(res.statusCode, res.body).toBe(200);
   return JSON.parse(res.body).data as R;
 }
-
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
-
-const publicGet = (url: string, headers: Record<string, string> = {}) =>
-  t.call(null, 'GET', url, undefined, headers);
 
 const ALL = ['page', 'create', 'update', 'publish', 'delete'] as const;
 

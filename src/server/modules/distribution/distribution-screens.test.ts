@@ -15,26 +15,13 @@ import {
 import { orderApi } from '../../../shared/api/orders.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs, data, expect400 } from '../../test/replies.ts';
 import { distributorLedgerMismatches } from './index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
-type Res = { statusCode: number; body: string };
 
-const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  t.call(tok[who]!, method, url, body);
-
-async function data<T>(res: Res): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return (JSON.parse(res.body) as { data: T }).data;
-}
-const page = <T>(who: string, url: string, body: Record<string, unknown> = {}) =>
-  call(who, 'POST', url, { limit: 100, ...body }).then((res) => data<{ rows: T[]; total: number }>(res));
-
-function expect400(res: Res, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
+const { call, page } = callsAs(() => t, tok);
 
 const distributorOf = async (username: string) => {
   const [row] = await queryRows<{ id: number }>(

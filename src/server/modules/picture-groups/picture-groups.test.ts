@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/picture-groups.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs, data, expect400 } from '../../test/replies.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { DEMO_PICTURES, gradientPng } from '../../lib/demo-pictures.ts';
 
@@ -17,15 +18,8 @@ let qsh = 0;
 let ylgz = 0;
 const tok: Record<string, string> = {};
 
-const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  t.call(tok[who]!, method, url, body);
-const publicGet = (url: string, headers: Record<string, string> = {}) =>
-  t.call(null, 'GET', url, undefined, headers);
+const { call, publicGet } = callsAs(() => t, tok);
 
-async function data<R>(res: { statusCode: number; body: string }) {
-  expect(res.statusCode, res.body).toBe(200);
-  return JSON.parse(res.body).data as R;
-}
 async function rows(who = 'admin', body: Record<string, unknown> = {}) {
   return data<{ rows: PictureGroupRow[]; total: number }>(
     await call(who, 'POST', api.page, { limit: 100, ...body }),
@@ -33,11 +27,6 @@ async function rows(who = 'admin', body: Record<string, unknown> = {}) {
 }
 const pictures = async (groupId: number, who = 'admin') =>
   data<PictureRow[]>(await call(who, 'GET', `${api.pictures}?groupId=${groupId}`));
-
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 
 /** Uploads a PNG through the console's upload endpoint; answers its url. */
 async function upload(who: string, rgb: [number, number, number]) {

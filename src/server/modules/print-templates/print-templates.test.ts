@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs, expect400 } from '../../test/replies.ts';
 import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
 import { printTemplates } from './print-templates.table.ts';
@@ -23,9 +24,7 @@ interface Row {
   status: number;
 }
 
-function call(who: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return t.call(tok[who]!, method, url, body);
-}
+const { call, page } = callsAs(() => t, tok);
 
 let n = 0;
 async function create(body: Record<string, unknown> = {}, who = 'admin') {
@@ -34,19 +33,8 @@ async function create(body: Record<string, unknown> = {}, who = 'admin') {
   return res.json().data as Row;
 }
 
-async function rows(body: Record<string, unknown> = {}, who = 'admin') {
-  const res = await call(who, 'POST', `${B}/page`, { limit: 100, ...body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.rows as Row[];
-}
-
-function expect400(
-  res: { statusCode: number; body: string; json: () => { data: { field: string } } },
-  field: string,
-) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().data.field).toBe(field);
-}
+const rows = async (body: Record<string, unknown> = {}, who = 'admin') =>
+  (await page<Row>(who, `${B}/page`, body)).rows;
 
 async function defaults(scenicId: number) {
   return t.database.db

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/ticket-display.ts';
 import { SHELF } from '../../../shared/dict/ticket.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs, data, expect400 } from '../../test/replies.ts';
 import { ticketProducts } from '../products/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
 
@@ -17,15 +18,8 @@ let qsh = 0;
 let ylgz = 0;
 const tok: Record<string, string> = {};
 
-const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  t.call(tok[who]!, method, url, body);
-const publicGet = (url: string, headers: Record<string, string> = {}) =>
-  t.call(null, 'GET', url, undefined, headers);
+const { call, publicGet } = callsAs(() => t, tok);
 
-async function data<R>(res: { statusCode: number; body: string }) {
-  expect(res.statusCode, res.body).toBe(200);
-  return JSON.parse(res.body).data as R;
-}
 const rows = async (who = 'admin', body: Record<string, unknown> = {}) =>
   data<{ rows: TicketDisplayRow[]; total: number }>(
     await call(who, 'POST', api.page, { limit: 100, ...body }),
@@ -33,11 +27,6 @@ const rows = async (who = 'admin', body: Record<string, unknown> = {}) =>
 const byName = async (name: string) => (await rows()).rows.find((r) => r.productName === name)!;
 const shown = async (scenicId = qsh) =>
   (await data<PublicTicketDisplay[]>(await publicGet(`${pub.list}?scenicId=${scenicId}`))).map((d) => d.name);
-
-function expect400(res: { statusCode: number; body: string }, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
 
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
