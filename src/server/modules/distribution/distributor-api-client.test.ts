@@ -7,10 +7,10 @@ import { disorderApi } from '../../../shared/api/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { distributorProduct } from './distribution.fixture.ts';
 import { secretGrant } from '../../test/credentials.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
 import { dayFromToday } from '../orders/orders.fixture.ts';
-import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 
 /**
  * Issue 17: distributors sell through the selling API with their own OAuth client, issued on their
@@ -58,29 +58,12 @@ beforeAll(async () => {
   const areas = await queryRows<{ id: number; code: string }>(db, sql`select id, code from scenic_areas`);
   scenicId = Number(areas.find((a) => a.code === 'QSH')!.id);
   otherArea = Number(areas.find((a) => a.code !== 'QSH')!.id);
-  await db.execute(sql`update scenic_periods set status = 2 where scenic_id = ${scenicId}`);
-  const tag = crypto.randomBytes(3).toString('hex');
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({ scenicId, name: `api-${tag}` })
-    .returning();
-  const [p] = await db
-    .insert(ticketProducts)
-    .values({
-      scenicId,
-      typeId: type!.id,
-      productType: 1,
-      name: `接口分销票-${tag}`,
-      price: 3000,
-      validityType: 1,
-      realNameType: 2,
-      printType: 1,
-      channels: [13],
-      refundRule: 1,
-      shelfStatus: 1,
-    })
-    .returning();
-  product = p!.id;
+  product = await distributorProduct(db, scenicId, {
+    typeName: 'api',
+    name: '接口分销票',
+    price: 3000,
+    channels: [13],
+  });
   await db.insert(priceCalendar).values({ scenicId, productId: product, date: day, price: 3000, stock: 100 });
   const row = await one<{ id: number; admin_id: number }>(
     sql`select d.id, d.admin_id from distributors d join admins a on a.id = d.admin_id where a.username = 'agent'`,

@@ -6,9 +6,9 @@ import { withdrawalApi } from '../../../shared/api/withdrawals.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { distributorProduct } from './distribution.fixture.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
 import { dayFromToday } from '../orders/orders.fixture.ts';
-import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 
 /**
  * Issue 17's isolation proof: the `agent` demo account, over every route it can reach, never sees
@@ -83,29 +83,13 @@ beforeAll(async () => {
   db = t.database.db;
   const area = await one<{ id: number }>(sql`select id from scenic_areas where code = 'QSH'`);
   const scenicId = Number(area.id);
-  await db.execute(sql`update scenic_periods set status = 2 where scenic_id = ${scenicId}`);
-  const tag = crypto.randomBytes(3).toString('hex');
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({ scenicId, name: `iso-${tag}` })
-    .returning();
-  const [p] = await db
-    .insert(ticketProducts)
-    .values({
-      scenicId,
-      typeId: type!.id,
-      productType: 1,
-      name: `隔离票-${tag}`,
-      price: 1000,
-      validityType: 1,
-      realNameType: 2,
-      printType: 1,
-      channels: [1, 13],
-      refundRule: 1,
-      shelfStatus: 1,
-    })
-    .returning();
-  await db.insert(priceCalendar).values({ scenicId, productId: p!.id, date: day, price: 1000, stock: 100 });
+  const productId = await distributorProduct(db, scenicId, {
+    typeName: 'iso',
+    name: '隔离票',
+    price: 1000,
+    channels: [1, 13],
+  });
+  await db.insert(priceCalendar).values({ scenicId, productId, date: day, price: 1000, stock: 100 });
   // another distributor of the same area that can log in and has money to buy and withdraw
   const next = await one<{ username: string }>(
     sql`select a.username from distributors d join admins a on a.id = d.admin_id
@@ -113,8 +97,8 @@ beforeAll(async () => {
         order by d.id limit 1`,
   );
   for (const who of ['admin', 'agent', next.username]) tok[who] = (await t.login(who)).access_token;
-  agent = await party('agent', p!.id);
-  other = await party(next.username, p!.id);
+  agent = await party('agent', productId);
+  other = await party(next.username, productId);
 });
 afterAll(() => t.close());
 

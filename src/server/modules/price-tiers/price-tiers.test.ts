@@ -14,16 +14,16 @@ import { orderApi, type OrderDistribution } from '../../../shared/api/orders.ts'
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { callsAs, data, expect400 } from '../../test/replies.ts';
+import { distributorProduct } from '../distribution/distribution.fixture.ts';
 import { setDistributorState } from '../distribution/index.ts';
 import { priceCalendar } from '../inventory/inventory.table.ts';
 import { dayFromToday } from '../orders/orders.fixture.ts';
 import { placeOrder } from '../orders/index.ts';
-import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 
 let t: TestApp;
 let db: Db;
 const tok: Record<string, string> = {};
-type Res = { statusCode: number; body: string };
 
 /** The agent's area (the demo's first), a product of it sold by distribution (13), and the days priced. */
 let scenicId: number;
@@ -34,21 +34,7 @@ let otherDistributor: number;
 const day = dayFromToday(5);
 const laterDay = dayFromToday(40);
 
-async function data<T>(res: Res): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return (JSON.parse(res.body) as { data: T }).data;
-}
-function expect400(res: Res, field: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(JSON.parse(res.body).data.field).toBe(field);
-}
-const call = (
-  who: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => t.call(tok[who]!, method, url, body, headers);
+const { call } = callsAs(() => t, tok);
 
 const one = async <T>(q: ReturnType<typeof sql>) => (await queryRows<T>(db, q))[0]!;
 
@@ -58,29 +44,12 @@ beforeAll(async () => {
   const areas = await queryRows<{ id: number; code: string }>(db, sql`select id, code from scenic_areas`);
   scenicId = Number(areas.find((a) => a.code === 'QSH')!.id);
   // no public-stock slot needed for the test product
-  await db.execute(sql`update scenic_periods set status = 2 where scenic_id = ${scenicId}`);
-  const tag = crypto.randomBytes(3).toString('hex');
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({ scenicId, name: `tier-${tag}` })
-    .returning();
-  const [p] = await db
-    .insert(ticketProducts)
-    .values({
-      scenicId,
-      typeId: type!.id,
-      productType: 1,
-      name: `分销票-${tag}`,
-      price: 10000,
-      validityType: 1,
-      realNameType: 2,
-      printType: 1,
-      channels: [1, 13],
-      refundRule: 1,
-      shelfStatus: 1,
-    })
-    .returning();
-  product = p!.id;
+  product = await distributorProduct(db, scenicId, {
+    typeName: 'tier',
+    name: '分销票',
+    price: 10000,
+    channels: [1, 13],
+  });
   await db.insert(priceCalendar).values([
     { scenicId, productId: product, date: day, price: 10000, stock: 100 },
     { scenicId, productId: product, date: laterDay, price: 10000, stock: 100 },
