@@ -4,18 +4,10 @@ import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { rushTransactions, closeWideApp, openWideApp } from '../../test/concurrency.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import { reserveStock } from './inventory.service.ts';
 import { publicStock } from './inventory.table.ts';
-import {
-  createFixtures,
-  dayOf,
-  futureDate,
-  periodsOf,
-  publicOf,
-  setDay,
-  type Fixtures,
-} from './test-fixtures.ts';
+import { createAreaFixtures, dayOf, futureDate, periodsOf, publicOf, setDay } from './test-fixtures.ts';
+import type { AreaFixtures } from './test-fixtures.ts';
 
 // PGlite has a single connection: real concurrency needs PostgreSQL (npm run test:pg).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('stock under concurrent orders (PostgreSQL)', () => {
@@ -24,18 +16,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stock under concurrent orders (
   /** A second pool on the test database, wide enough for every buyer to hold a connection at once */
   let wide: Database;
   let db: Db;
-  let qsh: number;
-  let ylgz: number;
-  let f1: Fixtures;
-  let f2: Fixtures;
+  let { qsh, ylgz, f1, f2 } = {} as AreaFixtures;
 
   beforeAll(async () => {
     ({ t, wide, db } = await openWideApp(BUYERS + 5));
-    const areas = await db.select().from(scenicAreas);
-    qsh = areas.find((a) => a.code === 'QSH')!.id;
-    ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
-    f1 = await createFixtures(db, qsh);
-    f2 = await createFixtures(db, ylgz);
+    ({ qsh, ylgz, f1, f2 } = await createAreaFixtures(db));
   });
   afterAll(() => closeWideApp(wide, t));
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import {
   releaseStock,
   releaseStockLines,
@@ -11,33 +10,19 @@ import {
   type StockLine,
 } from './inventory.service.ts';
 import { publicStock, scenicPeriods } from './inventory.table.ts';
-import {
-  createFixtures,
-  dayOf,
-  futureDate,
-  periodsOf,
-  publicOf,
-  setDay,
-  type Fixtures,
-} from './test-fixtures.ts';
+import { createAreaFixtures, dayOf, futureDate, periodsOf, publicOf, setDay } from './test-fixtures.ts';
+import type { AreaFixtures } from './test-fixtures.ts';
 
 let t: TestApp;
 let db: Db;
-let qsh: number;
-let ylgz: number;
-let f1: Fixtures;
-let f2: Fixtures;
+let { qsh, ylgz, f1, f2 } = {} as AreaFixtures;
 /** Demo slots of area 1 by start time */
 let slots: Awaited<ReturnType<typeof periodsOf>>;
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  const areas = await db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
-  f1 = await createFixtures(db, qsh);
-  f2 = await createFixtures(db, ylgz);
+  ({ qsh, ylgz, f1, f2 } = await createAreaFixtures(db));
   slots = await periodsOf(db, qsh);
 });
 afterAll(() => t.close());

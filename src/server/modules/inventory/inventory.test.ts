@@ -4,30 +4,22 @@ import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIME_ZONE, areaDay } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import { seedDemoAreaInventory } from './inventory.seed.ts';
 import { priceCalendar, publicStock, scenicPeriods } from './inventory.table.ts';
-import { createFixtures, dayOf, publicOf, type Fixtures } from './test-fixtures.ts';
+import { createAreaFixtures, dayOf, publicOf, type AreaFixtures } from './test-fixtures.ts';
 
 const PC = '/web/api/admin/priceCalendar';
 const PERIOD = '/web/api/admin/period';
 
 let t: TestApp;
 let db: Db;
-let qsh: number;
-let ylgz: number;
-let f1: Fixtures;
-let f2: Fixtures;
+let { qsh, ylgz, f1, f2 } = {} as AreaFixtures;
 const tok = { admin: '', staff: '', yunling: '', agent: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  const areas = await db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
-  f1 = await createFixtures(db, qsh);
-  f2 = await createFixtures(db, ylgz);
+  ({ qsh, ylgz, f1, f2 } = await createAreaFixtures(db));
   // staff (area 1) may look but not change; yunling (area 2) may do everything in its own area
   await t.grant('staff', ['admin:priceCalendar:page', 'admin:period:page']);
   await t.grant('yunling', [

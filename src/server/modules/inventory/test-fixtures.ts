@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productSessions, ticketProducts, ticketTypes } from '../products/products.table.ts';
+import { scenicAreas } from '../scenic/scenic.table.ts';
 import { priceCalendar, publicStock, scenicPeriods } from './inventory.table.ts';
 
 /** Test data of this module's tests: products of each kind in one area (not the demo seed's). */
@@ -119,4 +120,19 @@ export function futureDate(): string {
   offset += 1;
   const d = new Date(Date.UTC(2031, 0, 1) + offset * 86_400_000);
   return d.toISOString().slice(0, 10);
+}
+
+/** The two demo areas, QSH (`qsh`) and YLGZ (`ylgz`), with a fixture set in each (`f1`, `f2`). */
+export interface AreaFixtures {
+  qsh: number;
+  ylgz: number;
+  f1: Fixtures;
+  f2: Fixtures;
+}
+
+export async function createAreaFixtures(db: Db): Promise<AreaFixtures> {
+  const areas = await db.select().from(scenicAreas);
+  const qsh = areas.find((a) => a.code === 'QSH')!.id;
+  const ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  return { qsh, ylgz, f1: await createFixtures(db, qsh), f2: await createFixtures(db, ylgz) };
 }
