@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditModule, AuditTarget } from '../../../shared/dict/audit.ts';
 import { LoginFailReason } from '../../../shared/dict/auth.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { demoAreas } from '../../test/areas.ts';
 import { grantRole } from '../../test/grant.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { loginLogs } from './audit.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import { redact } from './audit.service.ts';
 import { auditLogs } from './audit.table.ts';
 
@@ -38,12 +38,7 @@ interface LoginRow {
 }
 
 let t: TestApp;
-const tok: Record<'admin' | 'staff' | 'shop' | 'yunling', string> = {
-  admin: '',
-  staff: '',
-  shop: '',
-  yunling: '',
-};
+const tok = { admin: '', staff: '', shop: '', yunling: '' };
 let qsh: number;
 let ylgz: number;
 let adminId: number;
@@ -86,9 +81,7 @@ async function failLogin(username: string) {
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   for (const name of Object.keys(tok) as (keyof typeof tok)[]) tok[name] = (await t.login(name)).access_token;
-  const areas = await t.database.db.select().from(scenicAreas).orderBy(asc(scenicAreas.id));
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(t.database.db));
   adminId = (await t.database.db.select().from(admins).where(eq(admins.username, 'admin')))[0]!.id;
   await grant('yunling', ['admin:audit:page']);
 

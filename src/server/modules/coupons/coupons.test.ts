@@ -16,9 +16,9 @@ import { auditLogApi } from '../../../shared/api/logs.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { demoAreas } from '../../test/areas.ts';
 import { members } from '../members/index.ts';
 import { ticketOrders } from '../orders/index.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import { runCouponJobs } from './coupons.jobs.ts';
 import { giveCoupon, redeemCode } from './coupons.service.ts';
 import { couponCodes, memberCoupons } from './coupons.table.ts';
@@ -76,9 +76,7 @@ const phone = (n: number) => `100000${String(n).padStart(5, '0')}`;
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   db = t.database.db;
-  const areas = await db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(db));
   const made = await db
     .insert(members)
     .values(

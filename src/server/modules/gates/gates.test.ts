@@ -6,19 +6,18 @@ import { terminalApi, terminalDeviceApi } from '../../../shared/api/terminals.ts
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { demoAreas, type DemoAreas } from '../../test/areas.ts';
 import { activateDevice, secretGrant, type ActivatedDevice } from '../../test/credentials.ts';
 import { auditLogs } from '../audit/index.ts';
 import { checkinMessages } from '../checkin/checkin.messages.ts';
 import { createTestProduct, createTestTicket } from '../checkin/checkin.fixture.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 import { terminalEvents, terminals } from '../terminals/index.ts';
 import { gateAdmissions, gates } from './gates.table.ts';
 
 let t: TestApp;
 let db: Db;
 const tok: Record<string, string> = {};
-let qsh: number;
-let ylgz: number;
+let { qsh, ylgz } = {} as DemoAreas;
 const gate: Record<string, number> = {};
 let product: number;
 let otherProduct: number;
@@ -83,9 +82,7 @@ async function newGate(body: Record<string, unknown>) {
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   db = t.database.db;
-  const areas = await db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(db));
   for (const g of await db.select().from(gates).where(eq(gates.scenicId, qsh))) gate[g.code] = g.id;
   await t.grant('yunling', ['admin:gate:page', 'admin:gate:create', 'admin:gate:update']);
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { DEFAULT_TIME_ZONE, areaInstant } from '../../lib/area-clock.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { demoAreas, type DemoAreas } from '../../test/areas.ts';
 import { auditLogs } from '../audit/index.ts';
 import { createTestProduct, createTestTicket } from '../checkin/checkin.fixture.ts';
 import { gateEvents } from '../checkin/index.ts';
@@ -18,14 +19,12 @@ import { gates } from '../gates/index.ts';
 import { otaChannels } from '../ota/index.ts';
 import { orderTickets, ticketOrders } from '../orders/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { scenicAreas } from '../scenic/index.ts';
 import { thirdPartyChannels, thirdPartyVouchers } from './third-party.table.ts';
 
 let t: TestApp;
 let db: Db;
 const tok: Record<string, string> = {};
-let qsh: number;
-let ylgz: number;
+let { qsh, ylgz } = {} as DemoAreas;
 const gate: Record<string, number> = {};
 let ylGate: number;
 let ylProduct: number;
@@ -97,9 +96,7 @@ const voucher = async (channelId: number, code: string) =>
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   db = t.database.db;
-  const areas = await db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(db));
   for (const g of await db.select().from(gates).where(eq(gates.scenicId, qsh))) gate[g.code] = g.id;
   [{ id: ylGate }] = (await db
     .insert(gates)
