@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/distribution.ts';
 import { DISTRIBUTOR_STATE, DistributionField, DistributorState } from '../../../shared/dict/distribution.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
+import { companyColumns, createTimeSearch } from './distribution-fields.ts';
 import { PromptAction } from '../../components/form-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
@@ -70,19 +71,10 @@ const definition = defineListPage<DistributorRow>({
     { kind: 'text', name: 'company', label: DistributionField.company, maxLength: 100 },
     { kind: 'text', name: 'phone', label: DistributionField.phone, maxLength: 20 },
     { kind: 'dict', name: 'state', label: DistributionField.state, dict: DistributorState },
-    {
-      kind: 'dateRange',
-      name: 'createTime',
-      label: DistributionField.applyTime,
-      from: 'createTimeFrom',
-      to: 'createTimeTo',
-      time: true,
-    },
+    createTimeSearch(DistributionField.applyTime),
   ],
   columns: [
-    { key: 'company', title: DistributionField.company, width: 180 },
-    { key: 'contact', title: DistributionField.contact, width: 100 },
-    { key: 'phone', title: DistributionField.phone, width: 130 },
+    ...companyColumns<DistributorRow>(),
     { key: 'state', title: DistributionField.state, kind: 'dict', dict: DistributorState, width: 90 },
     { key: 'createTime', title: DistributionField.applyTime, kind: 'dateTime', sortable: true },
     { key: 'reviewer', title: DistributionField.reviewer, width: 100 },

@@ -18,6 +18,7 @@ import {
   useListTotals,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
+import { createTimeSearch } from './distribution-fields.ts';
 import { useSettings } from '../../lib/settings.ts';
 
 const search: SearchFieldDef[] = [
@@ -25,14 +26,7 @@ const search: SearchFieldDef[] = [
   { kind: 'dict', name: 'account', label: DistributionField.account, dict: DistributorAccount },
   { kind: 'dict', name: 'kind', label: DistributionField.kind, dict: DistributorLedgerKind },
   { kind: 'text', name: 'reference', label: DistributionField.reference, maxLength: 40 },
-  {
-    kind: 'dateRange',
-    name: 'createTime',
-    label: DistributionField.createTime,
-    from: 'createTimeFrom',
-    to: 'createTimeTo',
-    time: true,
-  },
+  createTimeSearch(),
 ];
 
 /** The totals of the filtered rows (the URL's filter), per account, above the table. */

@@ -11,6 +11,7 @@ import {
 import { DISTRIBUTOR_STATE, DistributionField, DistributorState } from '../../../shared/dict/distribution.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
+import { companyColumns, createTimeSearch } from './distribution-fields.ts';
 import { PromptAction } from '../../components/form-action.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { post } from '../../lib/request.ts';
@@ -91,19 +92,10 @@ const definition = defineListPage<DistributorRow>({
     { kind: 'text', name: 'phone', label: DistributionField.phone, maxLength: 20 },
     { kind: 'text', name: 'username', label: DistributionField.username, maxLength: 64 },
     { kind: 'dict', name: 'state', label: DistributionField.state, dict: DistributorState },
-    {
-      kind: 'dateRange',
-      name: 'createTime',
-      label: DistributionField.createTime,
-      from: 'createTimeFrom',
-      to: 'createTimeTo',
-      time: true,
-    },
+    createTimeSearch(),
   ],
   columns: [
-    { key: 'company', title: DistributionField.company, width: 180 },
-    { key: 'contact', title: DistributionField.contact, width: 100 },
-    { key: 'phone', title: DistributionField.phone, width: 130 },
+    ...companyColumns<DistributorRow>(),
     { key: 'username', title: DistributionField.username, width: 120 },
     { key: 'tierName', title: DistributionField.tier, width: 100, hidden: true },
     { key: 'state', title: DistributionField.state, kind: 'dict', dict: DistributorState, width: 90 },

@@ -18,6 +18,7 @@ import {
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
+import { createTimeSearch } from './distribution-fields.ts';
 import { PromptAction } from '../../components/form-action.tsx';
 import { get, post } from '../../lib/request.ts';
 import { areaToday } from '../../lib/area-clock.ts';
@@ -92,14 +93,7 @@ const definition = defineListPage<TopUpRow>({
     { kind: 'dict', name: 'state', label: DistributionField.topUpState, dict: DistributorTopUpState },
     { kind: 'text', name: 'topUpNo', label: DistributionField.topUpNo, maxLength: 32 },
     { kind: 'text', name: 'bankRef', label: DistributionField.bankRef, maxLength: 64 },
-    {
-      kind: 'dateRange',
-      name: 'createTime',
-      label: DistributionField.createTime,
-      from: 'createTimeFrom',
-      to: 'createTimeTo',
-      time: true,
-    },
+    createTimeSearch(),
   ],
   columns: [
     { key: 'topUpNo', title: DistributionField.topUpNo, width: 200 },
