@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { AdmType, EnableStatus, PayType } from '../dict/account.ts';
+import { AdmType, PayType } from '../dict/account.ts';
 import { dictCodes } from '../dict/dict.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key } from './fields.ts';
+import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 
 /** docs/product.md §2 /sys/admin: accounts. */
 export const accountApi = endpoints('/web/api/admin/admin', [
@@ -32,18 +33,6 @@ export const PayTypeSchema = z.coerce
   .number()
   .int()
   .pipe(z.literal(dictCodes(PayType)));
-export const EnableStatusSchema = z.coerce
-  .number()
-  .int()
-  .pipe(z.literal(dictCodes(EnableStatus)));
-
-/** An uploaded image (`/uploads/…`) or an http(s) address; never `javascript:` or `data:`. */
-export const ImageUrlSchema = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(|\/[^/\\].*|https?:\/\/\S+)$/i, { error: key('imageUrl') });
-
 const fields = {
   username: AccountUsernameSchema,
   nickname: z
@@ -111,8 +100,6 @@ export const AccountResetPasswordSchema = z
     password: EncryptedSchema,
   })
   .strict();
-
-export const IdQuerySchema = z.object({ id: IdSchema }).strict();
 
 export const AccountRoleSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 

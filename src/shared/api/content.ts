@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArticleCategory, ContentState } from '../dict/content.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
 import { key } from './fields.ts';

@@ -5,7 +5,8 @@ import {
   DistributorState,
   DistributorTopUpState,
 } from '../dict/distribution.ts';
-import { AccountUsernameSchema, ImageUrlSchema } from './accounts.ts';
+import { AccountUsernameSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { EncryptedSchema, PasswordSchema } from './auth.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';

@@ -10,7 +10,7 @@ import {
   TravellerIdType,
 } from '../dict/members.ts';
 import { PayWay } from '../dict/order.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { EncryptedSchema } from './auth.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { isValidIdNumber } from './staff-cards.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dictCodes } from '../dict/dict.ts';
 import { NoticeType } from '../dict/ticket.ts';
-import { EnableStatusSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { MAX_GROUP_PICTURES, PictureShowType } from '../dict/picture-groups.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAPER_SIZE_MM, PrinterPaper, type PrinterPaperCode } from '../dict/ticket.ts';
-import { EnableStatusSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
 

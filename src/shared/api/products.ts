@@ -16,7 +16,7 @@ import {
   ValidityDisplay,
   ValidityType,
 } from '../dict/ticket.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import {
   DateOnlySchema,
   dictCodeSchema,

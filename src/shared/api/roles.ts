@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isKnownPermission } from '../perms.ts';
-import { EnableStatusSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';
 

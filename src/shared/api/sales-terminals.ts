@@ -7,7 +7,7 @@ import {
   WINDOW_PAY_WAYS,
 } from '../dict/sales-terminals.ts';
 import { TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { SpotType } from '../dict/scenic-spots.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import {
   dictCodeSchema,
   endpoints,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScenicLevel } from '../dict/scenic.ts';
-import { AccountUsernameSchema, EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
+import { AccountUsernameSchema } from './accounts.ts';
+import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
 import { key } from './fields.ts';

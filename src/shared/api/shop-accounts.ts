@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AccountRowSchema, AccountUsernameSchema, EnableStatusSchema } from './accounts.ts';
+import { AccountRowSchema, AccountUsernameSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key } from './fields.ts';

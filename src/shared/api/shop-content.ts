@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { ServiceStatus } from '../dict/shop.ts';
 import { CarouselDisplay, CarouselLinkType, HomeModuleKind, HomeModuleLayout } from '../dict/shop-content.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key, text, required } from './fields.ts';
 

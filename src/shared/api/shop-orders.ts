@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AfterSaleStatus, AfterSaleType, ShopOrderStatus } from '../dict/shop.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import {
   DateOnlySchema,
   dictCodeSchema,

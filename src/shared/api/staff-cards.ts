@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CardValidity } from '../dict/staff-cards.ts';
 import { CardReadMode } from '../dict/ticket.ts';
-import { EnableStatusSchema, ImageUrlSchema } from './accounts.ts';
+import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';

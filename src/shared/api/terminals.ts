@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TERMINAL_KINDS, TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
-import { EnableStatusSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 
 /** /terminal/terminal: the staff's registry (docs/decisions.md "Terminals"). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TP_ADAPTERS, TP_VOUCHER_STATUSES, TpBuyChannel } from '../dict/third-party.ts';
-import { EnableStatusSchema } from './accounts.ts';
+import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 
 /** /terminal/thirdPartyChannel (docs/decisions.md "Third-party vouchers at the gate"). */

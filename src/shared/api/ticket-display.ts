@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DisplayStatus, MAX_DISPLAY_TAGS, MAX_TAG_LENGTH } from '../dict/ticket-display.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TicketStatus } from '../dict/order.ts';
 import { BuyChannel, ShelfStatus } from '../dict/ticket.ts';
 import { DepartureState } from '../dict/travel.ts';
-import { ImageUrlSchema } from './accounts.ts';
+import { ImageUrlSchema } from './general.ts';
 import {
   DateOnlySchema,
   dictCodeSchema,

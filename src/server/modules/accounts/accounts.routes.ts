@@ -10,9 +10,9 @@ import {
   AccountRowSchema,
   AccountStatusSchema,
   AccountUpdateSchema,
-  IdQuerySchema,
   type AccountRow,
 } from '../../../shared/api/accounts.ts';
+import { IdQuerySchema } from '../../../shared/api/general.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { IdQuerySchema } from '../../../shared/api/general.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   ProductCreateSchema,

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { IdQuerySchema } from '../../../shared/api/general.ts';
 import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts';
 import {
   ProductDetailSchema,

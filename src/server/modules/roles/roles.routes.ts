@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdQuerySchema } from '../../../shared/api/accounts.ts';
+import { IdQuerySchema } from '../../../shared/api/general.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   PermissionTreeSchema,
