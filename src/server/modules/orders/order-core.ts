@@ -83,5 +83,3 @@ export async function lockOrder(
   if (!order) throw new AppError(404, 'orderNotFound');
   return order;
 }
-import type { couponPricing } from '../coupons/coupon-orders.plug.ts'; // scratch: a cycle on purpose
-export type ScratchCycle = typeof couponPricing;
