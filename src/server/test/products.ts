@@ -1,7 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { ticketProducts, ticketTypes } from '../modules/products/products.table.ts';
 
-type ProductValues = Omit<typeof ticketProducts.$inferInsert, 'typeId'>;
+type ProductValues = Partial<Omit<typeof ticketProducts.$inferInsert, 'typeId'>> & {
+  scenicId: number;
+  name: string;
+};
 
 /**
  * A ticket product straight in the database, under a new ticket type named `typeName`; what `values`

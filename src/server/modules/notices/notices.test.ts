@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { insertTicketProduct } from '../../test/products.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { ticketProducts, ticketTypes } from '../products/products.table.ts';
 import { noticeTemplates, ticketAgreements } from './notices.table.ts';
 import { DEMO_AGREEMENT_TITLE } from './notices.seed.ts';
 
@@ -34,29 +34,13 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tokens[who], method, url, body);
 
 /** A product of area `scenicId` pointing at the agreement / notice (straight in the database). */
-async function productUsing(scenicId: number, link: { agreementId?: number; noticeId?: number }) {
-  const db = t.database.db;
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({ scenicId, name: `测试类型${Math.random().toString(36).slice(2, 8)}` })
-    .returning();
-  const [product] = await db
-    .insert(ticketProducts)
-    .values({
-      scenicId,
-      typeId: type!.id,
-      productType: 1,
-      name: '测试门票',
-      price: 8000,
-      validityType: 1,
-      realNameType: 1,
-      printType: 1,
-      channels: [1],
-      refundRule: 1,
-      ...link,
-    })
-    .returning();
-  return product!;
+function productUsing(scenicId: number, link: { agreementId?: number; noticeId?: number }) {
+  return insertTicketProduct(t.database.db, `测试类型${Math.random().toString(36).slice(2, 8)}`, {
+    scenicId,
+    name: '测试门票',
+    price: 8000,
+    ...link,
+  });
 }
 
 const RICH = '<p style="text-align: center">欢迎 <strong>光临</strong></p><ul><li><p>一</p></li></ul>';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay, areaDayEnd, areaDayStart } from '../../lib/area-clock.ts';
-import { ticketProducts, ticketTypes } from '../products/products.table.ts';
+import { insertTicketProduct } from '../../test/products.ts';
 import { queryRows } from '../../db/rows.ts';
 
 /**
@@ -16,30 +16,17 @@ export async function insertRefundProduct(
   rule: { refundRule: number; refundDeadlineHours?: number; refundFeeUnit?: number; refundFeeValue?: number },
   name = `退票测试-${crypto.randomBytes(3).toString('hex')}`,
 ): Promise<number> {
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({ scenicId, name: `${name}-类` })
-    .returning({ id: ticketTypes.id });
-  const [product] = await db
-    .insert(ticketProducts)
-    .values({
-      scenicId,
-      typeId: type!.id,
-      productType: 1,
-      name,
-      price: 10_000,
-      validityType: 1,
-      realNameType: 2,
-      printType: 1,
-      channels: [1],
-      shelfStatus: 1,
-      refundDeadlineHours: 0,
-      refundFeeUnit: 1,
-      refundFeeValue: 0,
-      ...rule,
-    })
-    .returning({ id: ticketProducts.id });
-  return product!.id;
+  const product = await insertTicketProduct(db, `${name}-类`, {
+    scenicId,
+    name,
+    realNameType: 2,
+    shelfStatus: 1,
+    refundDeadlineHours: 0,
+    refundFeeUnit: 1,
+    refundFeeValue: 0,
+    ...rule,
+  });
+  return product.id;
 }
 
 /** A date `days` from today on the area's clock (the demo areas keep the default zone), "YYYY-MM-DD". */

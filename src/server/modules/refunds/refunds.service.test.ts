@@ -67,6 +67,20 @@ async function expect409(promise: Promise<unknown>, key: string) {
 
 const ask = (ticketIds: number[], extra: { adminId?: number; now?: Date } = {}) =>
   requestRefund(db, { scenicId: 1, ticketIds, reason: '行程变更', requestedBy: 'mini', ...extra });
+/** A paid order of area 1 (one offline payment of the total unless `payments` says otherwise). */
+const paid = (
+  productId: number,
+  visitDate: string,
+  prices = [5_000],
+  payments?: { provider: string; payWay: number; amount: number }[],
+) => insertPaidOrder(db, { scenicId: 1, productId, visitDate, prices, payments });
+const approve = (requestId: number, by = adminId) =>
+  approveRefundRequest(db, { scenicId: 1, requestId, adminId: by });
+const withdraw = (requestId: number) => withdrawRefundRequest(db, { scenicId: 1, requestId });
+const refundByStaff = (orderId: number, ticketIds: number[], reason = 'x') =>
+  staffRefund(db, { scenicId: 1, orderId, ticketIds, reason, adminId });
+const setTicketStatus = (id: number, status: number) =>
+  db.execute(sql`update order_tickets set status = ${status} where id = ${id}`);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -127,12 +141,7 @@ describe('refund fee and deadline', () => {
 
 describe('refund requests (T15, T18, T19)', () => {
   it('T15: the ticket goes to 202 with the fee frozen and the status before kept', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: conditional,
-      visitDate: dayFromNow(10),
-      prices: [8_000],
-    });
+    const o = await paid(conditional, dayFromNow(10), [8_000]);
     const [request] = await ask(o.ticketIds);
     expect(request).toMatchObject({
       status: 1,
@@ -155,31 +164,16 @@ describe('refund requests (T15, T18, T19)', () => {
   });
 
   it('guards: non-refundable, deadline, gate event, expired (no after-expiry policy)', async () => {
-    const n = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: none,
-      visitDate: dayFromNow(5),
-      prices: [5_000],
-    });
+    const n = await paid(none, dayFromNow(5));
     await expect409(ask(n.ticketIds), 'refundNotAllowed');
 
-    const c = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: conditional,
-      visitDate: dayFromNow(5),
-      prices: [5_000],
-    });
+    const c = await paid(conditional, dayFromNow(5));
     const deadline = refundDeadline(dayFromNow(5), 24, 'Asia/Shanghai');
     await expect409(ask(c.ticketIds, { now: new Date(deadline.getTime() + 1000) }), 'refundDeadlinePassed');
     // at the deadline itself: still in time
     await ask(c.ticketIds, { now: deadline });
 
-    const g = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(0),
-      prices: [5_000],
-    });
+    const g = await paid(anytime, dayFromNow(0));
     const [gate] = await rows<{ id: number }>(sql`select id from gates where scenic_id = 1 limit 1`);
     await db.execute(
       sql`insert into gate_events (scenic_id, gate_id, device_id, nonce, direction, read_mode, ticket_id, result, scanned_at)
@@ -187,56 +181,36 @@ describe('refund requests (T15, T18, T19)', () => {
     );
     await expect409(ask(g.ticketIds), 'refundAfterEntry');
 
-    const e = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(-3),
-      prices: [5_000],
-    });
-    await db.execute(sql`update order_tickets set status = 501 where id = ${e.ticketIds[0]}`);
+    const e = await paid(anytime, dayFromNow(-3));
+    await setTicketStatus(e.ticketIds[0]!, 501);
     await expect409(ask(e.ticketIds), 'refundExpired');
   });
 
   it('all or none: one bad ticket refuses the whole request', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(3),
-      prices: [5_000, 5_000],
-    });
-    await db.execute(sql`update order_tickets set status = 302 where id = ${o.ticketIds[1]}`);
+    const o = await paid(anytime, dayFromNow(3), [5_000, 5_000]);
+    await setTicketStatus(o.ticketIds[1]!, 302);
     await expect409(ask(o.ticketIds), 'transitionNotAllowed');
     expect((await ticket(o.ticketIds[0]!)).status).toBe(201);
   });
 
   it('T18 withdraw → 204, T19 asks again, the cap stops the fourth request', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(7),
-      prices: [5_000],
-    });
-    await db.execute(sql`update order_tickets set status = 301 where id = ${o.ticketIds[0]}`);
+    const o = await paid(anytime, dayFromNow(7));
+    await setTicketStatus(o.ticketIds[0]!, 301);
     for (let i = 0; i < 3; i++) {
       const [r] = await ask(o.ticketIds);
       expect(r!.statusBeforeRefund).toBe(301);
-      const w = await withdrawRefundRequest(db, { scenicId: 1, requestId: r!.id });
+      const w = await withdraw(r!.id);
       expect(w.status).toBe(4);
       expect((await ticket(o.ticketIds[0]!)).status).toBe(204);
       // withdrawn twice: 409
-      await expect409(withdrawRefundRequest(db, { scenicId: 1, requestId: r!.id }), 'refundRequestClosed');
+      await expect409(withdraw(r!.id), 'refundRequestClosed');
     }
     await expect409(ask(o.ticketIds), 'refundRequestCap');
   });
 
   it('reject restores the status before the request (301 stays 301)', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(7),
-      prices: [5_000],
-    });
-    await db.execute(sql`update order_tickets set status = 301 where id = ${o.ticketIds[0]}`);
+    const o = await paid(anytime, dayFromNow(7));
+    await setTicketStatus(o.ticketIds[0]!, 301);
     const [r] = await ask(o.ticketIds);
     const rejected = await rejectRefundRequest(db, {
       scenicId: 1,
@@ -247,19 +221,11 @@ describe('refund requests (T15, T18, T19)', () => {
     expect(rejected.status).toBe(3);
     expect((await ticket(o.ticketIds[0]!)).status).toBe(301);
     expect((await order(o.orderId)).status).toBe(301);
-    await expect409(
-      approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId }),
-      'refundRequestClosed',
-    );
+    await expect409(approve(r!.id), 'refundRequestClosed');
   });
 
   it('another area cannot see or act on the request', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(7),
-      prices: [5_000],
-    });
+    const o = await paid(anytime, dayFromNow(7));
     const [r] = await ask(o.ticketIds);
     await expect(approveRefundRequest(db, { scenicId: 2, requestId: r!.id, adminId })).rejects.toMatchObject({
       statusCode: 404,
@@ -275,15 +241,10 @@ describe('refund requests (T15, T18, T19)', () => {
 describe('approval and refunds (T17, T20, T21, T22)', () => {
   it('offline payment: refunded outside at once, the ticket goes on to 203, stock comes back', async () => {
     const day = dayFromNow(12);
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: conditional,
-      visitDate: day,
-      prices: [10_000, 10_000],
-    });
+    const o = await paid(conditional, day, [10_000, 10_000]);
     const soldBefore = await soldOn(db, conditional, day);
     const [r] = await ask([o.ticketIds[0]!]);
-    const result = await approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId });
+    const result = await approve(r!.id);
     expect(result.ticketStatus).toBe(203);
     expect(result.refunds).toEqual([expect.objectContaining({ amount: 8_500, status: 'external' })]);
     const tk = await ticket(o.ticketIds[0]!);
@@ -291,32 +252,15 @@ describe('approval and refunds (T17, T20, T21, T22)', () => {
     expect(await soldOn(db, conditional, day)).toBe(soldBefore - 1);
     expect(await order(o.orderId)).toEqual({ status: 201, refundedAmount: 8_500 });
     // approved twice: 409, no second refund
-    await expect409(
-      approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId }),
-      'refundRequestClosed',
-    );
+    await expect409(approve(r!.id), 'refundRequestClosed');
     expect(await refundsOf(o.orderId)).toHaveLength(1);
     // every forbidden move from 203 is a 409
     await expect409(ask([o.ticketIds[0]!]), 'transitionNotAllowed');
-    await expect409(
-      staffRefund(db, {
-        scenicId: 1,
-        orderId: o.orderId,
-        ticketIds: [o.ticketIds[0]!],
-        reason: 'x',
-        adminId,
-      }),
-      'transitionNotAllowed',
-    );
+    await expect409(refundByStaff(o.orderId, [o.ticketIds[0]!]), 'transitionNotAllowed');
   });
 
   it('the reviewer may not be the account that asked', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(9),
-      prices: [5_000],
-    });
+    const o = await paid(anytime, dayFromNow(9));
     const [r] = await requestRefund(db, {
       scenicId: 1,
       ticketIds: o.ticketIds,
@@ -324,24 +268,15 @@ describe('approval and refunds (T17, T20, T21, T22)', () => {
       requestedBy: 'staff',
       adminId: staffId,
     });
-    await expect409(
-      approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId: staffId }),
-      'reviewerIsRequester',
-    );
+    await expect409(approve(r!.id, staffId), 'reviewerIsRequester');
     expect((await ticket(o.ticketIds[0]!)).status).toBe(202);
-    await approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId });
+    await approve(r!.id);
   });
 
   it('online payment: the ticket waits in 205 until the refund is done; a failure changes no status', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(9),
-      prices: [5_000],
-      payments: [{ provider: 'wechat', payWay: 2, amount: 5_000 }],
-    });
+    const o = await paid(anytime, dayFromNow(9), [5_000], [{ provider: 'wechat', payWay: 2, amount: 5_000 }]);
     const [r] = await ask(o.ticketIds);
-    const result = await approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId });
+    const result = await approve(r!.id);
     expect(result.ticketStatus).toBe(205);
     const [refund] = result.refunds;
     expect(refund).toMatchObject({ amount: 5_000, status: 'created' });
@@ -362,34 +297,27 @@ describe('approval and refunds (T17, T20, T21, T22)', () => {
     expect(payment).toMatchObject({ status: 'refunded', refunded_amount: 5_000 });
     await expect409(markRefundDone(db, { scenicId: 1, refundId: refund!.id }), 'refundNotPending');
     // withdraw after approval: 409
-    await expect409(withdrawRefundRequest(db, { scenicId: 1, requestId: r!.id }), 'refundRequestClosed');
+    await expect409(withdraw(r!.id), 'refundRequestClosed');
   });
 
   it('one refund is split over two payments, the largest remaining first', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(9),
-      prices: [5_000, 5_000],
-      payments: [
+    const o = await paid(
+      anytime,
+      dayFromNow(9),
+      [5_000, 5_000],
+      [
         { provider: 'offline', payWay: 1, amount: 4_000 },
         { provider: 'alipay', payWay: 3, amount: 6_000 },
       ],
-    });
+    );
     // the first ticket: all 5,000 from the larger payment (6,000)
     const [r] = await ask([o.ticketIds[0]!]);
-    const first = await approveRefundRequest(db, { scenicId: 1, requestId: r!.id, adminId });
+    const first = await approve(r!.id);
     expect(first.refunds).toEqual([
       expect.objectContaining({ paymentId: o.paymentIds[1], amount: 5_000, status: 'created' }),
     ]);
     // the second, by staff (T20): 4,000 offline (now the largest) + 1,000 online
-    const second = await staffRefund(db, {
-      scenicId: 1,
-      orderId: o.orderId,
-      ticketIds: [o.ticketIds[1]!],
-      reason: '景区临时闭园',
-      adminId,
-    });
+    const second = await refundByStaff(o.orderId, [o.ticketIds[1]!], '景区临时闭园');
     expect(second.refunds.map((x) => [x.paymentId, x.amount, x.status])).toEqual([
       [o.paymentIds[0], 4_000, 'external'],
       [o.paymentIds[1], 1_000, 'created'],
@@ -401,46 +329,19 @@ describe('approval and refunds (T17, T20, T21, T22)', () => {
     );
     expect(payments.map((p) => Number(p.refunded_amount))).toEqual([4_000, 6_000]);
     // nothing left to refund: a further staff refund of a refunded ticket is refused
-    await expect409(
-      staffRefund(db, {
-        scenicId: 1,
-        orderId: o.orderId,
-        ticketIds: [o.ticketIds[1]!],
-        reason: 'x',
-        adminId,
-      }),
-      'transitionNotAllowed',
-    );
+    await expect409(refundByStaff(o.orderId, [o.ticketIds[1]!]), 'transitionNotAllowed');
     for (const refund of (await refundsOf(o.orderId)).filter((x) => x.status === 'created'))
       await markRefundDone(db, { scenicId: 1, refundId: refund.id });
     expect(await order(o.orderId)).toEqual({ status: 203, refundedAmount: 10_000 });
   });
 
   it('staff refund: ticket of another order is 404; withdrawn tickets go by T19', async () => {
-    const o = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(9),
-      prices: [5_000],
-    });
-    const other = await insertPaidOrder(db, {
-      scenicId: 1,
-      productId: anytime,
-      visitDate: dayFromNow(9),
-      prices: [5_000],
-    });
-    await expect(
-      staffRefund(db, { scenicId: 1, orderId: o.orderId, ticketIds: other.ticketIds, reason: 'x', adminId }),
-    ).rejects.toMatchObject({ statusCode: 404 });
+    const o = await paid(anytime, dayFromNow(9));
+    const other = await paid(anytime, dayFromNow(9));
+    await expect(refundByStaff(o.orderId, other.ticketIds)).rejects.toMatchObject({ statusCode: 404 });
     const [r] = await ask(o.ticketIds);
-    await withdrawRefundRequest(db, { scenicId: 1, requestId: r!.id });
-    const result = await staffRefund(db, {
-      scenicId: 1,
-      orderId: o.orderId,
-      ticketIds: o.ticketIds,
-      reason: 'x',
-      adminId,
-    });
+    await withdraw(r!.id);
+    const result = await refundByStaff(o.orderId, o.ticketIds);
     expect(result.refunded).toEqual(o.ticketIds);
     expect((await ticket(o.ticketIds[0]!)).status).toBe(203);
   });

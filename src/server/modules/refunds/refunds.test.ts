@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
+import { callsAs } from '../../test/replies.ts';
 import { dayFromNow, insertPaidOrder, insertRefundProduct } from './refunds.fixture.ts';
 import { requestRefund } from './refunds.service.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -14,13 +15,7 @@ const tok: Record<string, string> = {};
 let product: number;
 let ylProduct: number;
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => t.call(tok[who]!, method, url, body, headers);
+const { call } = callsAs(() => t, tok);
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
 

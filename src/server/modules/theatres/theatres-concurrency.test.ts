@@ -4,10 +4,9 @@ import type { SeatRef } from '../../../shared/api/theatres.ts';
 import { SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { dayFromNow, insertProduct } from './theatres.fixture.ts';
-import { demoSeatMap } from './theatres.seed.ts';
+import { dayFromNow, insertDemoHall, insertProduct } from './theatres.fixture.ts';
 import { claimSeats, copySeats, seatsIn } from './theatres.service.ts';
-import { showSeats, theatres, theatreShows } from './theatres.table.ts';
+import { showSeats, theatreShows } from './theatres.table.ts';
 
 const BUYERS = 20;
 
@@ -52,27 +51,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('seat claims under concurrency (
     t = await createTestApp();
     const db = t.database.db;
     const productId = await insertProduct(db, 1, 3, '并发演出');
-    const [hall] = await db
-      .insert(theatres)
-      .values({
-        scenicId: 1,
-        name: '并发测试厅',
-        rows: 12,
-        cols: 18,
-        areas: [
-          { key: 'VIP', name: 'VIP', color: '#E6A23C', price: 28_000 },
-          { key: 'A', name: '甲区', color: '#409EFF', price: 18_000 },
-          { key: 'B', name: '乙区', color: '#67C23A', price: 12_000 },
-        ],
-        seats: demoSeatMap(),
-      })
-      .returning();
+    const hallId = await insertDemoHall(db, '并发测试厅');
     const shows = await db
       .insert(theatreShows)
       .values(
         [5, 6].map((d) => ({
           scenicId: 1,
-          theatreId: hall!.id,
+          theatreId: hallId,
           productId,
           showDate: dayFromNow(d),
           startTime: '19:30',

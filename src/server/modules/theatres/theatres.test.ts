@@ -4,7 +4,7 @@ import { labelSeats, type SeatCell, type ShowRow, type TheatreDetail } from '../
 import { SEAT_STATUS } from '../../../shared/dict/ticket.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { dayFromNow, insertProduct } from './theatres.fixture.ts';
+import { dayFromNow, insertDemoHall, insertProduct } from './theatres.fixture.ts';
 import { demoSeatMap } from './theatres.seed.ts';
 import { claimSeats, releaseSeats, sellSeats } from './theatres.service.ts';
 import { showSeats, theatres, theatreShows } from './theatres.table.ts';
@@ -506,27 +506,13 @@ describe('seat claims (theatres.service)', () => {
 
   beforeAll(async () => {
     const db = t.database.db;
-    const [hall] = await db
-      .insert(theatres)
-      .values({
-        scenicId: 1,
-        name: '服务测试厅',
-        rows: 12,
-        cols: 18,
-        areas: [
-          { key: 'VIP', name: 'VIP', color: '#E6A23C', price: 28_000 },
-          { key: 'A', name: '甲区', color: '#409EFF', price: 18_000 },
-          { key: 'B', name: '乙区', color: '#67C23A', price: 12_000 },
-        ],
-        seats: demoSeatMap(),
-      })
-      .returning();
+    const hallId = await insertDemoHall(db, '服务测试厅');
     const [show, past] = await db
       .insert(theatreShows)
       .values([
         {
           scenicId: 1,
-          theatreId: hall!.id,
+          theatreId: hallId,
           productId: prod.perf,
           showDate: dayFromNow(3),
           startTime: '19:30',
@@ -534,7 +520,7 @@ describe('seat claims (theatres.service)', () => {
         },
         {
           scenicId: 1,
-          theatreId: hall!.id,
+          theatreId: hallId,
           productId: prod.perf,
           showDate: dayFromNow(-1),
           startTime: '19:30',
