@@ -252,100 +252,38 @@ describe('travel packages (/scenic/travelList)', () => {
 
   it('refuses bad input naming the field, and changes nothing', async () => {
     const before = (await t.database.db.select().from(travelPackages)).length;
-    expectStatus(
-      await call('admin', 'POST', api.create, {
-        name: '',
-        days: 1,
-        itinerary: [{ title: 'a', productIds: [productId] }],
-      }),
-      400,
-      'name',
-    );
-    expectStatus(
-      await call('admin', 'POST', api.create, {
-        name: 'x',
-        days: 2,
-        itinerary: [{ title: 'a', productIds: [productId] }],
-      }),
-      400,
-      'itinerary',
-    );
-    expectStatus(
-      await call('admin', 'POST', api.create, {
-        name: 'x',
-        days: 16,
-        itinerary: [{ title: 'a', productIds: [productId] }],
-      }),
-      400,
-      'days',
-    );
-    expectStatus(
-      await call('admin', 'POST', api.create, {
-        name: 'x',
-        days: 1,
-        itinerary: [{ title: 'a', productIds: [] }],
-      }),
-      400,
-      'itinerary',
-    );
-    // another area's product
-    expectStatus(
-      await call('admin', 'POST', api.create, {
-        name: 'x',
-        days: 1,
-        itinerary: [{ title: 'a', productIds: [productId, otherProductId] }],
-      }),
-      400,
-      'itinerary.0.productIds.1',
-    );
+    const pkg = (name: string, days: number, productIds: number[]) => ({
+      name,
+      days,
+      itinerary: [{ title: 'a', productIds }],
+    });
+    for (const [body, field] of [
+      [pkg('', 1, [productId]), 'name'],
+      [pkg('x', 2, [productId]), 'itinerary'],
+      [pkg('x', 16, [productId]), 'days'],
+      [pkg('x', 1, []), 'itinerary'],
+      // another area's product
+      [pkg('x', 1, [productId, otherProductId]), 'itinerary.0.productIds.1'],
+    ] as const)
+      expectStatus(await call('admin', 'POST', api.create, body), 400, field);
     expect((await t.database.db.select().from(travelPackages)).length).toBe(before);
 
     const p = await newPackage('校验线路');
     expectStatus(await call('admin', 'POST', api.update, { id: p.id, days: 3 }), 400, 'itinerary');
-    expectStatus(
-      await call('admin', 'POST', dep.create, {
-        packageId: p.id,
-        dateFrom: day(5),
-        dateTo: day(4),
-        capacity: 1,
-        price: 1,
-      }),
-      400,
-      'dateTo',
-    );
-    expectStatus(
-      await call('admin', 'POST', dep.create, {
-        packageId: p.id,
-        dateFrom: day(1),
-        dateTo: day(200),
-        capacity: 1,
-        price: 1,
-      }),
-      400,
-      'dateTo',
-    );
-    expectStatus(
-      await call('admin', 'POST', dep.create, {
-        packageId: p.id,
-        dateFrom: day(-1),
-        dateTo: day(1),
-        capacity: 1,
-        price: 1,
-      }),
-      400,
-      'dateFrom',
-    );
-    expectStatus(
-      await call('admin', 'POST', dep.create, {
-        packageId: p.id,
-        dateFrom: day(1),
-        dateTo: day(1),
-        capacity: 0,
-        price: 1,
-      }),
-      400,
-      'capacity',
-    );
+    const departure = (from: number, to: number, capacity = 1) => ({
+      packageId: p.id,
+      dateFrom: day(from),
+      dateTo: day(to),
+      capacity,
+      price: 1,
+    });
+    for (const [body, field] of [
+      [departure(5, 4), 'dateTo'],
+      [departure(1, 200), 'dateTo'],
+      [departure(-1, 1), 'dateFrom'],
+      [departure(1, 1, 0), 'capacity'],
+    ] as const)
+      expectStatus(await call('admin', 'POST', dep.create, body), 400, field);
     expect(await departuresOf(p.id)).toEqual([]);
     expect(data<TravelPackageRow>(await call('admin', 'GET', `${api.query}?id=${p.id}`)).days).toBe(2);
   });
