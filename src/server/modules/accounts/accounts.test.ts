@@ -2,10 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
+import { demoAreas } from '../../test/areas.ts';
+import { callsAs } from '../../test/replies.ts';
+import { permissionsOfRole, roleIdsByKey } from './accounts.fixture.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-import { adminRoles, admins, roles } from './accounts.table.ts';
+import { adminRoles, admins } from './accounts.table.ts';
 import { dropDemoDistributorLogins } from '../distribution/distribution.fixture.ts';
 
 const A = '/web/api/admin/admin';
@@ -41,17 +43,7 @@ const ACCOUNT_PERMS = [
   'admin:admin:resetPassword',
 ];
 
-function call(
-  who: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const token = tok[who];
-  if (token === undefined) throw new Error(`no token for ${who}`);
-  return t.call(token, method, url, body, headers);
-}
+const { call } = callsAs(() => t, tok, { strict: true });
 
 async function tokenRequest(username: string, password: string) {
   return t.app.inject({
@@ -128,12 +120,8 @@ async function auditsFor(targetId: number, action?: string) {
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   for (const name of ['admin', 'staff', 'shop', 'yunling']) tok[name] = (await t.login(name)).access_token;
-  const areas = await t.database.db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
-  for (const r of await t.database.db.select().from(roles)) {
-    role[(r.scenicId === ylgz ? `${r.code}@2` : r.code) as RoleKey] = r.id;
-  }
+  ({ qsh, ylgz } = await demoAreas(t.database.db));
+  Object.assign(role, await roleIdsByKey(t.database.db, ylgz));
 
   // An account manager of area 1 (not a platform account): every account permission, role lists, and
   // what the staff role holds, so it may assign that role (privilege.ts: only what one holds).
@@ -146,17 +134,9 @@ beforeAll(async () => {
       'admin:role:page',
       'admin:scenic:page',
       'admin:loginLog:page',
-      'admin:order:page',
-      // what the demo distributor role holds (issue 17), so it may assign that role
-      'admin:disLedger:page',
-      'admin:disRecharge:page',
-      'admin:disRecharge:create',
-      'admin:disCredit:page',
-      'admin:disBuy:create',
-      'admin:haul:page',
-      'admin:haul:apply',
-      'admin:disorder:page',
-      'admin:settle:statement',
+      // what the demo distributor role holds (issue 17: orders, ledger, top-ups, credit, buying,
+      // withdrawals, statements), so it may assign that role
+      ...(await permissionsOfRole(t.database.db, role.distributor)),
       // what the demo shop_staff role holds (issue 18)
       ...Object.keys(shopPermissions.shop),
     ],

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/perms.ts';
 import { shopPermissions } from '../../../shared/perms/shop.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { demoAreas } from '../../test/areas.ts';
+import { callsAs } from '../../test/replies.ts';
+import { roleIdsByKey } from '../accounts/accounts.fixture.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
 
 const A = '/web/api/admin/admin';
 const R = '/web/api/admin/role';
@@ -34,17 +36,7 @@ const role = {} as Record<RoleKey, number>;
 
 const ROLE_PERMS = ['admin:role:page', 'admin:role:create', 'admin:role:update', 'admin:role:delete'];
 
-function call(
-  who: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const token = tok[who];
-  if (token === undefined) throw new Error(`no token for ${who}`);
-  return t.call(token, method, url, body, headers);
-}
+const { call } = callsAs(() => t, tok, { strict: true });
 
 async function activate(username: string): Promise<string> {
   const change = await t.app.inject({
@@ -109,12 +101,8 @@ async function auditsFor(id: number, action: string) {
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   for (const name of ['admin', 'staff', 'yunling']) tok[name] = (await t.login(name)).access_token;
-  const areas = await t.database.db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
-  for (const r of await t.database.db.select().from(roles)) {
-    role[(r.scenicId === ylgz ? `${r.code}@2` : r.code) as RoleKey] = r.id;
-  }
+  ({ qsh, ylgz } = await demoAreas(t.database.db));
+  Object.assign(role, await roleIdsByKey(t.database.db, ylgz));
   // A role manager of area 1 (not a platform account), and area 2's staff managing roles too.
   role.role_mgr = await created('admin', {
     code: 'role_mgr',
