@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { demoAreas } from '../../test/areas.ts';
 import { grantRole } from '../../test/grant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
@@ -10,17 +11,22 @@ const QUERY = '/web/api/admin/setting/query';
 const UPDATE = '/web/api/admin/setting/update';
 
 let t: TestApp;
-const tok: Record<'admin' | 'staff' | 'shop' | 'yunling', string> = {
-  admin: '',
-  staff: '',
-  shop: '',
-  yunling: '',
-};
+const tok = { admin: '', staff: '', shop: '', yunling: '' };
 let qsh: number;
 let ylgz: number;
 
 /** Gives an account an extra role of its own area with these permissions. */
 const grant = (username: string, perms: string[]) => grantRole(t, username, perms);
+/** The last audit row of YLGZ's settings. */
+const lastAuditOfYlgz = async () =>
+  (
+    await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
+      .orderBy(desc(auditLogs.id))
+      .limit(1)
+  )[0];
 
 const form = {
   contact: '赵强',
@@ -39,9 +45,7 @@ const form = {
 beforeAll(async () => {
   t = await createTestApp({ loginRateLimit: 1000 });
   for (const name of Object.keys(tok) as (keyof typeof tok)[]) tok[name] = (await t.login(name)).access_token;
-  const areas = await t.database.db.select().from(scenicAreas).orderBy(asc(scenicAreas.id));
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(t.database.db));
   await grant('yunling', ['admin:setting:query', 'admin:setting:update']);
 });
 afterAll(() => t.close());
@@ -111,6 +115,8 @@ describe('GET /web/api/admin/setting/query', () => {
 
 describe('POST /web/api/admin/setting/update', () => {
   it('saves the first settings of an area with an audit row (before null), then replaces them', async () => {
+    const saveInYlgz = (body: Record<string, unknown>) =>
+      t.call(tok.admin, 'POST', UPDATE, body, { 'x-scenic-id': String(ylgz) });
     const res = await t.call(tok.yunling, 'POST', UPDATE, form);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ ...form, scenicId: ylgz, scenicName: '云岭古镇', saved: true });
@@ -120,49 +126,17 @@ describe('POST /web/api/admin/setting/update', () => {
     // area 1 untouched
     expect((await t.call(tok.admin, 'GET', QUERY)).json().data.openTime).toBe('07:30');
 
-    const second = await t.call(
-      tok.admin,
-      'POST',
-      UPDATE,
-      { ...form, closeTime: '22:00' },
-      {
-        'x-scenic-id': String(ylgz),
-      },
-    );
+    const second = await saveInYlgz({ ...form, closeTime: '22:00' });
     expect(second.statusCode).toBe(200);
     expect(second.json().data.closeTime).toBe('22:00');
     expect(second.json().data.acceptLatePayment).toBe(true);
 
     // accepting late payments (docs/domain.md T6) is switched off, and kept by a save that leaves it out
-    const off = await t.call(
-      tok.admin,
-      'POST',
-      UPDATE,
-      { ...form, closeTime: '22:00', acceptLatePayment: false },
-      {
-        'x-scenic-id': String(ylgz),
-      },
-    );
+    const off = await saveInYlgz({ ...form, closeTime: '22:00', acceptLatePayment: false });
     expect(off.json().data.acceptLatePayment).toBe(false);
-    const kept = await t.call(
-      tok.admin,
-      'POST',
-      UPDATE,
-      { ...form, closeTime: '22:00' },
-      {
-        'x-scenic-id': String(ylgz),
-      },
-    );
+    const kept = await saveInYlgz({ ...form, closeTime: '22:00' });
     expect(kept.json().data.acceptLatePayment).toBe(false);
-    const bad = await t.call(
-      tok.admin,
-      'POST',
-      UPDATE,
-      { ...form, acceptLatePayment: 'yes' },
-      {
-        'x-scenic-id': String(ylgz),
-      },
-    );
+    const bad = await saveInYlgz({ ...form, acceptLatePayment: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.field).toBe('acceptLatePayment');
 
@@ -191,12 +165,7 @@ describe('POST /web/api/admin/setting/update', () => {
     const kept = await t.call(tok.admin, 'POST', UPDATE, form, headers);
     expect(kept.json().data.timeZone).toBe('Europe/London');
     expect((await t.call(tok.admin, 'GET', QUERY)).json().data.timeZone).toBe('Asia/Shanghai');
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
-      .orderBy(desc(auditLogs.id))
-      .limit(1);
+    const audit = await lastAuditOfYlgz();
     expect(audit!.before).toMatchObject({ timeZone: 'Europe/London' });
     // US/Pacific-New: a name Node's Intl still knows and PostgreSQL's zone data no longer has
     for (const timeZone of ['+08:00', 'GMT+8', 'Beijing', 'Asia/Nowhere', '', 42, 'US/Pacific-New']) {
@@ -282,12 +251,7 @@ describe('POST /web/api/admin/setting/update', () => {
     expect((await getScenicSettings(t.database.db, qsh)).twoPersonPayout).toBe(true);
     const on = await t.call(tok.admin, 'POST', UPDATE, { ...form, twoPersonPayout: true }, headers);
     expect(on.json().data.twoPersonPayout).toBe(true);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.module, 'setting'), eq(auditLogs.targetId, String(ylgz))))
-      .orderBy(desc(auditLogs.id))
-      .limit(1);
+    const audit = await lastAuditOfYlgz();
     expect(audit!.before).toMatchObject({ twoPersonPayout: false });
     expect(audit!.after).toMatchObject({ twoPersonPayout: true });
   });

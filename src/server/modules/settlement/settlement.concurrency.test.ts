@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -39,6 +39,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
     afterAll(() => closeWideApp(wide, t));
 
+    /**
+     * The control of a compare-and-set: two callers at once read the state (`read`), and where it is
+     * still `expected`, wait a little and `write` without a guard; each answers whether it wrote.
+     */
+    /** A withdrawal of `amount` that distributor `d`'s own account asks for, to the test bank account. */
+    const askWithdrawal = (d: { id: number; adminId: number }, amount: number) =>
+      requestWithdrawal(db, { scenicId, distributorId: d.id, amount, ...bank, requestedBy: d.adminId });
+
+    const uncheckedTwice = (read: SQL, expected: number, write: SQL) =>
+      rush(2, () =>
+        db.transaction(async (tx) => {
+          const [r] = await queryRows<{ state: number }>(tx, read);
+          if (Number(r!.state) !== expected) return false;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await tx.execute(write);
+          return true;
+        }),
+      );
+
     async function distributor(balance: number) {
       const [row] = await queryRows<{ id: number }>(
         db,
@@ -56,15 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('20 parallel requests never hold more than the balance (covers 3)', async () => {
       const d = await distributor(30_000);
-      const result = await rush(WIDTH, () =>
-        requestWithdrawal(db, {
-          scenicId,
-          distributorId: d.id,
-          amount: 10_000,
-          ...bank,
-          requestedBy: d.adminId,
-        }),
-      );
+      const result = await rush(WIDTH, () => askWithdrawal(d, 10_000));
       expect(result.unexpected).toEqual([]);
       expect(result.ok).toBe(3);
       const [m] = await queryRows<{ balance: number; held: number }>(
@@ -105,13 +116,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         sql`insert into admins (username, password_hash, adm_type, scenic_id)
           values (${`wd-approver-${++seq}`}, 'x', 2, ${scenicId}) returning id`,
       );
-      const w = await requestWithdrawal(db, {
-        scenicId,
-        distributorId: d.id,
-        amount: 20_000,
-        ...bank,
-        requestedBy: d.adminId,
-      });
+      const w = await askWithdrawal(d, 20_000);
       const approve = await rush(2, () =>
         moveWithdrawal(db, { scenicId, id: w.id, move: 'approve', actorId: Number(approver!.id) }),
       );
@@ -140,27 +145,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('control: a payout without the compare-and-set pays twice', async () => {
       const d = await distributor(50_000);
-      const w = await requestWithdrawal(db, {
-        scenicId,
-        distributorId: d.id,
-        amount: 20_000,
-        ...bank,
-        requestedBy: d.adminId,
-      });
+      const w = await askWithdrawal(d, 20_000);
       await moveWithdrawal(db, { scenicId, id: w.id, move: 'approve', actorId: staff[0]! });
-      const result = await rush(2, () =>
-        db.transaction(async (tx) => {
-          const [r] = await queryRows<{ state: number }>(
-            tx,
-            sql`select state from distributor_withdrawals where id = ${w.id}`,
-          );
-          if (Number(r!.state) !== 2) return false;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          await tx.execute(
-            sql`update distributor_withdrawals set state = 3, bank_reference = 'x' where id = ${w.id}`,
-          );
-          return true;
-        }),
+      const result = await uncheckedTwice(
+        sql`select state from distributor_withdrawals where id = ${w.id}`,
+        2,
+        sql`update distributor_withdrawals set state = 3, bank_reference = 'x' where id = ${w.id}`,
       );
       expect(result.values.filter(Boolean).length).toBe(2);
     });
@@ -200,17 +190,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         periodTo: '2019-01-31',
         adminId: null,
       });
-      const control = await rush(2, () =>
-        db.transaction(async (tx) => {
-          const [r] = await queryRows<{ state: number }>(
-            tx,
-            sql`select state from settlement_batches where id = ${other.id}`,
-          );
-          if (Number(r!.state) !== 1) return false;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          await tx.execute(sql`update settlement_batches set state = 2 where id = ${other.id}`);
-          return true;
-        }),
+      const control = await uncheckedTwice(
+        sql`select state from settlement_batches where id = ${other.id}`,
+        1,
+        sql`update settlement_batches set state = 2 where id = ${other.id}`,
       );
       expect(control.values.filter(Boolean).length).toBe(2);
     });
