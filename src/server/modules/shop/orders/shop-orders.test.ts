@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberApi } from '../../../../shared/api/member-api.ts';
 import { shopMemberApi, type ShopPlacedOrder } from '../../../../shared/api/shop.ts';
 import { STOCK_MOVE } from '../../../../shared/dict/shop.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { scenicAreas } from '../../scenic/index.ts';
+import { demoAreas } from '../../../test/areas.ts';
+import { memberLogin } from './shop-orders.fixture.ts';
 import { shopGoods, shopOrderHistory, shopOrders, shopSkus, shopStockMoves } from '../shop.table.ts';
 
 let t: TestApp;
@@ -33,19 +33,9 @@ const stockOf = async (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const areas = await t.database.db.select().from(scenicAreas);
-  qsh = areas.find((a) => a.code === 'QSH')!.id;
-  ylgz = areas.find((a) => a.code === 'YLGZ')!.id;
+  ({ qsh, ylgz } = await demoAreas(t.database.db));
   mini = await t.clientToken('weixinManagement');
-  const login = await t.call(
-    mini,
-    'POST',
-    memberApi.login,
-    { phone: '13700001234' },
-    { 'x-scenic-id': String(qsh) },
-  );
-  expect(login.statusCode, login.body).toBe(200);
-  member = login.json<{ data: { token: string } }>().data.token;
+  member = await memberLogin(t, mini, '13700001234', qsh);
   // two SKUs of goods on the shelf: 250g (stock set to 5 through the ledger) and 500g
   const [honey] = await t.database.db.select().from(shopGoods).where(eq(shopGoods.name, '农家土蜂蜜'));
   const skus = await t.database.db
