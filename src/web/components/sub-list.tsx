@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Table, Tabs, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/api/common.ts';
+import type { Permission } from '../../shared/perms.ts';
+import { usePermission } from './can.tsx';
 import { KeyboardScroll } from './keyboard-scroll.tsx';
 import { listQueryKey, type PageResult } from './list-page/index.ts';
 import { post } from '../lib/request.ts';
@@ -59,5 +61,37 @@ export function SubList<T extends { id: number | string }>({ url, params, column
         }}
       />
     </KeyboardScroll>
+  );
+}
+
+export interface RecordTab {
+  key: string;
+  label: string;
+  /** The permission of the tab's list: without it the tab is disabled and loads nothing. */
+  perm: Permission;
+  children: ReactNode;
+}
+
+export const recordTab = (key: string, label: string, perm: Permission, children: ReactNode): RecordTab => ({
+  key,
+  label,
+  perm,
+  children,
+});
+
+/** The tabs of a detail screen's records (usually `SubList`s); a hidden tab's list unmounts. */
+export function RecordTabs({ tabs }: { tabs: readonly RecordTab[] }) {
+  const can = usePermission();
+  return (
+    <Card>
+      <Tabs
+        destroyOnHidden
+        items={tabs.map(({ perm, children, ...tab }) => ({
+          ...tab,
+          disabled: !can(perm),
+          children: can(perm) ? children : null,
+        }))}
+      />
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Input, Modal, Space, Tabs, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Input, Modal, Space, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -23,8 +23,6 @@ import {
   DistributorState,
   DistributorTopUpState,
 } from '../../../shared/dict/distribution.ts';
-import type { Permission } from '../../../shared/perms.ts';
-import { usePermission } from '../../components/can.tsx';
 import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
@@ -32,7 +30,7 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { useOrderColumns } from '../../components/order-columns.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
-import { SubList } from '../../components/sub-list.tsx';
+import { RecordTabs, recordTab as tab, SubList } from '../../components/sub-list.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useCreditRecordColumns } from './credit-list.page.tsx';
 import { DistributorActions } from './distributor-list.page.tsx';
@@ -210,54 +208,44 @@ function Profile({ d, reload }: { d: DistributorRow; reload: () => void }) {
 
 function Records({ d }: { d: DistributorRow }) {
   const { t } = useTranslation('distribution');
-  const can = usePermission();
   const params = { distributorId: d.id };
   const ledger = useLedgerColumns();
   const topUps = useTopUpColumns();
   const orders = useOrderColumns({ payWay: true });
   const credit = useCreditRecordColumns();
-  const tab = (key: string, label: string, perm: Permission, children: ReactNode) => ({
-    key,
-    label,
-    disabled: !can(perm),
-    children: can(perm) ? children : null,
-  });
   return (
-    <Card>
-      <Tabs
-        destroyOnHidden
-        items={[
-          tab(
-            'ledger',
-            t('tabLedger'),
-            'admin:disLedger:page',
-            <SubList url={distributorLedgerApi.page} params={params} columns={ledger} />,
-          ),
-          ...(d.adminId == null
-            ? []
-            : [
-                tab(
-                  'orders',
-                  t('tabOrders'),
-                  'admin:order:page',
-                  <SubList url={orderApi.page} params={{ adminId: d.adminId }} columns={orders} />,
-                ),
-              ]),
-          tab(
-            'topUps',
-            t('tabTopUps'),
-            'admin:disRecharge:page',
-            <SubList url={distributorTopUpApi.page} params={params} columns={topUps} />,
-          ),
-          tab(
-            'credit',
-            t('tabCredit'),
-            'admin:disCredit:page',
-            <SubList<CreditRecordRow> url={distributorCreditApi.records} params={params} columns={credit} />,
-          ),
-        ]}
-      />
-    </Card>
+    <RecordTabs
+      tabs={[
+        tab(
+          'ledger',
+          t('tabLedger'),
+          'admin:disLedger:page',
+          <SubList url={distributorLedgerApi.page} params={params} columns={ledger} />,
+        ),
+        ...(d.adminId == null
+          ? []
+          : [
+              tab(
+                'orders',
+                t('tabOrders'),
+                'admin:order:page',
+                <SubList url={orderApi.page} params={{ adminId: d.adminId }} columns={orders} />,
+              ),
+            ]),
+        tab(
+          'topUps',
+          t('tabTopUps'),
+          'admin:disRecharge:page',
+          <SubList url={distributorTopUpApi.page} params={params} columns={topUps} />,
+        ),
+        tab(
+          'credit',
+          t('tabCredit'),
+          'admin:disCredit:page',
+          <SubList<CreditRecordRow> url={distributorCreditApi.records} params={params} columns={credit} />,
+        ),
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Card, Space, Tabs, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { Avatar, Button, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { couponRecordApi, type CouponRecordRow } from '../../../shared/api/coupons.ts';
@@ -21,9 +20,7 @@ import {
   MemberStatus,
   TravellerIdType,
 } from '../../../shared/dict/members.ts';
-import type { Permission } from '../../../shared/perms.ts';
 import defaultAvatar from '../../assets/default-avatar.svg';
-import { usePermission } from '../../components/can.tsx';
 import { DetailCard, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
@@ -39,7 +36,7 @@ import {
   PhoneText,
   UnbindButton,
 } from './member-actions.tsx';
-import { SubList } from '../../components/sub-list.tsx';
+import { RecordTabs, recordTab as tab, SubList } from '../../components/sub-list.tsx';
 import { MEMBER_LIST_PATH } from './paths.ts';
 
 const detailQuery = (id: number) => ({
@@ -156,51 +153,41 @@ function useHistoryColumns(): TableColumnsType<LevelHistoryRow> {
 /** Ledger, orders, coupons, travellers and level changes; a tab needs its own list's permission. */
 function Records({ memberId }: { memberId: number }) {
   const { t } = useTranslation('members');
-  const can = usePermission();
   const params = { memberId };
   const orderColumns = useOrderColumns({ ticketCount: true });
   const couponColumns = useCouponColumns();
   const travellerColumns = useTravellerColumns();
   const historyColumns = useHistoryColumns();
-  const tab = (key: string, label: string, perm: Permission, children: ReactNode) => ({
-    key,
-    label,
-    disabled: !can(perm),
-    children: can(perm) ? children : null,
-  });
   return (
-    <Card>
-      <Tabs
-        destroyOnHidden
-        items={[
-          tab('ledger', t('tabLedger'), 'admin:user:page', <MemberLedger memberId={memberId} />),
-          tab(
-            'orders',
-            t('tabOrders'),
-            'admin:order:page',
-            <SubList<OrderRow> url={orderApi.page} params={params} columns={orderColumns} />,
-          ),
-          tab(
-            'coupons',
-            t('tabCoupons'),
-            'admin:couponRecord:page',
-            <SubList<CouponRecordRow> url={couponRecordApi.page} params={params} columns={couponColumns} />,
-          ),
-          tab(
-            'travellers',
-            t('tabTravellers'),
-            'admin:traveler:page',
-            <SubList<TravellerRow> url={travellerApi.page} params={params} columns={travellerColumns} />,
-          ),
-          tab(
-            'levels',
-            t('tabLevels'),
-            'admin:user:page',
-            <SubList<LevelHistoryRow> url={userApi.levelHistory} params={params} columns={historyColumns} />,
-          ),
-        ]}
-      />
-    </Card>
+    <RecordTabs
+      tabs={[
+        tab('ledger', t('tabLedger'), 'admin:user:page', <MemberLedger memberId={memberId} />),
+        tab(
+          'orders',
+          t('tabOrders'),
+          'admin:order:page',
+          <SubList<OrderRow> url={orderApi.page} params={params} columns={orderColumns} />,
+        ),
+        tab(
+          'coupons',
+          t('tabCoupons'),
+          'admin:couponRecord:page',
+          <SubList<CouponRecordRow> url={couponRecordApi.page} params={params} columns={couponColumns} />,
+        ),
+        tab(
+          'travellers',
+          t('tabTravellers'),
+          'admin:traveler:page',
+          <SubList<TravellerRow> url={travellerApi.page} params={params} columns={travellerColumns} />,
+        ),
+        tab(
+          'levels',
+          t('tabLevels'),
+          'admin:user:page',
+          <SubList<LevelHistoryRow> url={userApi.levelHistory} params={params} columns={historyColumns} />,
+        ),
+      ]}
+    />
   );
 }
 
