@@ -58,8 +58,15 @@ describe('POST /printer/page, export and GET query', () => {
       ['80mm 标准小票', true, 80],
       ['29mm 腕带', false, 29],
     ]);
-    const fields = list[0]!.elements.map((e) => e.field);
-    expect(fields).toEqual(['productName', 'visitDate', 'price', 'qrCode', 'visitor', 'orderNo', 'text']);
+    expect(list[0]!.elements.map((e) => e.field)).toEqual([
+      'productName',
+      'visitDate',
+      'price',
+      'qrCode',
+      'visitor',
+      'orderNo',
+      'text',
+    ]);
   });
 
   it('filters by name, paper and status; refuses unknown ones', async () => {

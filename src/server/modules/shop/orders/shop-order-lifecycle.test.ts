@@ -16,8 +16,16 @@ import { data, expect400 } from '../../../test/replies.ts';
 import { scenicAreas } from '../../scenic/index.ts';
 import { registerShopRefundProvider } from './shop-refund.service.ts';
 import { shopKit, type ShopKit } from './shop-orders.fixture.ts';
-import { shopOrderHistory, shopOrderLines, shopOrders, shopStockMoves } from '../shop.table.ts';
-import { shopAftersales, shopPayments, shopRefunds, shopShipments } from '../shop.table.ts';
+import {
+  shopAftersales,
+  shopOrderHistory,
+  shopOrderLines,
+  shopOrders,
+  shopPayments,
+  shopRefunds,
+  shopShipments,
+  shopStockMoves,
+} from '../shop.table.ts';
 
 let t: TestApp;
 let k: ShopKit;
