@@ -118,6 +118,8 @@ describe('system screens', () => {
     await fee.waitFor();
     await pickOption(page, pane(page).locator('#settings_refundRule'), '有条件退');
     await pickOption(page, pane(page).locator('#settings_refundFeeUnit'), '元');
+    // the fee shows in yuan (two decimals) before anyone types: typing while it reformats appends
+    await expect.poll(() => fee.inputValue()).toBe('10.00');
     await fee.fill('12.5');
     await snap(page, 'sys-setting');
     await button(pane(page), '保存').click();

@@ -345,6 +345,8 @@ describe('ListPage', () => {
     const slow = { timeout: 5000 };
     await waitFor(() => expect(currentSearch).toBe('?productId=5&name=row&limit=10'), slow);
     await waitFor(() => expect(lastBody(URL_PAGE)).toMatchObject({ productId: 5, name: 'row' }), slow);
+    // the table takes clicks again once the search's rows are in (no spinner over it)
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull(), slow);
     await user.click(buttons('删除')[0]!);
     expect(await screen.findByText(/旧密钥立即失效/, {}, slow)).toBeInTheDocument();
   });
