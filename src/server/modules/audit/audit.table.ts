@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 
 /** Append-only record of every change made by staff: who, when, what, before/after. */
 export const auditLogs = pgTable(
@@ -16,7 +17,7 @@ export const auditLogs = pgTable(
     after: jsonb('after'),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     requestId: varchar('request_id', { length: 64 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_logs_scenic_time_idx').on(t.scenicId, t.createdAt),
@@ -43,7 +44,7 @@ export const loginLogs = pgTable(
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
     success: boolean('success').notNull(),
     reason: varchar('reason', { length: 32 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('login_logs_username_time_idx').on(t.username, t.createdAt),

@@ -11,16 +11,15 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/scenic/announcement`: an area's announcements; HTML sanitised on save, shown inside their window. */
 export const announcements = pgTable(
   'announcements',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     cover: varchar('cover', { length: 500 }).notNull().default(''),
@@ -31,8 +30,8 @@ export const announcements = pgTable(
     /** ContentState: 1 draft, 2 published, 3 withdrawn */
     state: smallint('state').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('announcements_scenic_state_idx').on(t.scenicId, t.state, t.pinned),
@@ -50,9 +49,7 @@ export const scenicArticles = pgTable(
   'scenic_articles',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     /** ArticleCategory: 1 travel guide, 2 news, 3 culture */
     category: smallint('category').notNull(),
     title: varchar('title', { length: 100 }).notNull(),
@@ -63,8 +60,8 @@ export const scenicArticles = pgTable(
     state: smallint('state').notNull().default(1),
     viewCount: integer('view_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('scenic_articles_scenic_state_idx').on(t.scenicId, t.state, t.publishedAt),

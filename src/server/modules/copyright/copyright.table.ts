@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, varchar, index } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * Site copyright/branding records (docs/product.md §3, §7). Platform-wide, keyed by terminal client id: the
@@ -11,8 +12,8 @@ export const copyrights = pgTable(
     clientId: varchar('client_id', { length: 64 }).notNull(),
     copContent: text('cop_content').notNull(),
     updatedBy: integer('updated_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('copyrights_client_idx').on(t.clientId, t.updatedAt)],
 );

@@ -13,20 +13,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /promotion/ticcoupon: a coupon members receive (claim, registration, redeem code, staff). */
 export const coupons = pgTable(
   'coupons',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** CouponType: 0 general, 1 registration gift, 2 redeem-code gift */
     couponType: smallint('coupon_type').notNull().default(0),
@@ -57,7 +52,7 @@ export const coupons = pgTable(
     status: smallint('status').notNull().default(1),
     description: varchar('description', { length: 500 }).notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('coupons_scenic_idx').on(t.scenicId, t.id),
@@ -84,7 +79,7 @@ export const memberCoupons = pgTable(
   'member_coupons',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'restrict' }),
@@ -123,7 +118,7 @@ export const couponCodes = pgTable(
   'coupon_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),

@@ -14,14 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * A distributor (travel agency) of an area: its login account (admType 3), its channel state and
@@ -33,7 +27,7 @@ export const distributors = pgTable(
   'distributors',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     /** The distributor's login account (admType 3); none yet while it applies or is not enabled */
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     company: varchar('company', { length: 100 }).notNull(),
@@ -93,7 +87,7 @@ export const distributorLedger = pgTable(
   'distributor_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),
@@ -133,7 +127,7 @@ export const distributorTopUps = pgTable(
   'distributor_top_ups',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),
@@ -169,7 +163,7 @@ export const distributorCreditRecords = pgTable(
   'distributor_credit_records',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),

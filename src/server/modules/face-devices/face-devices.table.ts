@@ -10,8 +10,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** The settings of a face device (terminals of kind faceDevice); no row: FACE_DEFAULTS. */
 export const faceSettings = pgTable('face_settings', {
@@ -27,7 +28,7 @@ export const faceSettings = pgTable('face_settings', {
   temperatureThreshold: smallint('temperature_threshold').notNull().default(373),
   /** Health codes (docs/product.md §9) let through without an alarm */
   admittedHealthCodes: jsonb('admitted_health_codes').$type<number[]>().notNull().default([0]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** What a face device observed at a passage, stored once per (device, nonce), flagged by the server. */
@@ -35,9 +36,7 @@ export const faceEvents = pgTable(
   'face_events',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -55,7 +54,7 @@ export const faceEvents = pgTable(
     alarm: boolean('alarm').notNull(),
     /** FaceAlarmReason codes */
     alarmReasons: jsonb('alarm_reasons').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('face_events_terminal_nonce_uq').on(t.terminalId, t.nonce),

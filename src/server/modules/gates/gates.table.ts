@@ -5,20 +5,18 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** Gates of an area (docs/product.md §9 gate types 10/11/20/21); staff cards and check-in refer to them. */
 export const gates = pgTable(
   'gates',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     /** GateType of src/shared/dict/ticket.ts */
@@ -31,8 +29,8 @@ export const gates = pgTable(
     /** The gate's own opening hours (HH:mm) for entries; both null: the area's hours */
     openFrom: varchar('open_from', { length: 5 }),
     openTo: varchar('open_to', { length: 5 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('gates_scenic_idx').on(t.scenicId),

@@ -7,12 +7,12 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * `/ticket/priceCalendar`: price and stock of a product per date (and per session for timed
@@ -22,9 +22,7 @@ export const priceCalendar = pgTable(
   'price_calendar',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),
@@ -36,7 +34,7 @@ export const priceCalendar = pgTable(
     sold: integer('sold').notNull().default(0),
     /** SaleStatus: 1 on sale, 2 closed */
     status: smallint('status').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('price_calendar_slot_uq').on(t.productId, t.date, sql`coalesce(${t.sessionId}, 0)`),
@@ -51,9 +49,7 @@ export const scenicPeriods = pgTable(
   'scenic_periods',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 30 }).notNull(),
     /** "HH:mm" */
     startTime: varchar('start_time', { length: 5 }).notNull(),
@@ -62,8 +58,8 @@ export const scenicPeriods = pgTable(
     capacity: integer('capacity').notNull(),
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('scenic_periods_scenic_idx').on(t.scenicId),
@@ -78,9 +74,7 @@ export const publicStock = pgTable(
   'public_stock',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     periodId: integer('period_id')
       .notNull()
       .references(() => scenicPeriods.id, { onDelete: 'cascade' }),
@@ -88,7 +82,7 @@ export const publicStock = pgTable(
     capacity: integer('capacity').notNull(),
     sold: integer('sold').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('public_stock_period_date_uq').on(t.periodId, t.date),

@@ -12,21 +12,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /user/memberRank: a level members reach by total spend or points; its discount applies to ticket prices. */
 export const memberLevels = pgTable(
   'member_levels',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 30 }).notNull(),
     /** LevelBasis: 1 total spend (cents), 2 points */
     basis: smallint('basis').notNull().default(1),
@@ -58,7 +52,7 @@ export const members = pgTable(
   'members',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     /** Null once unbound by staff (the member keeps balance and coupons, and can bind another phone) */
     phone: varchar('phone', { length: 20 }),
     nickname: varchar('nickname', { length: 50 }).notNull().default(''),
@@ -91,7 +85,7 @@ export const memberLedger = pgTable(
   'member_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'restrict' }),
@@ -119,7 +113,7 @@ export const memberLevelHistory = pgTable(
   'member_level_history',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -137,7 +131,7 @@ export const rechargeRules = pgTable(
   'recharge_rules',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     /** cents the member pays */
     payAmount: integer('pay_amount').notNull(),
     /** cents added on top, as its own ledger row */
@@ -161,7 +155,7 @@ export const recharges = pgTable(
   'recharges',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
     memberId: integer('member_id')
       .notNull()
@@ -192,7 +186,7 @@ export const travellers = pgTable(
   'travellers',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -216,7 +210,7 @@ export const memberSessions = pgTable(
   'member_sessions',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

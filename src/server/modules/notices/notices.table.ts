@@ -1,21 +1,20 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { index, integer, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/explainrule`: ticket agreements a visitor accepts when buying; HTML sanitised on save. */
 export const ticketAgreements = pgTable(
   'ticket_agreements',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('ticket_agreements_scenic_idx').on(t.scenicId)],
 );
@@ -25,17 +24,15 @@ export const noticeTemplates = pgTable(
   'notice_templates',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     title: varchar('title', { length: 100 }).notNull(),
     /** NoticeType of src/shared/dict/ticket.ts */
     noticeType: smallint('notice_type').notNull(),
     content: text('content').notNull(),
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('notice_templates_scenic_idx').on(t.scenicId)],
 );

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { admins } from '../accounts/accounts.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** OAuth clients: the terminal client ids of docs/product.md §9. */
 export const oauthClients = pgTable(
@@ -42,8 +43,8 @@ export const oauthClients = pgTable(
     scenicId: integer('scenic_id').references(() => scenicAreas.id, { onDelete: 'cascade' }),
     /** What kind of caller it is (CallerKind of http/access.ts); routes declare the kinds they admit. Null: none. */
     callerKind: varchar('caller_kind', { length: 24 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   // at most one public client: the console's (getClient hands out its credential)
   (t) => [
@@ -73,7 +74,7 @@ export const tokens = pgTable(
     revokedReason: varchar('revoked_reason', { length: 32 }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('tokens_admin_idx').on(t.adminId),

@@ -16,9 +16,9 @@ import {
 import { admins } from '../accounts/accounts.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 const money = (name: string) => integer(name).notNull().default(0);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /*
  * Columns that point into a table of a module plugging into orders (a member, a coupon, a price
@@ -81,7 +81,7 @@ export const ticketOrders = pgTable(
     /** The distributor's price tier the order was priced at (price-tiers/tier-pricing.step.ts) */
     tierId: integer('tier_id'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('ticket_orders_no_uq').on(t.orderNo),
@@ -180,7 +180,7 @@ export const orderTickets = pgTable(
     timerPausedMs: bigint('timer_paused_ms', { mode: 'number' }).notNull().default(0),
     printCount: integer('print_count').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('order_tickets_order_idx').on(t.orderId),
@@ -215,7 +215,7 @@ export const payments = pgTable(
     refundedAmount: money('refunded_amount'),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),

@@ -12,19 +12,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /ota/otaManage: one row per area and platform (ctrip, meituan, zowoyoo, pft). */
 export const otaChannels = pgTable(
   'ota_channels',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     platform: varchar('platform', { length: 16 }).notNull(),
     appKey: varchar('app_key', { length: 64 }).notNull(),
     /** AES-256-GCM sealed secret (secret-box.ts); '' when none is set. Never answered by a route. */
@@ -32,8 +28,8 @@ export const otaChannels = pgTable(
     callbackUrl: varchar('callback_url', { length: 255 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(2),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('ota_channels_scenic_platform_uq').on(t.scenicId, t.platform),
@@ -49,7 +45,7 @@ export const otaMappings = pgTable(
   'ota_mappings',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => otaChannels.id, { onDelete: 'cascade' }),
@@ -59,7 +55,7 @@ export const otaMappings = pgTable(
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),
     price: integer('price').notNull(),
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ota_mappings_code_uq').on(t.channelId, t.externalCode),
@@ -74,7 +70,7 @@ export const otaLogs = pgTable(
   'ota_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     platform: varchar('platform', { length: 16 }).notNull(),
     /** OtaDirection: 1 inbound, 2 outbound */
     direction: smallint('direction').notNull(),
@@ -85,7 +81,7 @@ export const otaLogs = pgTable(
     response: varchar('response', { length: 1000 }).notNull().default(''),
     /** OtaResult: 1 succeeded, 2 refused, 3 failed */
     result: smallint('result').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ota_logs_scenic_time_idx').on(t.scenicId, t.createdAt),
@@ -104,7 +100,7 @@ export const otaRedemptions = pgTable(
   'ota_redemptions',
   {
     ticketId: integer('ticket_id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => otaChannels.id, { onDelete: 'cascade' }),

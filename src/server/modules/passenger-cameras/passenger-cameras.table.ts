@@ -10,8 +10,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * A people-counting camera's zone and warning settings (terminals of kind camera), with the zone's
@@ -33,7 +34,7 @@ export const cameraSettings = pgTable('camera_settings', {
   /** A warning was raised; cleared when the count falls below 90% of the threshold */
   warned: boolean('warned').notNull().default(false),
   lastReadingAt: timestamp('last_reading_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** One interval's counts of a camera, stored once per (camera, nonce). */
@@ -41,9 +42,7 @@ export const passengerCounts = pgTable(
   'passenger_counts',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -53,7 +52,7 @@ export const passengerCounts = pgTable(
     countOut: integer('count_out').notNull(),
     /** The zone's live count after this reading */
     count: integer('count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('passenger_counts_terminal_nonce_uq').on(t.terminalId, t.nonce),
@@ -66,9 +65,7 @@ export const crowdWarnings = pgTable(
   'crowd_warnings',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -79,7 +76,7 @@ export const crowdWarnings = pgTable(
     smsTemplate: smallint('sms_template').notNull(),
     /** CrowdWarningStatus */
     status: varchar('status', { length: 16 }).notNull().default('recorded'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('crowd_warnings_scenic_idx').on(t.scenicId, t.createdAt),

@@ -1,23 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { check, index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /scenic/pictureCate: an area's picture groups, each a carousel or an album of the mini-program. */
 export const pictureGroups = pgTable(
   'picture_groups',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** PictureShowType: 0 carousel, 1 album (docs/product.md §9) */
     showType: smallint('show_type').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('picture_groups_scenic_sort_idx').on(t.scenicId, t.sort, t.id),
@@ -33,16 +32,14 @@ export const groupPictures = pgTable(
   'group_pictures',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     groupId: integer('group_id')
       .notNull()
       .references(() => pictureGroups.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 500 }).notNull(),
     caption: varchar('caption', { length: 100 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('group_pictures_group_sort_idx').on(t.groupId, t.sort, t.id),

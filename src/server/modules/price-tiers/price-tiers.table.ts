@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * `/disManage/retailrole`: a price tier of an area. Distributors assigned to it (distributors.tier_id)
@@ -21,15 +12,13 @@ export const priceTiers = pgTable(
   'price_tiers',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled (a disabled tier prices nothing) */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('price_tiers_scenic_idx').on(t.scenicId, t.id),
@@ -57,8 +46,8 @@ export const priceTierLines = pgTable(
     dateTo: date('date_to').notNull(),
     settlementPrice: integer('settlement_price').notNull(),
     retailFloor: integer('retail_floor').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('price_tier_lines_tier_idx').on(t.tierId, t.productId, t.dateFrom),

@@ -8,21 +8,19 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { PrintElement } from '../../../shared/api/print-templates.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/printerModule`: ticket print layouts for the papers of docs/product.md §9. */
 export const printTemplates = pgTable(
   'print_templates',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** PrinterPaper of src/shared/dict/ticket.ts */
     paper: smallint('paper').notNull(),
@@ -34,8 +32,8 @@ export const printTemplates = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('print_templates_scenic_idx').on(t.scenicId),

@@ -9,29 +9,27 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { TimeWindow } from '../../../shared/api/products.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/notices.table.ts';
 import { printTemplates } from '../print-templates/print-templates.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/ticType`: ticket categories. */
 export const ticketTypes = pgTable(
   'ticket_types',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     sort: integer('sort').notNull().default(0),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('ticket_types_scenic_name_uq').on(t.scenicId, t.name)],
 );
@@ -41,9 +39,7 @@ export const ticketProducts = pgTable(
   'ticket_products',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     typeId: integer('type_id')
       .notNull()
       .references(() => ticketTypes.id, { onDelete: 'restrict' }),
@@ -96,8 +92,8 @@ export const ticketProducts = pgTable(
     /** ShelfStatus: 1 on, 2 off */
     shelfStatus: smallint('shelf_status').notNull().default(2),
     sort: integer('sort').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('ticket_products_scenic_idx').on(t.scenicId, t.shelfStatus),
@@ -121,9 +117,7 @@ export const productSessions = pgTable(
   'product_sessions',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),

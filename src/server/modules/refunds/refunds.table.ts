@@ -12,8 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { orderTickets, payments, ticketOrders } from '../orders/orders.table.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from '../../db/columns.ts';
 
 /** `/ticket/refundTicCheck`: a refund application for one ticket, fee frozen at request time. */
 export const refundRequests = pgTable(

@@ -12,16 +12,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /Make/site: a free, capacity-limited place visitors book a session of (a venue, an exhibition). */
 export const reservationSites = pgTable(
   'reservation_sites',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
     /** The capacity a generated session gets */
@@ -35,8 +34,8 @@ export const reservationSites = pgTable(
     realName: boolean('real_name').notNull().default(false),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('reservation_sites_scenic_idx').on(t.scenicId, t.id),
@@ -52,9 +51,7 @@ export const reservationSessions = pgTable(
   'reservation_sessions',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     siteId: integer('site_id')
       .notNull()
       .references(() => reservationSites.id, { onDelete: 'cascade' }),
@@ -68,8 +65,8 @@ export const reservationSessions = pgTable(
     booked: integer('booked').notNull().default(0),
     /** ReservationSessionStatus: 1 open, 2 closed (no more bookings) */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('reservation_sessions_slot_uq').on(t.siteId, t.date, t.startTime),
@@ -86,9 +83,7 @@ export const reservations = pgTable(
   'reservations',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     siteId: integer('site_id')
       .notNull()
       .references(() => reservationSites.id),

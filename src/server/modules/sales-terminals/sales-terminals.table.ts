@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * The profile of a ticket window (winManagement) or self-service machine (selfManagement) terminal:
@@ -15,9 +16,7 @@ export const salesTerminalProfiles = pgTable(
     terminalId: integer('terminal_id')
       .primaryKey()
       .references(() => terminals.id, { onDelete: 'cascade' }),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     /** A window's number shown above the counter; empty for a machine */
     windowNo: varchar('window_no', { length: 20 }).notNull().default(''),
     /** ticket_products of the area (no foreign key: a deleted product drops out of the config) */
@@ -38,7 +37,7 @@ export const salesTerminalProfiles = pgTable(
     printerModel: varchar('printer_model', { length: 50 }).notNull().default(''),
     /** PrinterPaper */
     paper: varchar('paper', { length: 16 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('sales_terminal_profiles_scenic_idx').on(t.scenicId)],
 );
@@ -52,9 +51,7 @@ export const salesMachineCarousels = pgTable(
   'sales_machine_carousels',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     machineId: integer('machine_id').references(() => terminals.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 30 }).notNull().default(''),
     image: varchar('image', { length: 500 }).notNull(),
@@ -63,8 +60,8 @@ export const salesMachineCarousels = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     /** EnableStatus */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('sales_machine_carousels_scenic_idx').on(t.scenicId, t.machineId, t.sort),

@@ -7,19 +7,17 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** /scenic/viewpoint: the spots inside an area, shown on the mini-program's guide. */
 export const scenicSpots = pgTable(
   'scenic_spots',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** SpotType: 1 attraction, 2 route, 3 public facility (docs/product.md §9) */
     spotType: smallint('spot_type').notNull().default(1),
@@ -33,8 +31,8 @@ export const scenicSpots = pgTable(
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('scenic_spots_scenic_sort_idx').on(t.scenicId, t.sort, t.id),

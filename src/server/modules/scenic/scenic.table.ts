@@ -8,11 +8,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { OpeningSeason } from '../../../shared/api/scenic.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** The tenant: every row of scenic data carries scenic_id referencing this table. */
 export const scenicAreas = pgTable(
@@ -39,8 +39,8 @@ export const scenicAreas = pgTable(
     cover: varchar('cover', { length: 500 }).notNull().default(''),
     gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
     traffic: text('traffic').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('scenic_areas_name_uq').on(t.name),
@@ -53,3 +53,9 @@ export const scenicAreas = pgTable(
     check('scenic_areas_gallery_check', sql`jsonb_typeof(${t.gallery}) = 'array'`),
   ],
 );
+
+/** A table's `scenic_id`: the area the row belongs to, gone with the area. */
+export const scenicIdColumn = () =>
+  integer('scenic_id')
+    .notNull()
+    .references(() => scenicAreas.id, { onDelete: 'cascade' });

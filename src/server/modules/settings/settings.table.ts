@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * Settings of one scenic area that later modules read (ticket defaults of docs/product.md §9); a missing row
@@ -31,8 +32,8 @@ export const scenicSettings = pgTable(
     /** Money out (withdrawal payouts) needs two people: the one who approves does not pay (docs/accounts.md) */
     twoPersonPayout: boolean('two_person_payout').notNull().default(true),
     updatedBy: integer('updated_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('scenic_settings_hours_ck', sql`${t.openTime} < ${t.closeTime}`),

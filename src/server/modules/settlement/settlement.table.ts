@@ -16,18 +16,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { distributors } from '../distribution/index.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
-
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** An area's settlement settings (one row per area; absent: monthly, used and expired, no commission). */
 export const settlementSettings = pgTable(
   'settlement_settings',
   {
-    scenicId: scenicId().primaryKey(),
+    scenicId: scenicIdColumn().primaryKey(),
     /** SettlementCycle: 1 daily, 2 weekly, 3 monthly */
     cycle: smallint('cycle').notNull().default(3),
     /** used tickets (402, 403) are settled */
@@ -36,7 +32,7 @@ export const settlementSettings = pgTable(
     settleExpired: boolean('settle_expired').notNull().default(true),
     /** commission in basis points of the settlement amount (500 = 5 %) */
     commissionRate: integer('commission_rate').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('settlement_settings_cycle_check', sql`${t.cycle} between 1 and 3`),
@@ -53,7 +49,7 @@ export const settlementBatches = pgTable(
   'settlement_batches',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     batchNo: varchar('batch_no', { length: 32 }).notNull(),
     periodFrom: date('period_from').notNull(),
     periodTo: date('period_to').notNull(),
@@ -68,8 +64,8 @@ export const settlementBatches = pgTable(
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     closedBy: integer('closed_by').references(() => admins.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('settlement_batches_no_uq').on(t.batchNo),
@@ -84,7 +80,7 @@ export const settlementItems = pgTable(
   'settlement_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     batchId: integer('batch_id')
       .notNull()
       .references(() => settlementBatches.id, { onDelete: 'restrict' }),
@@ -97,7 +93,7 @@ export const settlementItems = pgTable(
     ticketStatus: smallint('ticket_status').notNull(),
     amount: integer('amount').notNull(),
     commission: integer('commission').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('settlement_items_ticket_uq').on(t.ticketId),

@@ -12,15 +12,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
 import { shopCategories } from './shop.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
 const startAt = () => timestamp('start_at', { withTimezone: true });
 const endAt = () => timestamp('end_at', { withTimezone: true });
 
@@ -29,7 +24,7 @@ export const shopServeModels = pgTable(
   'shop_serve_models',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 30 }).notNull(),
     /** shop_services ids, in the order shown */
     serviceIds: integer('service_ids')
@@ -55,7 +50,7 @@ export const shopCarousels = pgTable(
   'shop_carousels',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     title: varchar('title', { length: 30 }).notNull(),
     image: varchar('image', { length: 500 }).notNull(),
     /** CarouselLinkType: 1 goods, 2 article, 3 URL, 4 none */
@@ -90,7 +85,7 @@ export const shopHomeModules = pgTable(
   'shop_home_modules',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     title: varchar('title', { length: 30 }).notNull(),
     /** HomeModuleKind: 1 chosen goods, 2 category */
     kind: smallint('kind').notNull().default(1),
@@ -129,7 +124,7 @@ export const shopCartItems = pgTable(
   'shop_cart_items',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

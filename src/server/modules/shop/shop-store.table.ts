@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * /shop/storeInvoiceSet: the store's invoice settings, one row per scenic area (none until first
@@ -33,8 +34,8 @@ export const shopStoreSettings = pgTable(
     remarks: varchar('remarks', { length: 200 }).notNull().default(''),
     buyerMayRequest: boolean('buyer_may_request').notNull().default(false),
     updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('shop_store_settings_tax_rate_check', sql`${t.taxRate} between 0 and 10000`),

@@ -16,14 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { members } from '../members/members.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const scenicId = () =>
-  integer('scenic_id')
-    .notNull()
-    .references(() => scenicAreas.id, { onDelete: 'cascade' });
 const SHOP_STATUSES = sql.raw('101, 102, 103, 201, 202, 203, 204, 205, 301, 302, 401, 402, 601');
 
 /** /shop/goodType: the goods categories, a tree of two levels (a child's parent has no parent). */
@@ -31,7 +26,7 @@ export const shopCategories = pgTable(
   'shop_categories',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     parentId: integer('parent_id').references((): AnyPgColumn => shopCategories.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 30 }).notNull(),
     icon: varchar('icon', { length: 500 }).notNull().default(''),
@@ -54,7 +49,7 @@ export const shopServices = pgTable(
   'shop_services',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 30 }).notNull(),
     description: varchar('description', { length: 200 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
@@ -79,7 +74,7 @@ export const shopGoods = pgTable(
   'shop_goods',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => shopCategories.id, { onDelete: 'restrict' }),
@@ -120,7 +115,7 @@ export const shopSkus = pgTable(
   'shop_skus',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => shopGoods.id, { onDelete: 'cascade' }),
@@ -154,7 +149,7 @@ export const shopStockMoves = pgTable(
   'shop_stock_moves',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => shopGoods.id, { onDelete: 'cascade' }),
@@ -182,7 +177,7 @@ export const shopOrders = pgTable(
   'shop_orders',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     /** ShopOrderStatus; changed only by the transitions of src/shared/domain/shop-order-transitions.ts */
@@ -235,7 +230,7 @@ export const shopOrderLines = pgTable(
   'shop_order_lines',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -265,7 +260,7 @@ export const shopPayments = pgTable(
   'shop_payments',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -291,7 +286,7 @@ export const shopShipments = pgTable(
   'shop_shipments',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -308,7 +303,7 @@ export const shopOrderHistory = pgTable(
   'shop_order_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -332,7 +327,7 @@ export const shopAftersales = pgTable(
   'shop_aftersales',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     requestNo: varchar('request_no', { length: 32 }).notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -386,7 +381,7 @@ export const shopRefunds = pgTable(
   'shop_refunds',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     refundNo: varchar('refund_no', { length: 32 }).notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -421,7 +416,7 @@ export const shopReviews = pgTable(
   'shop_reviews',
   {
     id: serial('id').primaryKey(),
-    scenicId: scenicId(),
+    scenicId: scenicIdColumn(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),

@@ -10,16 +10,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/entryCode`: staff cards, park entry type 3 of docs/product.md §9 at the gate. */
 export const staffCards = pgTable(
   'staff_cards',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     holderName: varchar('holder_name', { length: 50 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     department: varchar('department', { length: 50 }).notNull().default(''),
@@ -42,8 +41,8 @@ export const staffCards = pgTable(
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('staff_cards_scenic_idx').on(t.scenicId),

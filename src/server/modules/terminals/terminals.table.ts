@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * The registry of an area's hardware (docs/decisions.md "Terminals"). A terminal authenticates as
@@ -21,9 +22,7 @@ export const terminals = pgTable(
   'terminals',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     /** TerminalKind of src/shared/dict/terminal.ts */
     kind: varchar('kind', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
@@ -54,8 +53,8 @@ export const terminals = pgTable(
     activationHash: varchar('activation_hash', { length: 64 }).unique(),
     activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('terminals_scenic_serial_uq').on(t.scenicId, t.serialNo),
@@ -80,7 +79,7 @@ export const terminalEvents = pgTable(
     /** TerminalEvent of src/shared/dict/terminal.ts */
     event: varchar('event', { length: 16 }).notNull(),
     detail: varchar('detail', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('terminal_events_terminal_idx').on(t.terminalId, t.createdAt)],
 );

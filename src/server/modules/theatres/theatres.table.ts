@@ -8,22 +8,20 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { SeatArea, SeatCell } from '../../../shared/api/theatres.ts';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/theatreManage` + `seatsManage`: a theatre and its seat map. */
 export const theatres = pgTable(
   'theatres',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     address: varchar('address', { length: 200 }).notNull().default(''),
     rows: integer('rows').notNull(),
@@ -34,8 +32,8 @@ export const theatres = pgTable(
     seats: jsonb('seats').$type<SeatCell[]>().notNull().default([]),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('theatres_scenic_name_uq').on(t.scenicId, t.name),
@@ -48,9 +46,7 @@ export const theatreShows = pgTable(
   'theatre_shows',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     theatreId: integer('theatre_id')
       .notNull()
       .references(() => theatres.id, { onDelete: 'restrict' }),
@@ -63,8 +59,8 @@ export const theatreShows = pgTable(
     endTime: varchar('end_time', { length: 5 }).notNull(),
     /** SaleStatus: 1 on sale, 2 closed */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('theatre_shows_slot_uq').on(t.theatreId, t.showDate, t.startTime),
@@ -90,7 +86,7 @@ export const showSeats = pgTable(
     status: smallint('status').notNull().default(1),
     /** The order (or hold) that claimed the seat */
     holdRef: varchar('hold_ref', { length: 64 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('show_seats_cell_uq').on(t.showId, t.row, t.col),

@@ -15,7 +15,8 @@ import {
 import { gates } from '../gates/index.ts';
 import { otaChannels } from '../ota/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { scenicAreas } from '../scenic/index.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { scenicIdColumn } from '../scenic/index.ts';
 
 /**
  * /terminal/thirdPartyChannel: a platform whose vouchers the area's gates accept (docs/decisions.md
@@ -26,9 +27,7 @@ export const thirdPartyChannels = pgTable(
   'third_party_channels',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     /** BuyChannel of docs/product.md §9: 11, 12 third-party stores, 14-18 platforms */
     buyChannel: smallint('buy_channel').notNull(),
@@ -48,8 +47,8 @@ export const thirdPartyChannels = pgTable(
       .default(sql`'{}'::integer[]`),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('third_party_channels_name_uq').on(t.scenicId, t.name),
@@ -76,9 +75,7 @@ export const thirdPartyVouchers = pgTable(
   'third_party_vouchers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => thirdPartyChannels.id, { onDelete: 'cascade' }),
@@ -94,7 +91,7 @@ export const thirdPartyVouchers = pgTable(
     gateId: integer('gate_id').references(() => gates.id, { onDelete: 'restrict' }),
     /** The gate event (gate_events.id) of the redemption */
     gateEventId: bigint('gate_event_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('third_party_vouchers_code_uq').on(t.channelId, t.code),

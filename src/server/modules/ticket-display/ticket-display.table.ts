@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/index.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * /scenic/ticmes: how the mini-program shows a ticket product; at most one row a product. A product
@@ -21,9 +12,7 @@ export const ticketDisplays = pgTable(
   'ticket_displays',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),
@@ -37,8 +26,8 @@ export const ticketDisplays = pgTable(
     sort: integer('sort').notNull().default(0),
     /** DisplayStatus: 1 shown, 2 hidden */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('ticket_displays_product_uq').on(t.productId),

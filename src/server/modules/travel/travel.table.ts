@@ -8,12 +8,12 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /** One day of a package's itinerary: the area products it includes (ticket_products ids). */
 export interface ItineraryDay {
@@ -30,9 +30,7 @@ export const travelPackages = pgTable(
   'travel_packages',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     name: varchar('name', { length: 60 }).notNull(),
     cover: varchar('cover', { length: 500 }).notNull().default(''),
     days: smallint('days').notNull(),
@@ -50,8 +48,8 @@ export const travelPackages = pgTable(
     excluded: varchar('excluded', { length: 1000 }).notNull().default(''),
     /** ShelfStatus: 1 on shelf, 2 off shelf */
     status: smallint('status').notNull().default(2),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('travel_packages_scenic_idx').on(t.scenicId, t.createdAt),
@@ -70,9 +68,7 @@ export const travelDepartures = pgTable(
   'travel_departures',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     packageId: integer('package_id')
       .notNull()
       .references(() => travelPackages.id, { onDelete: 'cascade' }),
@@ -83,8 +79,8 @@ export const travelDepartures = pgTable(
     price: integer('price').notNull(),
     /** DepartureState: 1 open, 2 closed */
     state: smallint('state').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('travel_departures_package_date_uq').on(t.packageId, t.date),

@@ -12,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { distributors } from '../distribution/index.ts';
-import { scenicAreas } from '../scenic/scenic.table.ts';
+import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
 
 /**
  * A distributor's withdrawal of its prepaid balance (docs/decisions.md "Withdrawals and
@@ -24,9 +25,7 @@ export const withdrawals = pgTable(
   'distributor_withdrawals',
   {
     id: serial('id').primaryKey(),
-    scenicId: integer('scenic_id')
-      .notNull()
-      .references(() => scenicAreas.id, { onDelete: 'cascade' }),
+    scenicId: scenicIdColumn(),
     withdrawalNo: varchar('withdrawal_no', { length: 32 }).notNull(),
     distributorId: integer('distributor_id')
       .notNull()
@@ -45,8 +44,8 @@ export const withdrawals = pgTable(
     paidBy: integer('paid_by').references(() => admins.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     bankReference: varchar('bank_reference', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('distributor_withdrawals_no_uq').on(t.withdrawalNo),
