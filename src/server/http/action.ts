@@ -16,43 +16,69 @@ import { ok } from './envelope.ts';
  * clicks or two staff never both move the same record.
  */
 
-/** Who acts: the caller's scenic area and account, added to the validated body. */
+/** Who acts: the caller's scenic area and account, added to the validated input. */
 export interface ActingStaff {
   scenicId: number;
   adminId: number;
 }
 
-export interface ActionDefinition<B extends z.ZodObject, R extends z.ZodType> {
-  method?: 'POST' | 'PUT' | 'DELETE';
+/** The audit row as a run names it: its target, the record before and after, and its action if not the definition's. */
+export interface AuditRow {
+  targetId: number | string;
+  action?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * A run's answer with its audit row (`audited(answer, row)`): for a move whose row keeps the record
+ * read before the change, names a target that is not the answer's `id`, or whose action depends on
+ * the input. A row of `null` is a move that changed nothing (the same status again): no audit row.
+ */
+export class Audited<A> {
+  constructor(
+    readonly answer: A,
+    readonly row: AuditRow | null,
+  ) {}
+}
+
+export const audited = <A>(answer: A, row: AuditRow | null): Audited<A> => new Audited(answer, row);
+
+export interface ActionDefinition<I extends z.ZodObject, R extends z.ZodType> {
+  /** GET only where the specification's path is a GET (`delete?id=`); its input is then `querystring`. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** The declared access: a permission (`perm`, `shopPerm`, …) with its options. */
   access: Access;
   tag: string;
   summary: string;
-  body: B;
+  description?: string;
+  /** The input: the JSON body, or the query string (one of the two). */
+  body?: I;
+  querystring?: I;
   response: R;
   /** The audit row: its writer (the audit module's), module, action and target type. */
   audit: { write: AuditWriter; module: AuditModuleCode; action: string; targetType: AuditTargetCode };
-  /** The move, in the action's transaction; its answer names the record it moved (`id`). */
+  /**
+   * The move, in the action's transaction: its answer names the record it moved (`id`), or it
+   * answers `audited(answer, row)` to name the audit row itself.
+   */
   run: (
     tx: Db,
-    input: z.infer<B> & ActingStaff,
+    input: z.infer<I> & ActingStaff,
     req: FastifyRequest,
-  ) => Promise<z.infer<R> & { id: number | string }>;
-  /** What the audit row keeps (default: the input and the answer). */
-  snapshot?: (input: z.infer<B>, result: z.infer<R>) => { before?: unknown; after?: unknown };
+  ) => Promise<(z.infer<R> & { id: number | string }) | Audited<z.infer<R>>>;
+  /** What the audit row of an answer with `id` keeps (default: the input and the answer). */
+  snapshot?: (input: z.infer<I>, result: z.infer<R>) => { before?: unknown; after?: unknown };
 }
 
 /** Registers one action (see ActionDefinition). */
-export function registerAction<B extends z.ZodObject, R extends z.ZodType>(
+export function registerAction<I extends z.ZodObject, R extends z.ZodType>(
   app: FastifyInstance,
-  def: ActionDefinition<B, R>,
+  def: ActionDefinition<I, R>,
 ): void {
   const { db } = app.ctx;
-  const staff = (req: FastifyRequest): ActingStaff => ({
-    scenicId: scenicScope(req),
-    adminId: requireAuth(req).adminId,
-  });
+  const input = def.querystring ? { querystring: def.querystring } : { body: def.body };
   app.route({
     method: def.method ?? 'POST',
     url: def.url,
@@ -60,23 +86,27 @@ export function registerAction<B extends z.ZodObject, R extends z.ZodType>(
     schema: {
       tags: [def.tag],
       summary: def.summary,
-      body: def.body,
+      ...(def.description === undefined ? {} : { description: def.description }),
+      ...input,
       response: { 200: envelopeSchema(def.response) },
     },
     handler: async (req) => {
-      const input = req.body as z.infer<B>;
-      const result = await db.transaction(async (tx) => {
-        const moved = await def.run(tx, { ...input, ...staff(req) }, req);
-        await def.audit.write(tx, req, {
-          module: def.audit.module,
-          action: def.audit.action,
-          targetType: def.audit.targetType,
-          targetId: moved.id,
-          ...(def.snapshot ? def.snapshot(input, moved) : { after: { input, result: moved } }),
-        });
-        return moved;
+      const sent = (def.querystring ? req.query : req.body) as z.infer<I>;
+      const staff: ActingStaff = { scenicId: scenicScope(req), adminId: requireAuth(req).adminId };
+      const answer = await db.transaction(async (tx) => {
+        const moved = await def.run(tx, { ...sent, ...staff }, req);
+        const row: AuditRow | null =
+          moved instanceof Audited
+            ? moved.row
+            : {
+                targetId: moved.id,
+                ...(def.snapshot ? def.snapshot(sent, moved) : { after: { input: sent, result: moved } }),
+              };
+        const { write, ...names } = def.audit;
+        if (row) await write(tx, req, { ...names, ...row, action: row.action ?? names.action });
+        return moved instanceof Audited ? moved.answer : moved;
       });
-      return ok(req, result);
+      return ok(req, answer);
     },
   });
 }

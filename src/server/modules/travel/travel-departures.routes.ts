@@ -14,6 +14,7 @@ import {
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
@@ -22,6 +23,9 @@ import { ticketOrders } from '../orders/index.ts';
 import { travelDepartures, travelPackages, type TravelDeparture } from './travel.table.ts';
 
 const tags = ['travel'];
+
+/** The departures' audit rows (every write below): the scenic module's. */
+const audit = { write: writeAudit, module: 'scenic', targetType: 'travelDeparture' } as const;
 
 const departureRow = (d: TravelDeparture): DepartureRow => ({
   id: d.id,
@@ -88,126 +92,82 @@ export async function travelDepartureRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    travelDepartureApi.create,
-    {
-      config: { access: perm('admin:travel:update') },
-      schema: {
-        tags,
-        summary:
-          'Add one departure per day (and weekday) of a range; dates the package already has are skipped',
-        body: DepartureCreateSchema,
-        response: { 200: envelopeSchema(z.object({ created: z.number().int(), skipped: z.number().int() })) },
-      },
+  registerAction(root, {
+    url: travelDepartureApi.create,
+    access: perm('admin:travel:update'),
+    tag: 'travel',
+    summary: 'Add one departure per day (and weekday) of a range; dates the package already has are skipped',
+    body: DepartureCreateSchema,
+    response: z.object({ created: z.number().int(), skipped: z.number().int() }),
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId, adminId: _, ...body }) => {
+      const p = await packageOf(tx, scenicId, body.packageId);
+      const today = areaDay(new Date(), await areaTimeZone(tx, scenicId));
+      if (body.dateFrom < today) throw new FieldError('dateFrom', ValidationMessage.datePast);
+      const values: (typeof travelDepartures.$inferInsert)[] = [];
+      for (let day = body.dateFrom; day <= body.dateTo; day = addDays(day, 1))
+        if (!body.weekdays || body.weekdays.includes(weekdayOf(day)))
+          values.push({ scenicId, packageId: p.id, date: day, capacity: body.capacity, price: body.price });
+      const created = values.length
+        ? await tx
+            .insert(travelDepartures)
+            .values(values)
+            .onConflictDoNothing({ target: [travelDepartures.packageId, travelDepartures.date] })
+            .returning({ id: travelDepartures.id })
+        : [];
+      return audited(
+        { created: created.length, skipped: values.length - created.length },
+        { targetId: p.id, after: { ...body, created: created.length } },
+      );
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const result = await db.transaction(async (tx) => {
-        const p = await packageOf(tx, scenicId, body.packageId);
-        const today = areaDay(new Date(), await areaTimeZone(tx, scenicId));
-        if (body.dateFrom < today) throw new FieldError('dateFrom', ValidationMessage.datePast);
-        const values: (typeof travelDepartures.$inferInsert)[] = [];
-        for (let day = body.dateFrom; day <= body.dateTo; day = addDays(day, 1))
-          if (!body.weekdays || body.weekdays.includes(weekdayOf(day)))
-            values.push({ scenicId, packageId: p.id, date: day, capacity: body.capacity, price: body.price });
-        const created = values.length
-          ? await tx
-              .insert(travelDepartures)
-              .values(values)
-              .onConflictDoNothing({ target: [travelDepartures.packageId, travelDepartures.date] })
-              .returning({ id: travelDepartures.id })
-          : [];
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'create',
-          targetType: 'travelDeparture',
-          targetId: p.id,
-          after: { ...body, created: created.length },
-        });
-        return { created: created.length, skipped: values.length - created.length };
-      });
-      return ok(req, result);
-    },
-  );
+  });
 }
 
 /** docs/product.md §2 /scenic/travelList: changing or deleting one departure. */
 export async function travelDepartureEditRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
-  app.post(
-    travelDepartureApi.update,
-    {
-      config: { access: perm('admin:travel:update') },
-      schema: {
-        tags,
-        summary:
-          'Change the capacity (not below the seats sold), price (new bookings) or state of a departure',
-        body: DepartureUpdateSchema,
-        response: { 200: envelopeSchema(DepartureRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...changes } = req.body;
-      const saved = await db.transaction(async (tx) => {
-        const before = await lockDeparture(tx, scenicId, id);
-        if (changes.capacity !== undefined && changes.capacity < before.sold)
-          throw new AppError(409, 'travelCapacityBelowSold', {
-            params: { sold: before.sold },
-            data: { field: 'capacity' },
-          });
-        const [after] = await tx
-          .update(travelDepartures)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(eq(travelDepartures.id, id))
-          .returning();
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'update',
-          targetType: 'travelDeparture',
-          targetId: id,
-          before: departureRow(before),
-          after: departureRow(after!),
+  registerAction(root, {
+    url: travelDepartureApi.update,
+    access: perm('admin:travel:update'),
+    tag: 'travel',
+    summary: 'Change the capacity (not below the seats sold), price (new bookings) or state of a departure',
+    body: DepartureUpdateSchema,
+    response: DepartureRowSchema,
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, id, ...changes }) => {
+      const before = await lockDeparture(tx, scenicId, id);
+      if (changes.capacity !== undefined && changes.capacity < before.sold)
+        throw new AppError(409, 'travelCapacityBelowSold', {
+          params: { sold: before.sold },
+          data: { field: 'capacity' },
         });
-        return after!;
-      });
-      return ok(req, departureRow(saved));
+      const [after] = await tx
+        .update(travelDepartures)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(travelDepartures.id, id))
+        .returning();
+      const row = departureRow(after!);
+      return audited(row, { targetId: id, before: departureRow(before), after: row });
     },
-  );
+  });
 
-  app.get(
-    travelDepartureApi.delete,
-    {
-      config: { access: perm('admin:travel:update') },
-      schema: {
-        tags,
-        summary: 'Delete a departure; 409 when it has orders (close it instead)',
-        querystring: z.object({ id: z.coerce.number().int().positive() }).strict(),
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  registerAction(root, {
+    method: 'GET',
+    url: travelDepartureApi.delete,
+    access: perm('admin:travel:update'),
+    tag: 'travel',
+    summary: 'Delete a departure; 409 when it has orders (close it instead)',
+    querystring: z.object({ id: z.coerce.number().int().positive() }).strict(),
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }) => {
+      const before = await lockDeparture(tx, scenicId, id);
+      const [used] = await tx
+        .select({ n: count() })
+        .from(ticketOrders)
+        .where(eq(ticketOrders.departureId, before.id));
+      if (before.sold > 0 || Number(used?.n ?? 0) > 0) throw new AppError(409, 'travelDepartureHasOrders');
+      await tx.delete(travelDepartures).where(eq(travelDepartures.id, before.id));
+      return audited(null, { targetId: before.id, before: departureRow(before) });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      await db.transaction(async (tx) => {
-        const before = await lockDeparture(tx, scenicId, req.query.id);
-        const [used] = await tx
-          .select({ n: count() })
-          .from(ticketOrders)
-          .where(eq(ticketOrders.departureId, before.id));
-        if (before.sold > 0 || Number(used?.n ?? 0) > 0) throw new AppError(409, 'travelDepartureHasOrders');
-        await tx.delete(travelDepartures).where(eq(travelDepartures.id, before.id));
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'delete',
-          targetType: 'travelDeparture',
-          targetId: before.id,
-          before: departureRow(before),
-        });
-      });
-      return ok(req, null);
-    },
-  );
+  });
 }
