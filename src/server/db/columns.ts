@@ -11,3 +11,6 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 
 /** When the row last changed (its writers set it). */
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Both: `...timestamps()` in a table's columns. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });

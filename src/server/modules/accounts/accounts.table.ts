@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** Back-office accounts. admType/payType: src/shared/dict/account.ts and docs/accounts.md. */
 export const admins = pgTable(
@@ -35,8 +35,7 @@ export const admins = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: varchar('last_login_ip', { length: 64 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('admins_username_lower_uq').on(sql`lower(${t.username})`),
@@ -54,8 +53,7 @@ export const roles = pgTable(
     name: varchar('name', { length: 64 }).notNull(),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('roles_scenic_code_uq').on(sql`coalesce(${t.scenicId}, 0)`, t.code),

@@ -5,21 +5,19 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** `/scenic/announcement`: an area's announcements; HTML sanitised on save, shown inside their window. */
 export const announcements = pgTable(
   'announcements',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     title: varchar('title', { length: 100 }).notNull(),
     content: text('content').notNull(),
     cover: varchar('cover', { length: 500 }).notNull().default(''),
@@ -30,8 +28,7 @@ export const announcements = pgTable(
     /** ContentState: 1 draft, 2 published, 3 withdrawn */
     state: smallint('state').notNull().default(1),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('announcements_scenic_state_idx').on(t.scenicId, t.state, t.pinned),
@@ -48,8 +45,7 @@ export type Announcement = typeof announcements.$inferSelect;
 export const scenicArticles = pgTable(
   'scenic_articles',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     /** ArticleCategory: 1 travel guide, 2 news, 3 culture */
     category: smallint('category').notNull(),
     title: varchar('title', { length: 100 }).notNull(),
@@ -60,8 +56,7 @@ export const scenicArticles = pgTable(
     state: smallint('state').notNull().default(1),
     viewCount: integer('view_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('scenic_articles_scenic_state_idx').on(t.scenicId, t.state, t.publishedAt),

@@ -1,5 +1,5 @@
 import { integer, pgTable, serial, text, varchar, index } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * Site copyright/branding records (docs/product.md §3, §7). Platform-wide, keyed by terminal client id: the
@@ -12,8 +12,7 @@ export const copyrights = pgTable(
     clientId: varchar('client_id', { length: 64 }).notNull(),
     copContent: text('cop_content').notNull(),
     updatedBy: integer('updated_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('copyrights_client_idx').on(t.clientId, t.updatedAt)],
 );

@@ -6,22 +6,20 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** /promotion/ticcoupon: a coupon members receive (claim, registration, redeem code, staff). */
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     /** CouponType: 0 general, 1 registration gift, 2 redeem-code gift */
     couponType: smallint('coupon_type').notNull().default(0),
@@ -51,8 +49,7 @@ export const coupons = pgTable(
     /** CouponStatus: 0 on shelf, 1 off shelf */
     status: smallint('status').notNull().default(1),
     description: varchar('description', { length: 500 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('coupons_scenic_idx').on(t.scenicId, t.id),

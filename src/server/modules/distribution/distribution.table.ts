@@ -6,7 +6,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
@@ -14,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /**
  * A distributor (travel agency) of an area: its login account (admType 3), its channel state and
@@ -26,8 +25,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const distributors = pgTable(
   'distributors',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     /** The distributor's login account (admType 3); none yet while it applies or is not enabled */
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     company: varchar('company', { length: 100 }).notNull(),
@@ -60,8 +58,7 @@ export const distributors = pgTable(
     reviewedBy: integer('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewRemark: varchar('review_remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('distributors_admin_uq').on(t.adminId),
@@ -126,8 +123,7 @@ export const distributorLedger = pgTable(
 export const distributorTopUps = pgTable(
   'distributor_top_ups',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),
@@ -143,8 +139,7 @@ export const distributorTopUps = pgTable(
     reviewedBy: integer('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewRemark: varchar('review_remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('distributor_top_ups_no_uq').on(t.topUpNo),
@@ -162,8 +157,7 @@ export const distributorTopUps = pgTable(
 export const distributorCreditRecords = pgTable(
   'distributor_credit_records',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),

@@ -4,13 +4,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 
@@ -35,8 +34,7 @@ export const faceSettings = pgTable('face_settings', {
 export const faceEvents = pgTable(
   'face_events',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),

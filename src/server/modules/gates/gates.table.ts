@@ -1,22 +1,12 @@
-import {
-  index,
-  primaryKey,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { index, primaryKey, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** Gates of an area (docs/product.md §9 gate types 10/11/20/21); staff cards and check-in refer to them. */
 export const gates = pgTable(
   'gates',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     /** GateType of src/shared/dict/ticket.ts */
@@ -29,8 +19,7 @@ export const gates = pgTable(
     /** The gate's own opening hours (HH:mm) for entries; both null: the area's hours */
     openFrom: varchar('open_from', { length: 5 }),
     openTo: varchar('open_to', { length: 5 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('gates_scenic_idx').on(t.scenicId),

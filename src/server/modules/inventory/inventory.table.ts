@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps, updatedAt } from '../../db/columns.ts';
 
 /**
  * `/ticket/priceCalendar`: price and stock of a product per date (and per session for timed
@@ -21,8 +11,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const priceCalendar = pgTable(
   'price_calendar',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),
@@ -48,8 +37,7 @@ export const priceCalendar = pgTable(
 export const scenicPeriods = pgTable(
   'scenic_periods',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 30 }).notNull(),
     /** "HH:mm" */
     startTime: varchar('start_time', { length: 5 }).notNull(),
@@ -58,8 +46,7 @@ export const scenicPeriods = pgTable(
     capacity: integer('capacity').notNull(),
     status: smallint('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('scenic_periods_scenic_idx').on(t.scenicId),
@@ -73,8 +60,7 @@ export const scenicPeriods = pgTable(
 export const publicStock = pgTable(
   'public_stock',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     periodId: integer('period_id')
       .notNull()
       .references(() => scenicPeriods.id, { onDelete: 'cascade' }),

@@ -5,22 +5,20 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps, updatedAt } from '../../db/columns.ts';
 
 /** /user/memberRank: a level members reach by total spend or points; its discount applies to ticket prices. */
 export const memberLevels = pgTable(
   'member_levels',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 30 }).notNull(),
     /** LevelBasis: 1 total spend (cents), 2 points */
     basis: smallint('basis').notNull().default(1),
@@ -32,8 +30,7 @@ export const memberLevels = pgTable(
     badge: varchar('badge', { length: 500 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('member_levels_threshold_uq').on(t.scenicId, t.basis, t.threshold),
@@ -51,8 +48,7 @@ export const memberLevels = pgTable(
 export const members = pgTable(
   'members',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     /** Null once unbound by staff (the member keeps balance and coupons, and can bind another phone) */
     phone: varchar('phone', { length: 20 }),
     nickname: varchar('nickname', { length: 50 }).notNull().default(''),
@@ -112,8 +108,7 @@ export const memberLedger = pgTable(
 export const memberLevelHistory = pgTable(
   'member_level_history',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -130,8 +125,7 @@ export const memberLevelHistory = pgTable(
 export const rechargeRules = pgTable(
   'recharge_rules',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     /** cents the member pays */
     payAmount: integer('pay_amount').notNull(),
     /** cents added on top, as its own ledger row */
@@ -140,8 +134,7 @@ export const rechargeRules = pgTable(
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('recharge_rules_amount_uq').on(t.scenicId, t.payAmount),
@@ -154,8 +147,7 @@ export const rechargeRules = pgTable(
 export const recharges = pgTable(
   'recharges',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     rechargeNo: varchar('recharge_no', { length: 32 }).notNull(),
     memberId: integer('member_id')
       .notNull()
@@ -185,8 +177,7 @@ export const recharges = pgTable(
 export const travellers = pgTable(
   'travellers',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -195,8 +186,7 @@ export const travellers = pgTable(
     idType: smallint('id_type').notNull().default(1),
     idNumber: varchar('id_number', { length: 30 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('travellers_member_id_number_uq').on(t.memberId, t.idType, t.idNumber),
@@ -209,8 +199,7 @@ export const travellers = pgTable(
 export const memberSessions = pgTable(
   'member_sessions',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { admins } from '../accounts/accounts.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** OAuth clients: the terminal client ids of docs/product.md §9. */
 export const oauthClients = pgTable(
@@ -43,8 +43,7 @@ export const oauthClients = pgTable(
     scenicId: integer('scenic_id').references(() => scenicAreas.id, { onDelete: 'cascade' }),
     /** What kind of caller it is (CallerKind of http/access.ts); routes declare the kinds they admit. Null: none. */
     callerKind: varchar('caller_kind', { length: 24 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // at most one public client: the console's (getClient hands out its credential)
   (t) => [

@@ -16,7 +16,7 @@ import {
 import { admins } from '../accounts/accounts.table.ts';
 import { productSessions, ticketProducts } from '../products/products.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, timestamps, updatedAt } from '../../db/columns.ts';
 
 const money = (name: string) => integer(name).notNull().default(0);
 
@@ -80,8 +80,7 @@ export const ticketOrders = pgTable(
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** The distributor's price tier the order was priced at (price-tiers/tier-pricing.step.ts) */
     tierId: integer('tier_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('ticket_orders_no_uq').on(t.orderNo),
@@ -179,8 +178,7 @@ export const orderTickets = pgTable(
     /** Time-limited tickets: milliseconds spent paused so far (they do not count against the limit) */
     timerPausedMs: bigint('timer_paused_ms', { mode: 'number' }).notNull().default(0),
     printCount: integer('print_count').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('order_tickets_order_idx').on(t.orderId),

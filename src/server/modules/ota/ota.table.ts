@@ -5,22 +5,20 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** /ota/otaManage: one row per area and platform (ctrip, meituan, zowoyoo, pft). */
 export const otaChannels = pgTable(
   'ota_channels',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     platform: varchar('platform', { length: 16 }).notNull(),
     appKey: varchar('app_key', { length: 64 }).notNull(),
     /** AES-256-GCM sealed secret (secret-box.ts); '' when none is set. Never answered by a route. */
@@ -28,8 +26,7 @@ export const otaChannels = pgTable(
     callbackUrl: varchar('callback_url', { length: 255 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(2),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('ota_channels_scenic_platform_uq').on(t.scenicId, t.platform),
@@ -44,8 +41,7 @@ export type OtaChannel = typeof otaChannels.$inferSelect;
 export const otaMappings = pgTable(
   'ota_mappings',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => otaChannels.id, { onDelete: 'cascade' }),

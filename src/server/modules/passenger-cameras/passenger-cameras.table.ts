@@ -4,13 +4,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 
@@ -41,8 +40,7 @@ export const cameraSettings = pgTable('camera_settings', {
 export const passengerCounts = pgTable(
   'passenger_counts',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
@@ -64,8 +62,7 @@ export const passengerCounts = pgTable(
 export const crowdWarnings = pgTable(
   'crowd_warnings',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     terminalId: integer('terminal_id')
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),

@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { check, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** /scenic/pictureCate: an area's picture groups, each a carousel or an album of the mini-program. */
 export const pictureGroups = pgTable(
   'picture_groups',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     /** PictureShowType: 0 carousel, 1 album (docs/product.md §9) */
     showType: smallint('show_type').notNull().default(1),
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('picture_groups_scenic_sort_idx').on(t.scenicId, t.sort, t.id),
@@ -31,8 +29,7 @@ export type PictureGroup = typeof pictureGroups.$inferSelect;
 export const groupPictures = pgTable(
   'group_pictures',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     groupId: integer('group_id')
       .notNull()
       .references(() => pictureGroups.id, { onDelete: 'cascade' }),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * `/disManage/retailrole`: a price tier of an area. Distributors assigned to it (distributors.tier_id)
@@ -11,14 +11,12 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const priceTiers = pgTable(
   'price_tiers',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** EnableStatus: 1 enabled, 2 disabled (a disabled tier prices nothing) */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('price_tiers_scenic_idx').on(t.scenicId, t.id),
@@ -46,8 +44,7 @@ export const priceTierLines = pgTable(
     dateTo: date('date_to').notNull(),
     settlementPrice: integer('settlement_price').notNull(),
     retailFloor: integer('retail_floor').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('price_tier_lines_tier_idx').on(t.tierId, t.productId, t.dateFrom),

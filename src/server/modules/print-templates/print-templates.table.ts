@@ -6,21 +6,19 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { PrintElement } from '../../../shared/api/print-templates.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** `/ticket/printerModule`: ticket print layouts for the papers of docs/product.md §9. */
 export const printTemplates = pgTable(
   'print_templates',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     /** PrinterPaper of src/shared/dict/ticket.ts */
     paper: smallint('paper').notNull(),
@@ -32,8 +30,7 @@ export const printTemplates = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('print_templates_scenic_idx').on(t.scenicId),

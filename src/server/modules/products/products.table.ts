@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
   uniqueIndex,
@@ -15,21 +14,19 @@ import {
 import type { TimeWindow } from '../../../shared/api/products.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/notices.table.ts';
 import { printTemplates } from '../print-templates/print-templates.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** `/ticket/ticType`: ticket categories. */
 export const ticketTypes = pgTable(
   'ticket_types',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     sort: integer('sort').notNull().default(0),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('ticket_types_scenic_name_uq').on(t.scenicId, t.name)],
 );
@@ -38,8 +35,7 @@ export const ticketTypes = pgTable(
 export const ticketProducts = pgTable(
   'ticket_products',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     typeId: integer('type_id')
       .notNull()
       .references(() => ticketTypes.id, { onDelete: 'restrict' }),
@@ -92,8 +88,7 @@ export const ticketProducts = pgTable(
     /** ShelfStatus: 1 on, 2 off */
     shelfStatus: smallint('shelf_status').notNull().default(2),
     sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('ticket_products_scenic_idx').on(t.scenicId, t.shelfStatus),
@@ -116,8 +111,7 @@ export const ticketProducts = pgTable(
 export const productSessions = pgTable(
   'product_sessions',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),

@@ -6,21 +6,19 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** /Make/site: a free, capacity-limited place visitors book a session of (a venue, an exhibition). */
 export const reservationSites = pgTable(
   'reservation_sites',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
     /** The capacity a generated session gets */
@@ -34,8 +32,7 @@ export const reservationSites = pgTable(
     realName: boolean('real_name').notNull().default(false),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('reservation_sites_scenic_idx').on(t.scenicId, t.id),
@@ -50,8 +47,7 @@ export const reservationSites = pgTable(
 export const reservationSessions = pgTable(
   'reservation_sessions',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     siteId: integer('site_id')
       .notNull()
       .references(() => reservationSites.id, { onDelete: 'cascade' }),
@@ -65,8 +61,7 @@ export const reservationSessions = pgTable(
     booked: integer('booked').notNull().default(0),
     /** ReservationSessionStatus: 1 open, 2 closed (no more bookings) */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('reservation_sessions_slot_uq').on(t.siteId, t.date, t.startTime),
@@ -82,8 +77,7 @@ export const reservationSessions = pgTable(
 export const reservations = pgTable(
   'reservations',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     siteId: integer('site_id')
       .notNull()
       .references(() => reservationSites.id),

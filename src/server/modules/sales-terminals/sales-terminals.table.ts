@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { check, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
 import { terminals } from '../terminals/terminals.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps, updatedAt } from '../../db/columns.ts';
 
 /**
  * The profile of a ticket window (winManagement) or self-service machine (selfManagement) terminal:
@@ -50,8 +50,7 @@ export type SalesTerminalProfile = typeof salesTerminalProfiles.$inferSelect;
 export const salesMachineCarousels = pgTable(
   'sales_machine_carousels',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     machineId: integer('machine_id').references(() => terminals.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 30 }).notNull().default(''),
     image: varchar('image', { length: 500 }).notNull(),
@@ -60,8 +59,7 @@ export const salesMachineCarousels = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }),
     /** EnableStatus */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('sales_machine_carousels_scenic_idx').on(t.scenicId, t.machineId, t.sort),

@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { check, doublePrecision, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** /scenic/viewpoint: the spots inside an area, shown on the mini-program's guide. */
 export const scenicSpots = pgTable(
   'scenic_spots',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     /** SpotType: 1 attraction, 2 route, 3 public facility (docs/product.md §9) */
     spotType: smallint('spot_type').notNull().default(1),
@@ -31,8 +21,7 @@ export const scenicSpots = pgTable(
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('scenic_spots_scenic_sort_idx').on(t.scenicId, t.sort, t.id),

@@ -59,3 +59,6 @@ export const scenicIdColumn = () =>
   integer('scenic_id')
     .notNull()
     .references(() => scenicAreas.id, { onDelete: 'cascade' });
+
+/** The first two columns of most tables: `...areaRow()` gives the serial id and the area. */
+export const areaRow = () => ({ id: serial('id').primaryKey(), scenicId: scenicIdColumn() });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * Settings of one scenic area that later modules read (ticket defaults of docs/product.md §9); a missing row
@@ -32,8 +32,7 @@ export const scenicSettings = pgTable(
     /** Money out (withdrawal payouts) needs two people: the one who approves does not pay (docs/accounts.md) */
     twoPersonPayout: boolean('two_person_payout').notNull().default(true),
     updatedBy: integer('updated_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('scenic_settings_hours_ck', sql`${t.openTime} < ${t.closeTime}`),

@@ -8,7 +8,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
@@ -16,8 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { distributors } from '../distribution/index.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps, updatedAt } from '../../db/columns.ts';
 
 /** An area's settlement settings (one row per area; absent: monthly, used and expired, no commission). */
 export const settlementSettings = pgTable(
@@ -48,8 +47,7 @@ export const settlementSettings = pgTable(
 export const settlementBatches = pgTable(
   'settlement_batches',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     batchNo: varchar('batch_no', { length: 32 }).notNull(),
     periodFrom: date('period_from').notNull(),
     periodTo: date('period_to').notNull(),
@@ -64,8 +62,7 @@ export const settlementBatches = pgTable(
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
     closedBy: integer('closed_by').references(() => admins.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('settlement_batches_no_uq').on(t.batchNo),

@@ -5,16 +5,15 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
 import { shopCategories } from './shop.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 const startAt = () => timestamp('start_at', { withTimezone: true });
 const endAt = () => timestamp('end_at', { withTimezone: true });
@@ -23,8 +22,7 @@ const endAt = () => timestamp('end_at', { withTimezone: true });
 export const shopServeModels = pgTable(
   'shop_serve_models',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 30 }).notNull(),
     /** shop_services ids, in the order shown */
     serviceIds: integer('service_ids')
@@ -36,8 +34,7 @@ export const shopServeModels = pgTable(
     sort: integer('sort').notNull().default(0),
     /** ServiceStatus: 1 effective, 2 invalid */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_serve_models_scenic_idx').on(t.scenicId, t.sort),
@@ -49,8 +46,7 @@ export const shopServeModels = pgTable(
 export const shopCarousels = pgTable(
   'shop_carousels',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     title: varchar('title', { length: 30 }).notNull(),
     image: varchar('image', { length: 500 }).notNull(),
     /** CarouselLinkType: 1 goods, 2 article, 3 URL, 4 none */
@@ -65,8 +61,7 @@ export const shopCarousels = pgTable(
     sort: integer('sort').notNull().default(0),
     /** EnableStatus */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_carousels_scenic_idx').on(t.scenicId, t.display, t.sort),
@@ -84,8 +79,7 @@ export const shopCarousels = pgTable(
 export const shopHomeModules = pgTable(
   'shop_home_modules',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     title: varchar('title', { length: 30 }).notNull(),
     /** HomeModuleKind: 1 chosen goods, 2 category */
     kind: smallint('kind').notNull().default(1),
@@ -103,8 +97,7 @@ export const shopHomeModules = pgTable(
     sort: integer('sort').notNull().default(0),
     /** EnableStatus */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_home_modules_scenic_idx').on(t.scenicId, t.sort),
@@ -123,8 +116,7 @@ export const shopHomeModules = pgTable(
 export const shopCartItems = pgTable(
   'shop_cart_items',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -134,8 +126,7 @@ export const shopCartItems = pgTable(
     goodsName: varchar('goods_name', { length: 60 }).notNull(),
     specText: varchar('spec_text', { length: 100 }).notNull().default(''),
     quantity: integer('quantity').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('shop_cart_items_member_sku_uq').on(t.memberId, t.skuId),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { scenicAreas } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * /shop/storeInvoiceSet: the store's invoice settings, one row per scenic area (none until first
@@ -34,8 +34,7 @@ export const shopStoreSettings = pgTable(
     remarks: varchar('remarks', { length: 200 }).notNull().default(''),
     buyerMayRequest: boolean('buyer_may_request').notNull().default(false),
     updatedBy: integer('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('shop_store_settings_tax_rate_check', sql`${t.taxRate} between 0 and 10000`),

@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
   timestamp,
@@ -16,8 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { members } from '../members/members.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 const SHOP_STATUSES = sql.raw('101, 102, 103, 201, 202, 203, 204, 205, 301, 302, 401, 402, 601');
 
@@ -25,16 +24,14 @@ const SHOP_STATUSES = sql.raw('101, 102, 103, 201, 202, 203, 204, 205, 301, 302,
 export const shopCategories = pgTable(
   'shop_categories',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     parentId: integer('parent_id').references((): AnyPgColumn => shopCategories.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 30 }).notNull(),
     icon: varchar('icon', { length: 500 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_categories_scenic_idx').on(t.scenicId, t.parentId, t.sort),
@@ -48,14 +45,12 @@ export const shopCategories = pgTable(
 export const shopServices = pgTable(
   'shop_services',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 30 }).notNull(),
     description: varchar('description', { length: 200 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_services_scenic_idx').on(t.scenicId, t.sort),
@@ -73,8 +68,7 @@ export interface ShopSpec {
 export const shopGoods = pgTable(
   'shop_goods',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => shopCategories.id, { onDelete: 'restrict' }),
@@ -99,8 +93,7 @@ export const shopGoods = pgTable(
     sort: integer('sort').notNull().default(0),
     /** pieces sold: raised when an order is paid, lowered by a refund of its lines */
     sales: integer('sales').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_goods_scenic_idx').on(t.scenicId, t.sort, t.id),
@@ -114,8 +107,7 @@ export const shopGoods = pgTable(
 export const shopSkus = pgTable(
   'shop_skus',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => shopGoods.id, { onDelete: 'cascade' }),
@@ -131,8 +123,7 @@ export const shopSkus = pgTable(
     /** changed only by a guarded update written with its shop_stock_moves row */
     stock: integer('stock').notNull().default(0),
     sort: integer('sort').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('shop_skus_goods_idx').on(t.goodsId, t.sort),
@@ -176,8 +167,7 @@ export const shopStockMoves = pgTable(
 export const shopOrders = pgTable(
   'shop_orders',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     /** ShopOrderStatus; changed only by the transitions of src/shared/domain/shop-order-transitions.ts */
@@ -206,8 +196,7 @@ export const shopOrders = pgTable(
     reviewUntil: timestamp('review_until', { withTimezone: true }),
     /** why staff cancelled or closed it (S4 by staff, S23) */
     closeReason: varchar('close_reason', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('shop_orders_no_uq').on(t.orderNo),
@@ -229,8 +218,7 @@ export const shopOrders = pgTable(
 export const shopOrderLines = pgTable(
   'shop_order_lines',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -259,8 +247,7 @@ export const shopOrderLines = pgTable(
 export const shopPayments = pgTable(
   'shop_payments',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -285,8 +272,7 @@ export const shopPayments = pgTable(
 export const shopShipments = pgTable(
   'shop_shipments',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),
@@ -326,8 +312,7 @@ export const shopOrderHistory = pgTable(
 export const shopAftersales = pgTable(
   'shop_aftersales',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     requestNo: varchar('request_no', { length: 32 }).notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -357,8 +342,7 @@ export const shopAftersales = pgTable(
     rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
     reviewerId: integer('reviewer_id').references(() => admins.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('shop_aftersales_no_uq').on(t.requestNo),
@@ -380,8 +364,7 @@ export const shopAftersales = pgTable(
 export const shopRefunds = pgTable(
   'shop_refunds',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     refundNo: varchar('refund_no', { length: 32 }).notNull(),
     orderId: integer('order_id')
       .notNull()
@@ -400,8 +383,7 @@ export const shopRefunds = pgTable(
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
     adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     doneAt: timestamp('done_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('shop_refunds_no_uq').on(t.refundNo),
@@ -415,8 +397,7 @@ export const shopRefunds = pgTable(
 export const shopReviews = pgTable(
   'shop_reviews',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),

@@ -4,21 +4,19 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** `/ticket/entryCode`: staff cards, park entry type 3 of docs/product.md §9 at the gate. */
 export const staffCards = pgTable(
   'staff_cards',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     holderName: varchar('holder_name', { length: 50 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     department: varchar('department', { length: 50 }).notNull().default(''),
@@ -41,8 +39,7 @@ export const staffCards = pgTable(
     validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('staff_cards_scenic_idx').on(t.scenicId),

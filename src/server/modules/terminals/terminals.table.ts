@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /**
  * The registry of an area's hardware (docs/decisions.md "Terminals"). A terminal authenticates as
@@ -21,8 +21,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const terminals = pgTable(
   'terminals',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     /** TerminalKind of src/shared/dict/terminal.ts */
     kind: varchar('kind', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
@@ -53,8 +52,7 @@ export const terminals = pgTable(
     activationHash: varchar('activation_hash', { length: 64 }).unique(),
     activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('terminals_scenic_serial_uq').on(t.scenicId, t.serialNo),

@@ -13,15 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SeatArea, SeatCell } from '../../../shared/api/theatres.ts';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps, updatedAt } from '../../db/columns.ts';
 
 /** `/ticket/theatreManage` + `seatsManage`: a theatre and its seat map. */
 export const theatres = pgTable(
   'theatres',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     address: varchar('address', { length: 200 }).notNull().default(''),
     rows: integer('rows').notNull(),
@@ -32,8 +31,7 @@ export const theatres = pgTable(
     seats: jsonb('seats').$type<SeatCell[]>().notNull().default([]),
     status: smallint('status').notNull().default(1),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('theatres_scenic_name_uq').on(t.scenicId, t.name),
@@ -45,8 +43,7 @@ export const theatres = pgTable(
 export const theatreShows = pgTable(
   'theatre_shows',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     theatreId: integer('theatre_id')
       .notNull()
       .references(() => theatres.id, { onDelete: 'restrict' }),
@@ -59,8 +56,7 @@ export const theatreShows = pgTable(
     endTime: varchar('end_time', { length: 5 }).notNull(),
     /** SaleStatus: 1 on sale, 2 closed */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('theatre_shows_slot_uq').on(t.theatreId, t.showDate, t.startTime),

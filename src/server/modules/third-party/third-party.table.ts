@@ -6,7 +6,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
@@ -15,8 +14,8 @@ import {
 import { gates } from '../gates/index.ts';
 import { otaChannels } from '../ota/index.ts';
 import { ticketProducts } from '../products/index.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
-import { scenicIdColumn } from '../scenic/index.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
+import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
 
 /**
  * /terminal/thirdPartyChannel: a platform whose vouchers the area's gates accept (docs/decisions.md
@@ -26,8 +25,7 @@ import { scenicIdColumn } from '../scenic/index.ts';
 export const thirdPartyChannels = pgTable(
   'third_party_channels',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
     /** BuyChannel of docs/product.md §9: 11, 12 third-party stores, 14-18 platforms */
     buyChannel: smallint('buy_channel').notNull(),
@@ -47,8 +45,7 @@ export const thirdPartyChannels = pgTable(
       .default(sql`'{}'::integer[]`),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('third_party_channels_name_uq').on(t.scenicId, t.name),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/index.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * /scenic/ticmes: how the mini-program shows a ticket product; at most one row a product. A product
@@ -11,8 +11,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const ticketDisplays = pgTable(
   'ticket_displays',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     productId: integer('product_id')
       .notNull()
       .references(() => ticketProducts.id, { onDelete: 'cascade' }),
@@ -26,8 +25,7 @@ export const ticketDisplays = pgTable(
     sort: integer('sort').notNull().default(0),
     /** DisplayStatus: 1 shown, 2 hidden */
     status: smallint('status').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('ticket_displays_product_uq').on(t.productId),

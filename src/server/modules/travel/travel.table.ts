@@ -6,14 +6,13 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /** One day of a package's itinerary: the area products it includes (ticket_products ids). */
 export interface ItineraryDay {
@@ -29,8 +28,7 @@ export interface ItineraryDay {
 export const travelPackages = pgTable(
   'travel_packages',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     name: varchar('name', { length: 60 }).notNull(),
     cover: varchar('cover', { length: 500 }).notNull().default(''),
     days: smallint('days').notNull(),
@@ -48,8 +46,7 @@ export const travelPackages = pgTable(
     excluded: varchar('excluded', { length: 1000 }).notNull().default(''),
     /** ShelfStatus: 1 on shelf, 2 off shelf */
     status: smallint('status').notNull().default(2),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('travel_packages_scenic_idx').on(t.scenicId, t.createdAt),
@@ -67,8 +64,7 @@ export const travelPackages = pgTable(
 export const travelDepartures = pgTable(
   'travel_departures',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     packageId: integer('package_id')
       .notNull()
       .references(() => travelPackages.id, { onDelete: 'cascade' }),
@@ -79,8 +75,7 @@ export const travelDepartures = pgTable(
     price: integer('price').notNull(),
     /** DepartureState: 1 open, 2 closed */
     state: smallint('state').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('travel_departures_package_date_uq').on(t.packageId, t.date),

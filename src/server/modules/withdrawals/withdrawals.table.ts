@@ -4,7 +4,6 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   timestamp,
   uniqueIndex,
@@ -12,8 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { distributors } from '../distribution/index.ts';
-import { scenicIdColumn } from '../scenic/scenic.table.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { timestamps } from '../../db/columns.ts';
 
 /**
  * A distributor's withdrawal of its prepaid balance (docs/decisions.md "Withdrawals and
@@ -24,8 +23,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 export const withdrawals = pgTable(
   'distributor_withdrawals',
   {
-    id: serial('id').primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaRow(),
     withdrawalNo: varchar('withdrawal_no', { length: 32 }).notNull(),
     distributorId: integer('distributor_id')
       .notNull()
@@ -44,8 +42,7 @@ export const withdrawals = pgTable(
     paidBy: integer('paid_by').references(() => admins.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     bankReference: varchar('bank_reference', { length: 64 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('distributor_withdrawals_no_uq').on(t.withdrawalNo),
