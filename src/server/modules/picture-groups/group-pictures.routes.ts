@@ -2,7 +2,7 @@ import { and, count, eq, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, IdSchema } from '../../../shared/api/common.ts';
+import { IdSchema } from '../../../shared/api/common.ts';
 import {
   PictureAddSchema,
   pictureGroupApi,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api/picture-groups.ts';
 import { MAX_GROUP_PICTURES, PictureGroupReason } from '../../../shared/dict/picture-groups.ts';
 import { scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -27,6 +28,11 @@ import {
   write,
 } from './picture-groups-http.ts';
 import { groupPictures, pictureGroups } from './picture-groups.table.ts';
+
+const tag = 'scenic';
+const pictureList = z.array(PictureRowSchema);
+/** The pictures' audit rows (every write below): the scenic module's. */
+const audit = { write: writeAudit, module: 'scenic' } as const;
 
 /** docs/product.md §2 /scenic/pictureCate: a group's pictures, and adding to them. */
 export async function groupPictureRoutes(root: FastifyInstance) {
@@ -55,165 +61,103 @@ export async function groupPictureRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    pictureGroupApi.addPictures,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary: `Add uploaded pictures after the group's last one, in the order sent (at most ${MAX_GROUP_PICTURES} a group)`,
-        body: PictureAddSchema,
-        response: { 200: picturesAnswer },
-      },
+  registerAction(root, {
+    url: pictureGroupApi.addPictures,
+    access: write,
+    tag,
+    summary: `Add uploaded pictures after the group's last one, in the order sent (at most ${MAX_GROUP_PICTURES} a group)`,
+    body: PictureAddSchema,
+    response: pictureList,
+    audit: { ...audit, action: 'addPictures', targetType: 'pictureGroup' },
+    run: async (tx, { scenicId, groupId, pictures }) => {
+      await lockGroup(tx, scenicId, groupId);
+      const [have] = await tx
+        .select({ n: count(), last: max(groupPictures.sort) })
+        .from(groupPictures)
+        .where(eq(groupPictures.groupId, groupId));
+      if ((have?.n ?? 0) + pictures.length > MAX_GROUP_PICTURES)
+        throw new FieldError('pictures', PictureGroupReason.tooMany);
+      const next = (have?.last ?? 0) + 1;
+      const added = await tx
+        .insert(groupPictures)
+        .values(
+          pictures.map((p, i) => ({ scenicId, groupId, url: p.url, caption: p.caption, sort: next + i })),
+        )
+        .returning();
+      await touch(tx, groupId);
+      const list = (await picturesOf(tx, groupId)).map(toPicture);
+      return audited(list, { targetId: groupId, after: added.map(toPicture) });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { groupId, pictures } = req.body;
-      const list = await db.transaction(async (tx) => {
-        await lockGroup(tx, scenicId, groupId);
-        const [have] = await tx
-          .select({ n: count(), last: max(groupPictures.sort) })
-          .from(groupPictures)
-          .where(eq(groupPictures.groupId, groupId));
-        if ((have?.n ?? 0) + pictures.length > MAX_GROUP_PICTURES)
-          throw new FieldError('pictures', PictureGroupReason.tooMany);
-        const next = (have?.last ?? 0) + 1;
-        const added = await tx
-          .insert(groupPictures)
-          .values(
-            pictures.map((p, i) => ({ scenicId, groupId, url: p.url, caption: p.caption, sort: next + i })),
-          )
-          .returning();
-        await touch(tx, groupId);
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'addPictures',
-          targetType: 'pictureGroup',
-          targetId: groupId,
-          after: added.map(toPicture),
-        });
-        return picturesOf(tx, groupId);
-      });
-      return ok(req, list.map(toPicture));
-    },
-  );
+  });
 }
 
 /** docs/product.md §2 /scenic/pictureCate: a picture's caption, its removal, and the group's order. */
 export async function groupPictureEditRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
+  registerAction(root, {
+    url: pictureGroupApi.updatePicture,
+    access: write,
+    tag,
+    summary: "Change a picture's caption",
+    body: PictureUpdateSchema,
+    response: PictureRowSchema,
+    audit: { ...audit, action: 'update', targetType: 'groupPicture' },
+    run: async (tx, { scenicId, id, caption }) => {
+      const where = and(eq(groupPictures.id, id), eq(groupPictures.scenicId, scenicId));
+      const [before] = await tx.select().from(groupPictures).where(where).for('update');
+      if (!before) throw new AppError(404, 'pictureNotFound');
+      const [after] = await tx.update(groupPictures).set({ caption }).where(where).returning();
+      await touch(tx, before.groupId);
+      const row = toPicture(after!);
+      return audited(row, { targetId: before.id, before: toPicture(before), after: row });
+    },
+  });
 
-  app.post(
-    pictureGroupApi.updatePicture,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary: "Change a picture's caption",
-        body: PictureUpdateSchema,
-        response: { 200: envelopeSchema(PictureRowSchema) },
-      },
+  registerAction(root, {
+    method: 'GET',
+    url: pictureGroupApi.deletePicture,
+    access: write,
+    tag,
+    summary: 'Remove a picture from its group',
+    querystring: z.object({ id: IdSchema }).strict(),
+    response: z.null(),
+    audit: { ...audit, action: 'delete', targetType: 'groupPicture' },
+    run: async (tx, { scenicId, id }) => {
+      const [gone] = await tx
+        .delete(groupPictures)
+        .where(and(eq(groupPictures.id, id), eq(groupPictures.scenicId, scenicId)))
+        .returning();
+      if (!gone) throw new AppError(404, 'pictureNotFound');
+      await touch(tx, gone.groupId);
+      return audited(null, { targetId: gone.id, before: toPicture(gone) });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const row = await db.transaction(async (tx) => {
-        const where = and(eq(groupPictures.id, req.body.id), eq(groupPictures.scenicId, scenicId));
-        const [before] = await tx.select().from(groupPictures).where(where).for('update');
-        if (!before) throw new AppError(404, 'pictureNotFound');
-        const [after] = await tx
-          .update(groupPictures)
-          .set({ caption: req.body.caption })
-          .where(where)
-          .returning();
-        await touch(tx, before.groupId);
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'update',
-          targetType: 'groupPicture',
-          targetId: before.id,
-          before: toPicture(before),
-          after: toPicture(after!),
-        });
-        return after!;
-      });
-      return ok(req, toPicture(row));
-    },
-  );
+  });
 
-  app.get(
-    pictureGroupApi.deletePicture,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary: 'Remove a picture from its group',
-        querystring: z.object({ id: IdSchema }).strict(),
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  registerAction(root, {
+    url: pictureGroupApi.reorder,
+    access: write,
+    tag,
+    summary:
+      "Save a group's picture order in one transaction: every picture id of the group once, first shown first",
+    body: PictureReorderSchema,
+    response: pictureList,
+    audit: { ...audit, action: 'reorder', targetType: 'pictureGroup' },
+    run: async (tx, { scenicId, groupId, ids }) => {
+      await lockGroup(tx, scenicId, groupId);
+      const before = await picturesOf(tx, groupId);
+      const have = new Set(before.map((p) => p.id));
+      if (ids.length !== have.size || ids.some((id) => !have.has(id)))
+        throw new FieldError('ids', PictureGroupReason.reorderSet);
+      // one statement: the new positions 1..n of the ids sent
+      await tx.execute(sql`
+        update ${groupPictures} set sort = v.position
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::int[]) with ordinality as v(id, position)
+        where ${groupPictures.id} = v.id and ${groupPictures.groupId} = ${groupId}`);
+      await touch(tx, groupId);
+      const list = (await picturesOf(tx, groupId)).map(toPicture);
+      return audited(list, { targetId: groupId, before: before.map((p) => p.id), after: ids });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      await db.transaction(async (tx) => {
-        const [gone] = await tx
-          .delete(groupPictures)
-          .where(and(eq(groupPictures.id, req.query.id), eq(groupPictures.scenicId, scenicId)))
-          .returning();
-        if (!gone) throw new AppError(404, 'pictureNotFound');
-        await touch(tx, gone.groupId);
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'delete',
-          targetType: 'groupPicture',
-          targetId: gone.id,
-          before: toPicture(gone),
-        });
-      });
-      return ok(req, null);
-    },
-  );
-
-  app.post(
-    pictureGroupApi.reorder,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        summary:
-          "Save a group's picture order in one transaction: every picture id of the group once, first shown first",
-        body: PictureReorderSchema,
-        response: { 200: picturesAnswer },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { groupId, ids } = req.body;
-      const list = await db.transaction(async (tx) => {
-        await lockGroup(tx, scenicId, groupId);
-        const before = await picturesOf(tx, groupId);
-        const have = new Set(before.map((p) => p.id));
-        if (ids.length !== have.size || ids.some((id) => !have.has(id)))
-          throw new FieldError('ids', PictureGroupReason.reorderSet);
-        // one statement: the new positions 1..n of the ids sent
-        await tx.execute(sql`
-          update ${groupPictures} set sort = v.position
-          from unnest(array[${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::int[]) with ordinality as v(id, position)
-          where ${groupPictures.id} = v.id and ${groupPictures.groupId} = ${groupId}`);
-        await touch(tx, groupId);
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'reorder',
-          targetType: 'pictureGroup',
-          targetId: groupId,
-          before: before.map((p) => p.id),
-          after: ids,
-        });
-        return picturesOf(tx, groupId);
-      });
-      return ok(req, list.map(toPicture));
-    },
-  );
+  });
 }
