@@ -1,5 +1,5 @@
 import { ADM_TYPE } from '../../shared/dict/account.ts';
-import { REFUND_RULE, REFUND_UNIT } from '../../shared/dict/ticket.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../shared/dict/product.ts';
 import type { Permission } from '../../shared/perms.ts';
 import { shopPermissions } from '../../shared/perms/shop.ts';
 import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/accounts.table.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckinResult, HealthCode } from '../dict/checkin.ts';
 import { GateDirection } from '../dict/order.ts';
-import { CardReadMode, ParkEntryType } from '../dict/ticket.ts';
+import { CardReadMode, ParkEntryType } from '../dict/gates.ts';
 import { storableText } from '../text.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';

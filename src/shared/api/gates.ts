@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GATE_ADMISSION_KINDS, GatePassState } from '../dict/gates.ts';
 import { TerminalOnline } from '../dict/terminal.ts';
-import { GateType } from '../dict/ticket.ts';
+import { GateType } from '../dict/gates.ts';
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import { key } from './fields.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dictCodes } from '../dict/dict.ts';
-import { NoticeType } from '../dict/ticket.ts';
+import { NoticeType } from '../dict/notices.ts';
 import { EnableStatusSchema } from './general.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { key } from './fields.ts';

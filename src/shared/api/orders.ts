@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
-import { BuyChannel, ProductType } from '../dict/ticket.ts';
+import { BuyChannel, ProductType } from '../dict/product.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAPER_SIZE_MM, PrinterPaper, type PrinterPaperCode } from '../dict/ticket.ts';
+import { PAPER_SIZE_MM, PrinterPaper, type PrinterPaperCode } from '../dict/printer.ts';
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';

@@ -15,7 +15,7 @@ import {
   VALIDITY_TYPE,
   ValidityDisplay,
   ValidityType,
-} from '../dict/ticket.ts';
+} from '../dict/product.ts';
 import { ImageUrlSchema } from './general.ts';
 import {
   DateOnlySchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../area-clock.ts';
-import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/ticket.ts';
+import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/product.ts';
 import { dictCodeSchema, endpoints, TimeOfDaySchema } from './common.ts';
 import { key } from './fields.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CardValidity } from '../dict/staff-cards.ts';
-import { CardReadMode } from '../dict/ticket.ts';
+import { CardReadMode } from '../dict/gates.ts';
 import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
-import { SaleStatus, SEAT_KIND, SEAT_STATUS, SeatKind } from '../dict/ticket.ts';
+import { SaleStatus } from '../dict/product.ts';
+import { SEAT_KIND, SEAT_STATUS, SeatKind } from '../dict/theatres.ts';
 import {
   DateOnlySchema,
   dictCodeSchema,

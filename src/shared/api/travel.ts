@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TicketStatus } from '../dict/order.ts';
-import { BuyChannel, ShelfStatus } from '../dict/ticket.ts';
+import { BuyChannel, ShelfStatus } from '../dict/product.ts';
 import { DepartureState } from '../dict/travel.ts';
 import { ImageUrlSchema } from './general.ts';
 import {

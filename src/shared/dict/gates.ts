@@ -37,3 +37,29 @@ export const GateText = defineDict({
   areaHours: { zh: '同景区', en: 'Area hours' },
   all: { zh: '全部', en: 'All' },
 });
+
+/** docs/product.md §9 park entry types. */
+export const ParkEntryType = defineDict({
+  1: { zh: '门票', en: 'Ticket' },
+  2: { zh: '通行卡', en: 'Pass card' },
+  3: { zh: '员工卡', en: 'Staff card' },
+});
+export type ParkEntryTypeCode = keyof typeof ParkEntryType;
+
+/** docs/product.md §9 card reading. */
+export const CardReadMode = defineDict({
+  1: { zh: '二维码', en: 'QR code' },
+  2: { zh: '身份证', en: 'ID card' },
+  3: { zh: 'IC 卡', en: 'IC card' },
+  4: { zh: '人脸', en: 'Face' },
+});
+export type CardReadModeCode = keyof typeof CardReadMode;
+
+/** docs/product.md §9 gate types. */
+export const GateType = defineDict({
+  10: { zh: '入园检票', en: 'Entry check' },
+  11: { zh: '出园检票', en: 'Exit check' },
+  20: { zh: '计时开始', en: 'Timer start' },
+  21: { zh: '计时暂停', en: 'Timer pause' },
+});
+export type GateTypeCode = keyof typeof GateType;

@@ -1,5 +1,5 @@
 import { defineDict } from './dict.ts';
-import { BuyChannel } from './ticket.ts';
+import { BuyChannel } from './product.ts';
 
 /**
  * Third-party channels (/terminal/thirdPartyChannel): vouchers of other platforms that gates accept

@@ -20,7 +20,7 @@ import { envelopeSchema, pageResultSchema } from '../../../shared/api/common.ts'
 import { CheckinResult, GardenLogField, GardenLogText, HealthCode } from '../../../shared/dict/checkin.ts';
 import { dictLabel, type Lang } from '../../../shared/dict/dict.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
-import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
+import { CardReadMode, ParkEntryType } from '../../../shared/dict/gates.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceOf, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ENABLED } from '../../../shared/dict/account.ts';
 import type { CheckinReason } from '../../../shared/dict/checkin.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
-import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
+import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/product.ts';
 import type { TicketTransitionId } from '../../../shared/domain/ticket-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';

@@ -1,4 +1,4 @@
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { SalesChannel } from '../orders/index.ts';
 import { distributorOfClient } from './distribution.service.ts';
 

@@ -22,7 +22,7 @@ import { CheckinResult } from '../../../shared/dict/checkin.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { GateField, GatePassState, GateText } from '../../../shared/dict/gates.ts';
 import { TERMINAL_ONLINE } from '../../../shared/dict/terminal.ts';
-import { GateType } from '../../../shared/dict/ticket.ts';
+import { GateType } from '../../../shared/dict/gates.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { perm, scenicScope } from '../../http/access.ts';

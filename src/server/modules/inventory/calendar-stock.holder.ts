@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { lineBase, validity, type HeldTicket, type Offer, type StockHolder } from '../orders/index.ts';
 import { productSessions } from '../products/index.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { findProduct } from '../products/index.ts';

@@ -17,7 +17,7 @@ import {
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { InventoryExportText, InventoryField, Weekday } from '../../../shared/dict/inventory.ts';
-import { SaleStatus } from '../../../shared/dict/ticket.ts';
+import { SaleStatus } from '../../../shared/dict/product.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';

@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/api/inventory.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { Lang } from '../../../shared/dict/dict.ts';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError, FieldError } from '../../http/errors.ts';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { NoticeExportText, NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { NoticeExportText, NoticeField, NoticeType } from '../../../shared/dict/notices.ts';
 import type { Db } from '../../db/client.ts';
 import { type Resource } from '../../http/crud.ts';
 import { AppError } from '../../http/errors.ts';

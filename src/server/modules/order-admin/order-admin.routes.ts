@@ -17,7 +17,7 @@ import {
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField, OrderText } from '../../../shared/dict/order-fields.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

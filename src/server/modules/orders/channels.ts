@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { TerminalClientId } from '../../../shared/dict/terminal-client.ts';
 import { requireClient } from '../../http/access.ts';
 import type { Db } from '../../db/client.ts';

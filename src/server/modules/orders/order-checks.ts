@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isValidIdNumber } from '../../../shared/api/staff-cards.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { PRODUCT_TYPE, SHELF, VALIDITY_TYPE, type BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SHELF, VALIDITY_TYPE, type BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { AppError, FieldError } from '../../http/errors.ts';

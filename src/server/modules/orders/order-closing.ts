@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PAY_STATUS, TICKET_STATUS as S } from '../../../shared/dict/order.ts';
-import { ENTRY_MODE } from '../../../shared/dict/ticket.ts';
+import { ENTRY_MODE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { orderCancelled } from './order-money.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { SeatRef } from '../../../shared/api/theatres.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { PAY_STATUS, TICKET_STATUS as S, type PayWayCode } from '../../../shared/dict/order.ts';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
 import { orderTickets, payments, ticketOrders } from './orders.table.ts';

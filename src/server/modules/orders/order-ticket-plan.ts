@@ -1,5 +1,5 @@
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
+import { ENTRY_MODE, VALIDITY_TYPE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
 import type { OrderProduct, OrderProducts } from './order-checks.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Sellable } from '../../../shared/api/selling.ts';
-import { SHELF, type BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import { SHELF, type BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketProducts } from '../products/index.ts';
 import { stockHolders, type Offer } from './order-stock.ts';

@@ -8,7 +8,7 @@ import {
   type OtaPlatform,
 } from '../../../shared/dict/ota.ts';
 import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { EgressError, urlForLog } from '../../lib/egress.ts';

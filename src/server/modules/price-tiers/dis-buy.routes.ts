@@ -10,7 +10,7 @@ import {
   DisSellableListSchema,
   type DisSellable,
 } from '../../../shared/api/price-tiers.ts';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { ownerScope, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

@@ -13,7 +13,7 @@ import {
   TierDistributorRowSchema,
   TierProductOptionSchema,
 } from '../../../shared/api/price-tiers.ts';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { distributors } from '../distribution/index.ts';

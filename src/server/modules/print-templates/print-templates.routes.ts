@@ -18,7 +18,7 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { DISABLED, EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PrintTemplateField, PrintTemplateText } from '../../../shared/dict/print-templates.ts';
-import { PrinterPaper } from '../../../shared/dict/ticket.ts';
+import { PrinterPaper } from '../../../shared/dict/printer.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';

@@ -10,7 +10,7 @@ import {
   ProductUpdateSchema,
   productApi,
 } from '../../../shared/api/products.ts';
-import { PRODUCT_TYPE, SHELF } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SHELF } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';

@@ -23,7 +23,7 @@ import {
   RefundRule,
   ShelfStatus,
   ValidityType,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

@@ -7,7 +7,7 @@ import {
   REFUND_UNIT,
   SHELF,
   VALIDITY_TYPE,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/index.ts';
 import { printTemplates } from '../print-templates/index.ts';

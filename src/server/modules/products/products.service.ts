@@ -8,7 +8,7 @@ import {
   REFUND_RULE,
   REFUND_UNIT,
   VALIDITY_TYPE,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { noticeTemplates, ticketAgreements } from '../notices/index.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCT_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';

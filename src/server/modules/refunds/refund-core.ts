@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
-import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';

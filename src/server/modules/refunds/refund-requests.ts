@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { REFUND_APPLY, TICKET_STATUS as S, type TicketStatusCode } from '../../../shared/dict/order.ts';
-import { REFUND_RULE } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { transitionTickets } from '../orders/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUND_RULE } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { dayFromNow, insertPaidOrder, insertRefundProduct } from './refunds.fixture.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/reservations.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { ReservationField, ReservationStatus, ReservationText } from '../../../shared/dict/reservations.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

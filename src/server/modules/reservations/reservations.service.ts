@@ -6,7 +6,7 @@ import {
   SESSION_STATUS,
   type ReservationStatusCode,
 } from '../../../shared/dict/reservations.ts';
-import type { BuyChannelCode } from '../../../shared/dict/ticket.ts';
+import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError, FieldError } from '../../http/errors.ts';

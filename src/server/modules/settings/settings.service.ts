@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ScenicSettings, ScenicSettingsUpdate } from '../../../shared/api/settings.ts';
-import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_RULE, REFUND_UNIT } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';

@@ -20,7 +20,7 @@ import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { CardValidity, StaffCardField, StaffCardText } from '../../../shared/dict/staff-cards.ts';
-import { CardReadMode } from '../../../shared/dict/ticket.ts';
+import { CardReadMode } from '../../../shared/dict/gates.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { updateRecord, type AuditWriter, type Resource } from '../../http/crud.ts';

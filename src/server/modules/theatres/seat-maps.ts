@@ -6,7 +6,7 @@ import {
   type TheatreUpdate,
 } from '../../../shared/api/theatres.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { SEAT_KIND } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND } from '../../../shared/dict/theatres.ts';
 import { FieldError } from '../../http/errors.ts';
 import type { TheatreRecord } from './theatres.service.ts';
 

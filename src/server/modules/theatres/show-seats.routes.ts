@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeSchema, IdSchema } from '../../../shared/api/common.ts';
 import { ShowSeatsSchema, ShowSeatStatusSchema, showApi } from '../../../shared/api/theatres.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SeatRef } from '../../../shared/api/theatres.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { PRODUCT_TYPE, SALE_STATUS, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/product.ts';
+import { SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { FieldError } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ShowPage, ShowRow } from '../../../shared/api/theatres.ts';
-import { SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { ticketProducts } from '../products/index.ts';
 import { theatres, theatreShows } from './theatres.table.ts';

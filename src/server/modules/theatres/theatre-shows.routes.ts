@@ -16,7 +16,8 @@ import {
   type ShowUpdate,
 } from '../../../shared/api/theatres.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { PRODUCT_TYPE, SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
+import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';

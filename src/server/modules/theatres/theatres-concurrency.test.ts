@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatRef } from '../../../shared/api/theatres.ts';
-import { SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { dayFromNow, insertDemoHall, insertProduct } from './theatres.fixture.ts';

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/api/theatres.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { SEAT_KIND, TheatreExportText, TheatreField } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND, TheatreExportText, TheatreField } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/theatres.ts';
-import { PRODUCT_TYPE, SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
+import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { ticketProducts } from '../products/index.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SeatRef } from '../../../shared/api/theatres.ts';
-import { SALE_STATUS, SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { SALE_STATUS } from '../../../shared/dict/product.ts';
+import { SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { areaDay, areaTime } from '../../lib/area-clock.ts';

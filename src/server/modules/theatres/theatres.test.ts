@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelSeats, type SeatCell, type ShowRow, type TheatreDetail } from '../../../shared/api/theatres.ts';
-import { SEAT_STATUS } from '../../../shared/dict/ticket.ts';
+import { SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { dayFromNow, insertDemoHall, insertProduct } from './theatres.fixture.ts';

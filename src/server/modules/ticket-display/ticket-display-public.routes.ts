@@ -9,7 +9,7 @@ import {
   PublicTicketDisplaySchema,
   type PublicTicketDisplay,
 } from '../../../shared/api/ticket-display.ts';
-import { SHELF } from '../../../shared/dict/ticket.ts';
+import { SHELF } from '../../../shared/dict/product.ts';
 import { PUBLIC } from '../../http/access.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { ticketProducts } from '../products/index.ts';

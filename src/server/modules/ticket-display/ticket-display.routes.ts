@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/ticket-display.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { DisplayStatus, TicketDisplayField, TicketDisplayText } from '../../../shared/dict/ticket-display.ts';
-import { ShelfStatus } from '../../../shared/dict/ticket.ts';
+import { ShelfStatus } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';

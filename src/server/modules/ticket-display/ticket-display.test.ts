@@ -7,7 +7,7 @@ import {
   type PublicTicketDisplay,
   type TicketDisplayRow,
 } from '../../../shared/api/ticket-display.ts';
-import { SHELF } from '../../../shared/dict/ticket.ts';
+import { SHELF } from '../../../shared/dict/product.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { callsAs, data, expect400 } from '../../test/replies.ts';
 import { ticketProducts } from '../products/index.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/travel.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PayStatus, TicketStatus } from '../../../shared/dict/order.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import { TravelOrderField, TravelText } from '../../../shared/dict/travel.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';

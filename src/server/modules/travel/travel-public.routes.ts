@@ -9,7 +9,7 @@ import {
   publicTravelApi,
   type PublicTravelPackage,
 } from '../../../shared/api/travel.ts';
-import { SHELF } from '../../../shared/dict/ticket.ts';
+import { SHELF } from '../../../shared/dict/product.ts';
 import { DEPARTURE_STATE } from '../../../shared/dict/travel.ts';
 import { PUBLIC } from '../../http/access.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';

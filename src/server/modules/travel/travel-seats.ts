@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SHELF } from '../../../shared/dict/ticket.ts';
+import { SHELF } from '../../../shared/dict/product.ts';
 import { DEPARTURE_STATE } from '../../../shared/dict/travel.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/api/travel.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { ShelfStatus } from '../../../shared/dict/ticket.ts';
+import { ShelfStatus } from '../../../shared/dict/product.ts';
 import { DEPARTURE_STATE, TravelField, TravelText } from '../../../shared/dict/travel.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';

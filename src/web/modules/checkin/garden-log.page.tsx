@@ -8,7 +8,7 @@ import type { GateOption } from '../../../shared/api/gates.ts';
 import { CheckinResult, GardenLogField, GardenLogText, HealthCode } from '../../../shared/dict/checkin.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { GateDirection } from '../../../shared/dict/order.ts';
-import { CardReadMode, ParkEntryType } from '../../../shared/dict/ticket.ts';
+import { CardReadMode, ParkEntryType } from '../../../shared/dict/gates.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';

@@ -13,7 +13,7 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { CheckinResult } from '../../../shared/dict/checkin.ts';
 import { GATE_PASS, GateField, GatePassState, GateText } from '../../../shared/dict/gates.ts';
 import { TerminalOnline } from '../../../shared/dict/terminal.ts';
-import { GateType } from '../../../shared/dict/ticket.ts';
+import { GateType } from '../../../shared/dict/gates.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import {

@@ -2,7 +2,7 @@ import { Button, Checkbox, Radio, Space, TimePicker, type FormInstance } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Weekday, WEEKDAYS_MON_FIRST, WEEKEND_DAYS, WORKDAYS } from '../../../shared/dict/inventory.ts';
-import { SaleStatus } from '../../../shared/dict/ticket.ts';
+import { SaleStatus } from '../../../shared/dict/product.ts';
 import { useLabel } from '../../components/list-page/index.ts';
 
 const ALL_DAYS = [...WEEKDAYS_MON_FIRST];

@@ -15,7 +15,7 @@ import {
   type PublicStockListResult,
 } from '../../../shared/api/inventory.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { SALE_STATUS } from '../../../shared/dict/product.ts';
 import { Can } from '../../components/can.tsx';
 import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';

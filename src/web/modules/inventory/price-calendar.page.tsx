@@ -25,7 +25,7 @@ import {
   type CalendarProduct,
   type CalendarRow,
 } from '../../../shared/api/inventory.ts';
-import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, SALE_STATUS } from '../../../shared/dict/product.ts';
 import { Can } from '../../components/can.tsx';
 import { downloadExport, validateWithSchema } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';

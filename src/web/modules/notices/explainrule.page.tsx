@@ -6,7 +6,7 @@ import {
   type AgreementRow,
 } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { NoticeField } from '../../../shared/dict/ticket.ts';
+import { NoticeField } from '../../../shared/dict/notices.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { LazyRichTextEditor } from '../../components/rich-text/index.ts';
 import { PreviewButton, PreviewModal } from './preview-modal.tsx';

@@ -7,7 +7,7 @@ import {
   type NoticeDetail,
 } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { NoticeField, NoticeType } from '../../../shared/dict/notices.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
 import { EditorPage, useEditor, type EditorDefinition } from '../../components/editor-page.tsx';
 import { LivePreview } from '../../components/live-preview.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { noticeApi, type NoticeDetail, type NoticeRow } from '../../../shared/api/notices.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { NoticeField, NoticeType } from '../../../shared/dict/ticket.ts';
+import { NoticeField, NoticeType } from '../../../shared/dict/notices.ts';
 import { EditInEditor, NewInEditor } from '../../components/editor-page.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';

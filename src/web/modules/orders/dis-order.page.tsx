@@ -8,7 +8,7 @@ import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
 import { DistributorState } from '../../../shared/dict/distribution.ts';
 import { OrderSettleState, SettlementBatchState, SettlementField } from '../../../shared/dict/settlement.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';

@@ -14,7 +14,7 @@ import {
   TicketStatus,
 } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
-import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
+import { BuyChannel, ProductType } from '../../../shared/dict/product.ts';
 import { formatTicketValidity } from '../../../shared/ticket-validity.ts';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';

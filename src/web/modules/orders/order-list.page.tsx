@@ -7,7 +7,7 @@ import { orderApi, type OrderRow, type OrderTotals } from '../../../shared/api/o
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { PayStatus, PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderField } from '../../../shared/dict/order-fields.ts';
-import { BuyChannel, ProductType } from '../../../shared/dict/ticket.ts';
+import { BuyChannel, ProductType } from '../../../shared/dict/product.ts';
 import {
   defineListPage,
   ListPage,

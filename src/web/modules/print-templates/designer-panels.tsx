@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/print-templates.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { PrintTemplateField } from '../../../shared/dict/print-templates.ts';
-import { PrinterPaper } from '../../../shared/dict/ticket.ts';
+import { PrinterPaper } from '../../../shared/dict/printer.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { TicketPrint } from '../../components/ticket-print/index.ts';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { printTemplateApi, type PrintTemplateRow } from '../../../shared/api/print-templates.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { PrintTemplateField } from '../../../shared/dict/print-templates.ts';
-import { PrinterPaper } from '../../../shared/dict/ticket.ts';
+import { PrinterPaper } from '../../../shared/dict/printer.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';

@@ -20,7 +20,7 @@ import {
   VALIDITY_TYPE,
   ValidityDisplay,
   ValidityType,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { DetailCard, dateTimeText } from '../../components/detail-parts.tsx';

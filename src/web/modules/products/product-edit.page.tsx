@@ -10,7 +10,7 @@ import {
   type ProductFormOptions,
 } from '../../../shared/api/products.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
-import { PRODUCT_TYPE, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE, VALIDITY_TYPE } from '../../../shared/dict/product.ts';
 import { Can } from '../../components/can.tsx';
 import { listQueryKey, validateWithSchema } from '../../components/list-page/index.ts';
 import { errorField, post, RequestError } from '../../lib/request.ts';

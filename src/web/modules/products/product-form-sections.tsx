@@ -34,7 +34,7 @@ import {
   VALIDITY_TYPE,
   ValidityDisplay,
   ValidityType,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import { CheckboxGroupField } from '../../components/checkbox-group-field.tsx';
 import { DictSelect, dictOptions } from '../../components/dict-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';

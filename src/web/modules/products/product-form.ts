@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProductDetail, ProductFormOptions } from '../../../shared/api/products.ts';
-import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, SHELF, VALIDITY_TYPE } from '../../../shared/dict/ticket.ts';
+import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, SHELF, VALIDITY_TYPE } from '../../../shared/dict/product.ts';
 
 const TIME = 'HH:mm';
 const DATE = 'YYYY-MM-DD';

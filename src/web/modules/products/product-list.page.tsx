@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { productApi, type ProductRow, type TicTypeOption } from '../../../shared/api/products.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
 import { ProductField } from '../../../shared/dict/product-fields.ts';
-import { BuyChannel, PRODUCT_TYPE, ProductType, SHELF, ShelfStatus } from '../../../shared/dict/ticket.ts';
+import { BuyChannel, PRODUCT_TYPE, ProductType, SHELF, ShelfStatus } from '../../../shared/dict/product.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';

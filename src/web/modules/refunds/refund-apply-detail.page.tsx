@@ -12,7 +12,7 @@ import {
   TicketStatus,
 } from '../../../shared/dict/order.ts';
 import { RefundApplyField } from '../../../shared/dict/refunds.ts';
-import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/ticket.ts';
+import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/product.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';

@@ -7,7 +7,7 @@ import {
   ReservationField,
   ReservationStatus,
 } from '../../../shared/dict/reservations.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';

@@ -10,7 +10,7 @@ import {
   RealNameType,
   RefundRule,
   RefundUnit,
-} from '../../../shared/dict/ticket.ts';
+} from '../../../shared/dict/product.ts';
 import { DictSelect } from '../../components/dict-select.tsx';
 
 /** The fields of the settings form; the refund fields follow the chosen rule and fee unit. */

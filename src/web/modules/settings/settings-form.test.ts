@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScenicSettingsUpdateSchema, type ScenicSettings } from '../../../shared/api/settings.ts';
-import { REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_UNIT } from '../../../shared/dict/product.ts';
 import { formToSettings, settingsToForm } from './settings-form.ts';
 
 const SAVED: ScenicSettings = {

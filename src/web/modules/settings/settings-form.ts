@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ScenicSettings, ScenicSettingsUpdate } from '../../../shared/api/settings.ts';
-import { REFUND_UNIT } from '../../../shared/dict/ticket.ts';
+import { REFUND_UNIT } from '../../../shared/dict/product.ts';
 import { centsToYuan, yuanToCents } from '../../../shared/money.ts';
 
 const TIME = 'HH:mm';

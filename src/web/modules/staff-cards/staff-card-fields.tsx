@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { GateOption } from '../../../shared/api/gates.ts';
 import { staffCardApi } from '../../../shared/api/staff-cards.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
-import { CardReadMode } from '../../../shared/dict/ticket.ts';
+import { CardReadMode } from '../../../shared/dict/gates.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';

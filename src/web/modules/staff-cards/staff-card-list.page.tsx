@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { staffCardApi, type StaffCardRow } from '../../../shared/api/staff-cards.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { CardValidity, StaffCardField } from '../../../shared/dict/staff-cards.ts';
-import { CardReadMode } from '../../../shared/dict/ticket.ts';
+import { CardReadMode } from '../../../shared/dict/gates.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';

@@ -3,7 +3,7 @@ import { Button, Empty, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApi, type ShowSeats } from '../../../shared/api/theatres.ts';
-import { SEAT_KIND, SEAT_STATUS, SeatStatus } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND, SEAT_STATUS, SeatStatus } from '../../../shared/dict/theatres.ts';
 import { Can } from '../../components/can.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';

@@ -1,5 +1,5 @@
 import { isAutoSeatLabel, labelSeats, type SeatArea, type SeatCell } from '../../../shared/api/theatres.ts';
-import { SEAT_KIND } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND } from '../../../shared/dict/theatres.ts';
 
 /** A cell of the editor's grid: null is empty space. */
 export type Grid = (SeatCell | null)[][];

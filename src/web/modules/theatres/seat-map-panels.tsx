@@ -19,7 +19,7 @@ import {
   THEATRE_LIMITS,
   type SeatArea,
 } from '../../../shared/api/theatres.ts';
-import { SEAT_KIND } from '../../../shared/dict/ticket.ts';
+import { SEAT_KIND } from '../../../shared/dict/theatres.ts';
 import { validateWithSchema } from '../../components/list-page/index.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { MoneyText } from '../../components/money-text.tsx';

@@ -9,7 +9,7 @@ import {
   type TheatreRow,
 } from '../../../shared/api/theatres.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
-import { TheatreField } from '../../../shared/dict/ticket.ts';
+import { TheatreField } from '../../../shared/dict/theatres.ts';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 
 function SeatMapButton({ row }: { row: TheatreRow }) {

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showApi, theatreApi, type ShowRow, type TheatreProduct } from '../../../shared/api/theatres.ts';
-import { SALE_STATUS, SaleStatus } from '../../../shared/dict/ticket.ts';
+import { SALE_STATUS, SaleStatus } from '../../../shared/dict/product.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, useListReload } from '../../components/list-page/index.ts';

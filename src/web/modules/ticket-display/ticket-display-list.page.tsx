@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/ticket-display.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { DisplayStatus, MAX_DISPLAY_TAGS, TicketDisplayField } from '../../../shared/dict/ticket-display.ts';
-import { ShelfStatus } from '../../../shared/dict/ticket.ts';
+import { ShelfStatus } from '../../../shared/dict/product.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 

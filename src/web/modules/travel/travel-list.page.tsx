@@ -13,7 +13,7 @@ import {
   type TravelPackageRow,
   type TravelProductOption,
 } from '../../../shared/api/travel.ts';
-import { ShelfStatus } from '../../../shared/dict/ticket.ts';
+import { ShelfStatus } from '../../../shared/dict/product.ts';
 import { DEPARTURE_STATE, DepartureState, TravelField } from '../../../shared/dict/travel.ts';
 import { Can } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';

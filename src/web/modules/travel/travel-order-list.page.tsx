@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { orderApi } from '../../../shared/api/orders.ts';
 import { travelOrderApi, type TravelOrderRow, type TravelOrderTotals } from '../../../shared/api/travel.ts';
 import { PAY_STATUS, PayStatus, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
-import { BuyChannel } from '../../../shared/dict/ticket.ts';
+import { BuyChannel } from '../../../shared/dict/product.ts';
 import { TravelOrderField } from '../../../shared/dict/travel.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { idNumberCheckChar } from '../../../../shared/api/staff-cards.ts';
 import { TICKET_STATUS as S, type TicketStatusCode } from '../../../../shared/dict/order.ts';
-import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../../shared/dict/ticket.ts';
+import { ENTRY_MODE, PRODUCT_TYPE, REFUND_RULE, REFUND_UNIT } from '../../../../shared/dict/product.ts';
 import { summaryStatus } from '../../orders/index.ts';
 import { addDays, areaDay } from '../../../lib/area-clock.ts';
 import type { Db } from '../../../db/client.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCT_TYPE } from '../../../../shared/dict/ticket.ts';
+import { PRODUCT_TYPE } from '../../../../shared/dict/product.ts';
 import { seedDemoDistributorLedger } from '../../distribution/index.ts';
 import { compactOrderTotals } from '../../orders/index.ts';
 import { areaDay, areaDayStart, areaTimeZone } from '../../../lib/area-clock.ts';
