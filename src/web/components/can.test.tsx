@@ -2,29 +2,10 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Userinfo } from '../../shared/api/auth.ts';
 import { WILDCARD } from '../../shared/perms.ts';
 import { userStore } from '../lib/session.ts';
+import { signIn } from '../test/console.tsx';
 import { Can, usePermission } from './can.tsx';
-
-function signIn(authorities: string[]) {
-  const user: Userinfo = {
-    admId: 1,
-    user_name: 'staff',
-    admNickname: 'Staff',
-    avatar: '',
-    introduction: '',
-    scenicId: 1,
-    scenicName: 'Lake',
-    admType: 2,
-    payType: 0,
-    authorities,
-    author: [],
-    mustChangePassword: false,
-    timeZone: 'Asia/Shanghai',
-  };
-  act(() => userStore.set(user));
-}
 
 afterEach(() => act(() => userStore.set(null)));
 

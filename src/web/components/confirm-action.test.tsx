@@ -2,40 +2,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Userinfo } from '../../shared/api/auth.ts';
-import { setFeedback, type Feedback } from '../lib/feedback.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setFeedback } from '../lib/feedback.ts';
 import '../lib/i18n.ts';
 import { RequestError } from '../lib/request.ts';
 import { userStore } from '../lib/session.ts';
+import { captureToasts, signIn } from '../test/console.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
 
-function signIn(authorities: string[]) {
-  const user: Userinfo = {
-    admId: 1,
-    user_name: 'staff',
-    admNickname: 'Staff',
-    avatar: '',
-    introduction: '',
-    scenicId: 1,
-    scenicName: 'Lake',
-    admType: 2,
-    payType: 0,
-    authorities,
-    author: [],
-    mustChangePassword: false,
-    timeZone: 'Asia/Shanghai',
-  };
-  act(() => userStore.set(user));
-}
-
-let success: ReturnType<typeof vi.fn>;
-let error: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  success = vi.fn();
-  error = vi.fn();
-  setFeedback({ message: { success, error }, modal: {}, notification: {} } as unknown as Feedback);
-});
+const { success, error } = captureToasts();
 afterEach(() => {
   setFeedback(null);
   act(() => userStore.set(null));

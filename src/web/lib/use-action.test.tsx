@@ -2,21 +2,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setFeedback, type Feedback } from './feedback.ts';
+import { describe, expect, it, vi } from 'vitest';
 import './i18n.ts';
 import { errorField, RequestError } from './request.ts';
 import { useAction } from './use-action.ts';
+import { captureToasts } from '../test/console.tsx';
 
-let success: ReturnType<typeof vi.fn>;
-let error: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  success = vi.fn();
-  error = vi.fn();
-  setFeedback({ message: { success, error }, modal: {}, notification: {} } as unknown as Feedback);
-});
-afterEach(() => setFeedback(null));
+const { success, error } = captureToasts();
 
 // toast() hands the message over on the next tick
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));

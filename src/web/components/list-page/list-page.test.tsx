@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { Userinfo } from '../../../shared/api/auth.ts';
 import { EnableStatus } from '../../../shared/dict/account.ts';
 import { LoginResult } from '../../../shared/dict/log-fields.ts';
 import '../../lib/i18n.ts';
-import { userStore } from '../../lib/session.ts';
+import { renderInConsole, signIn, signOutAfterEach } from '../../test/console.tsx';
 import { columnPrefsKey } from './column-prefs.ts';
 import { ListPage } from './list-page.tsx';
 import { defineListPage } from './types.ts';
@@ -93,25 +90,6 @@ const lastBody = (prefix: string) => {
   return JSON.parse(String(list[list.length - 1]?.[1].body)) as Record<string, unknown>;
 };
 
-function signIn(authorities: string[]) {
-  const user: Userinfo = {
-    admId: 1,
-    user_name: 'admin',
-    admNickname: 'Admin',
-    avatar: '',
-    introduction: '',
-    scenicId: 1,
-    scenicName: 'Lake',
-    admType: 1,
-    payType: 0,
-    authorities,
-    author: [],
-    mustChangePassword: false,
-    timeZone: 'Asia/Shanghai',
-  };
-  act(() => userStore.set(user));
-}
-
 /** Buttons by their text (antd spaces two-character Chinese labels); role queries are slow here. */
 const buttons = (text: string, root: ParentNode = document) =>
   [...root.querySelectorAll('button')].filter((b) => b.textContent?.replace(/\s/g, '') === text);
@@ -126,18 +104,14 @@ function LocationProbe() {
 }
 
 function renderPage(entry = '/sys/thing', page: typeof definition = definition) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter initialEntries={[entry]}>
-          <LocationProbe />
-          <Routes>
-            <Route path="/sys/thing" element={<ListPage definition={page} />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
+  return renderInConsole(
+    <>
+      <LocationProbe />
+      <Routes>
+        <Route path="/sys/thing" element={<ListPage definition={page} />} />
+      </Routes>
+    </>,
+    entry,
   );
 }
 
@@ -147,10 +121,7 @@ beforeEach(() => {
   localStorage.clear();
   signIn(['*']);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => userStore.set(null));
-});
+signOutAfterEach();
 
 describe('list state in the URL', () => {
   const fields = definition.search ?? [];

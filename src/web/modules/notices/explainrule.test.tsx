@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgreementRow } from '../../../shared/api/notices.ts';
 import '../../lib/i18n.ts';
-import { userStore } from '../../lib/session.ts';
+import { renderInConsole, signIn, signOutAfterEach } from '../../test/console.tsx';
 import ExplainRulePage from './explainrule.page.tsx';
 
 const ROW: AgreementRow = {
@@ -27,41 +24,11 @@ const fetchMock = vi.fn(
 beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
-  act(() =>
-    userStore.set({
-      admId: 1,
-      user_name: 'admin',
-      admNickname: 'Admin',
-      avatar: '',
-      introduction: '',
-      scenicId: 1,
-      scenicName: '青山湖风景区',
-      admType: 1,
-      payType: 0,
-      authorities: ['admin:explainRule:page', 'admin:explainRule:update'],
-      author: [],
-      mustChangePassword: false,
-      timeZone: 'Asia/Shanghai',
-    }),
-  );
+  signIn(['admin:explainRule:page', 'admin:explainRule:update']);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => userStore.set(null));
-});
+signOutAfterEach();
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter initialEntries={['/ticket/explainrule']}>
-          <ExplainRulePage />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderInConsole(<ExplainRulePage />, '/ticket/explainrule');
 
 describe('ExplainRulePage', () => {
   it('lists agreements, previews the stored HTML and edits it in the rich-text editor', async () => {

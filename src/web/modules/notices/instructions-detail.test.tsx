@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
+import { renderInConsole } from '../../test/console.tsx';
 import InstructionsDetailPage from './instructions-detail.page.tsx';
 
 const DETAIL = {
@@ -49,18 +48,12 @@ function Where() {
 }
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/ticket/instructionsDetailPage" element={<InstructionsDetailPage />} />
-            <Route path="/ticket/instructions" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
+  return renderInConsole(
+    <Routes>
+      <Route path="/ticket/instructionsDetailPage" element={<InstructionsDetailPage />} />
+      <Route path="/ticket/instructions" element={<Where />} />
+    </Routes>,
+    url,
   );
 }
 

@@ -1,56 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
-import { userStore } from '../../lib/session.ts';
+import { jsonReply, renderInConsole, signIn, signOutAfterEach } from '../../test/console.tsx';
 import PendingRefundBadge from './pending-refund-badge.tsx';
 import { fetchPendingRefundCount } from './refund-count.ts';
 
-function login(authorities: string[], admType = 1) {
-  act(() =>
-    userStore.set({
-      admId: 1,
-      user_name: 'admin',
-      admNickname: 'Admin',
-      avatar: '',
-      introduction: '',
-      scenicId: 1,
-      scenicName: '青山湖风景区',
-      admType,
-      payType: 0,
-      authorities,
-      author: [],
-      mustChangePassword: false,
-      timeZone: 'Asia/Shanghai',
-    }),
-  );
-}
+const login = (authorities: string[], admType = 1) => signIn(authorities, { admType });
+signOutAfterEach();
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  act(() => userStore.set(null));
-});
-
-function renderBadge() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <MemoryRouter>
-          <PendingRefundBadge />
-        </MemoryRouter>
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
-const reply =
-  (body: unknown, status = 200) =>
-  async (_url: string, _init?: RequestInit) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const renderBadge = () => renderInConsole(<PendingRefundBadge />);
+const reply = jsonReply;
 
 describe('pending refund badge (docs/product.md §7 countRefundApply)', () => {
   it('shows the count of open applications', async () => {
