@@ -51,6 +51,7 @@ import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
+import { SaveResetButtons } from '../../components/save-reset-buttons.tsx';
 
 const FIELDS = [
   'gateId',
@@ -158,14 +159,7 @@ function SettingsForm({ device }: { device: FaceDeviceRow }) {
               }))}
             />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.pending}>
-              {t('common:save')}
-            </Button>
-            <Button htmlType="button" onClick={() => form.setFieldsValue(toForm(device))}>
-              {t('common:reset')}
-            </Button>
-          </Space>
+          <SaveResetButtons saving={save.pending} onReset={() => form.setFieldsValue(toForm(device))} />
         </Form>
       )}
     </Can>

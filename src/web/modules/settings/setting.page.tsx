@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Form, Space, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Spin, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { SettingsFields } from './settings-fields.tsx';
 import { formToSettings, settingsToForm, type SettingsFormValues } from './settings-form.ts';
+import { SaveResetButtons } from '../../components/save-reset-buttons.tsx';
 
 const QUERY_KEY = ['settings', 'setting'] as const;
 
@@ -95,14 +96,7 @@ export default function SettingPage() {
               feeUnit={feeUnit}
               timeZone={data.timeZone}
             />
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                {t('common:save')}
-              </Button>
-              <Button htmlType="button" onClick={() => form.setFieldsValue(settingsToForm(data))}>
-                {t('common:reset')}
-              </Button>
-            </Space>
+            <SaveResetButtons saving={saving} onReset={() => form.setFieldsValue(settingsToForm(data))} />
           </Form>
         )}
       </Can>

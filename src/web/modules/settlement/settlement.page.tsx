@@ -33,6 +33,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import { BatchItemsDrawer, NewBatchButton, percent, StatementButton } from './settlement-parts.tsx';
+import { SaveResetButtons } from '../../components/save-reset-buttons.tsx';
 
 const SETTINGS_KEY = ['settlement', 'settings'] as const;
 
@@ -141,14 +142,7 @@ function SettingsTab() {
           <Form.Item name="commissionPercent" label={label(SettlementField.commissionRate)} required>
             <InputNumber min={0} max={100} step={0.5} precision={2} suffix="%" style={{ width: 200 }} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.pending}>
-              {t('common:save')}
-            </Button>
-            <Button htmlType="button" onClick={() => form.setFieldsValue(toForm(data))}>
-              {t('common:reset')}
-            </Button>
-          </Space>
+          <SaveResetButtons saving={save.pending} onReset={() => form.setFieldsValue(toForm(data))} />
         </Form>
       )}
     </Can>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
+import { SaveResetButtons } from '../../components/save-reset-buttons.tsx';
 
 const KEY = [shopStoreInvoiceApi.query] as const;
 
@@ -139,14 +140,7 @@ export default function StoreInvoiceSetPage() {
             <Form.Item name="buyerMayRequest" label={label(F.buyerMayRequest)} valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" loading={save.pending}>
-                {t('common:save')}
-              </Button>
-              <Button htmlType="button" onClick={() => form.setFieldsValue(toForm(data))}>
-                {t('common:reset')}
-              </Button>
-            </Space>
+            <SaveResetButtons saving={save.pending} onReset={() => form.setFieldsValue(toForm(data))} />
           </Form>
         )}
       </Can>
