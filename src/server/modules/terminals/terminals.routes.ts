@@ -30,6 +30,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
@@ -56,6 +57,9 @@ const resource: Resource<typeof terminals> = {
   targetType: 'terminal',
   audit: writeAudit,
 };
+
+/** The terminals' audit rows written by the actions below. */
+const audit = { write: writeAudit, module: 'terminals', targetType: 'terminal' } as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -131,9 +135,6 @@ const revokeTokens = (tx: Db, clientId: string, reason: string) =>
 
 /** /terminal/terminal: the registry staff manage (docs/decisions.md "Terminals"). */
 export async function terminalRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
   registerListResource(root, {
     tag: 'terminals',
     api: terminalApi,
@@ -174,103 +175,82 @@ export async function terminalRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post(
-    terminalApi.create,
-    {
-      config: { access: perm('admin:terminal:create') },
-      schema: {
-        tags,
-        summary:
-          'Register a terminal: answers its one-time activation code (shown this once, valid 24 h), which the device trades for its own OAuth client',
-        body: TerminalCreateSchema,
-        response: { 200: envelopeSchema(TerminalCreatedSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
+  registerAction(root, {
+    url: terminalApi.create,
+    access: perm('admin:terminal:create'),
+    tag: 'terminals',
+    summary:
+      'Register a terminal: answers its one-time activation code (shown this once, valid 24 h), which the device trades for its own OAuth client',
+    body: TerminalCreateSchema,
+    response: TerminalCreatedSchema,
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { adminId: _, ...values }) => {
       const code = newActivationCode();
       const expires = new Date(Date.now() + ACTIVATION_TTL_MS);
-      const id = await db.transaction(async (tx) => {
-        const [t] = await tx
-          .insert(terminals)
-          .values({ scenicId, ...req.body, activationHash: sha256(code), activationExpiresAt: expires })
-          .returning();
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'create',
-          targetType: 'terminal',
-          targetId: t!.id,
-          after: { kind: t!.kind, name: t!.name, serialNo: t!.serialNo },
-        });
-        return t!.id;
-      });
-      return ok(req, { id, activationCode: code, activationExpireTime: expires.toISOString() });
+      const [t] = await tx
+        .insert(terminals)
+        .values({ ...values, activationHash: sha256(code), activationExpiresAt: expires })
+        .returning();
+      return audited(
+        { id: t!.id, activationCode: code, activationExpireTime: expires.toISOString() },
+        { targetId: t!.id, after: { kind: t!.kind, name: t!.name, serialNo: t!.serialNo } },
+      );
     },
-  );
+  });
 
-  app.post(
-    terminalApi.status,
-    {
-      config: { access: perm('admin:terminal:update') },
-      schema: {
-        tags,
-        summary:
-          'Disable or enable a terminal. Disabling revokes its tokens, disables its client and voids its secret and any pending activation code (a lost or stolen device keeps nothing that works); enabling answers a new one-time activation code (24 h) the device must activate with again',
-        body: TerminalStatusSchema,
-        response: { 200: envelopeSchema(TerminalStatusResultSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, status } = req.body;
-      const result = await db.transaction(async (tx): Promise<TerminalStatusResult> => {
-        const before = await lockTerminal(tx, scenicId, id);
-        if (before.status === status) return null;
-        const enabled = status === ENABLED;
-        // re-enabling never revives the old secret (docs/accounts.md "Decisions on sessions and money out")
-        const code = enabled ? newActivationCode() : null;
-        const expires = enabled ? new Date(Date.now() + ACTIVATION_TTL_MS) : null;
+  registerAction(root, {
+    url: terminalApi.status,
+    access: perm('admin:terminal:update'),
+    tag: 'terminals',
+    summary:
+      'Disable or enable a terminal. Disabling revokes its tokens, disables its client and voids its secret and any pending activation code (a lost or stolen device keeps nothing that works); enabling answers a new one-time activation code (24 h) the device must activate with again',
+    body: TerminalStatusSchema,
+    response: TerminalStatusResultSchema,
+    audit: { ...audit, action: 'status' },
+    run: async (tx, { scenicId, id, status }, req) => {
+      const before = await lockTerminal(tx, scenicId, id);
+      if (before.status === status) return audited(null, null);
+      const enabled = status === ENABLED;
+      // re-enabling never revives the old secret (docs/accounts.md "Decisions on sessions and money out")
+      const code = enabled ? newActivationCode() : null;
+      const expires = enabled ? new Date(Date.now() + ACTIVATION_TTL_MS) : null;
+      await tx
+        .update(terminals)
+        .set({
+          status,
+          updatedAt: sql`now()`,
+          activationHash: code ? sha256(code) : null,
+          activationExpiresAt: expires,
+          ...(enabled ? {} : { online: TERMINAL_ONLINE.offline }),
+        })
+        .where(eq(terminals.id, id));
+      if (before.clientId) {
         await tx
-          .update(terminals)
+          .update(oauthClients)
           .set({
-            status,
+            status: enabled ? 1 : 2,
+            // a secret nobody is told, on enabling too (a terminal disabled before this rule kept
+            // its secret): the device needs the new code, or a rotated secret
+            secretHash: newClientSecret(false).secretHash,
             updatedAt: sql`now()`,
-            activationHash: code ? sha256(code) : null,
-            activationExpiresAt: expires,
-            ...(enabled ? {} : { online: TERMINAL_ONLINE.offline }),
           })
-          .where(eq(terminals.id, id));
-        if (before.clientId) {
-          await tx
-            .update(oauthClients)
-            .set({
-              status: enabled ? 1 : 2,
-              // a secret nobody is told, on enabling too (a terminal disabled before this rule kept
-              // its secret): the device needs the new code, or a rotated secret
-              secretHash: newClientSecret(false).secretHash,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(oauthClients.clientId, before.clientId));
-          if (!enabled) await revokeTokens(tx, before.clientId, 'terminal_disabled');
-        }
-        await logTerminalEvent(tx, id, enabled ? 'enabled' : 'disabled', req.auth?.username ?? '');
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'status',
-          targetType: 'terminal',
-          targetId: id,
-          before: { status: before.status },
-          after: {
-            status,
-            credentialsVoided: before.clientId != null,
-            ...(expires ? { activationExpireTime: expires.toISOString() } : {}),
-          },
-        });
-        return code && expires ? { activationCode: code, activationExpireTime: expires.toISOString() } : null;
+          .where(eq(oauthClients.clientId, before.clientId));
+        if (!enabled) await revokeTokens(tx, before.clientId, 'terminal_disabled');
+      }
+      await logTerminalEvent(tx, id, enabled ? 'enabled' : 'disabled', req.auth?.username ?? '');
+      const answer: TerminalStatusResult =
+        code && expires ? { activationCode: code, activationExpireTime: expires.toISOString() } : null;
+      return audited(answer, {
+        targetId: id,
+        before: { status: before.status },
+        after: {
+          status,
+          credentialsVoided: before.clientId != null,
+          ...(expires ? { activationExpireTime: expires.toISOString() } : {}),
+        },
       });
-      return ok(req, result);
     },
-  );
+  });
 }
 
 /** /terminal/terminal: rotating a terminal's secret, and its event history. */
@@ -278,52 +258,42 @@ export async function terminalSecretRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  app.post(
-    terminalApi.rotateSecret,
-    {
-      config: { access: perm('admin:terminal:update') },
-      schema: {
-        tags,
-        summary:
-          'Rotate an activated, enabled terminal’s client secret (409 when disabled): the new one is answered this once; the old secret and its tokens stop working',
-        body: TerminalIdSchema,
-        response: { 200: envelopeSchema(TerminalSecretSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
+  registerAction(root, {
+    url: terminalApi.rotateSecret,
+    access: perm('admin:terminal:update'),
+    tag: 'terminals',
+    summary:
+      'Rotate an activated, enabled terminal’s client secret (409 when disabled): the new one is answered this once; the old secret and its tokens stop working',
+    body: TerminalIdSchema,
+    response: TerminalSecretSchema,
+    audit: { ...audit, action: 'rotateSecret' },
+    run: async (tx, { scenicId, id }, req) => {
       const { secret, secretHash } = newClientSecret(false);
-      const clientId = await db.transaction(async (tx) => {
-        const before = await lockTerminal(tx, scenicId, req.body.id);
-        if (!before.clientId) throw new AppError(409, 'terminalNotActivated');
-        // a disabled device gets no credential; enabling hands out an activation code
-        if (before.status !== ENABLED) throw new AppError(409, 'terminalDisabled');
-        const cid = before.clientId ?? terminalClientId(before.id);
+      const before = await lockTerminal(tx, scenicId, id);
+      if (!before.clientId) throw new AppError(409, 'terminalNotActivated');
+      // a disabled device gets no credential; enabling hands out an activation code
+      if (before.status !== ENABLED) throw new AppError(409, 'terminalDisabled');
+      const cid = before.clientId ?? terminalClientId(before.id);
+      await tx
+        .update(oauthClients)
+        .set({ secretHash, updatedAt: sql`now()` })
+        .where(eq(oauthClients.clientId, cid));
+      await revokeTokens(tx, cid, 'secret_rotated');
+      // the new secret is the one credential: a code still pending from enabling is void
+      if (before.activationHash)
         await tx
-          .update(oauthClients)
-          .set({ secretHash, updatedAt: sql`now()` })
-          .where(eq(oauthClients.clientId, cid));
-        await revokeTokens(tx, cid, 'secret_rotated');
-        // the new secret is the one credential: a code still pending from enabling is void
-        if (before.activationHash)
-          await tx
-            .update(terminals)
-            .set({ activationHash: null, activationExpiresAt: null, updatedAt: sql`now()` })
-            .where(eq(terminals.id, before.id));
-        await logTerminalEvent(tx, before.id, 'rotated', req.auth?.username ?? '');
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'rotateSecret',
-          targetType: 'terminal',
-          targetId: before.id,
-          after: { clientId: cid },
-        });
-        return cid;
-      });
-      return ok(req, { clientId, clientSecret: secret });
+          .update(terminals)
+          .set({ activationHash: null, activationExpiresAt: null, updatedAt: sql`now()` })
+          .where(eq(terminals.id, before.id));
+      await logTerminalEvent(tx, before.id, 'rotated', req.auth?.username ?? '');
+      return audited(
+        { clientId: cid, clientSecret: secret },
+        { targetId: before.id, after: { clientId: cid } },
+      );
     },
-  );
+  });
 
+  // hand-registered: a read that is not a list resource (one terminal's event log)
   app.get(
     terminalApi.events,
     {
