@@ -35,7 +35,8 @@ import { staffCardsPermissions } from './perms/staff-cards.ts';
 import { theatresPermissions } from './perms/theatres.ts';
 import { ticketDisplayPermissions } from './perms/ticket-display.ts';
 import { travelPermissions } from './perms/travel.ts';
-import { PERMISSION_GROUP_LABELS, type ModulePermissions, type PermissionGroupName } from './perms/define.ts';
+import { MODULE_GROUP_NAMES, MODULE_GROUPS, type ModuleGroupName } from './module-groups.ts';
+import type { ModulePermissions } from './perms/define.ts';
 
 /**
  * Every module's permissions (`src/shared/perms/<module>.ts`), in the role editor's order. A new
@@ -89,17 +90,17 @@ export type Permission = Keys<(typeof MODULE_PERMISSIONS)[number]> & string;
  * lists them by group, and the console filters its menu with them.
  */
 export const PERMISSION_GROUPS: readonly {
-  module: PermissionGroupName;
+  module: ModuleGroupName;
   label: DictEntry;
   perms: Partial<Record<Permission, DictEntry>>;
-}[] = (Object.keys(PERMISSION_GROUP_LABELS) as PermissionGroupName[]).flatMap((module) => {
+}[] = MODULE_GROUP_NAMES.flatMap((module) => {
   const perms: Partial<Record<string, DictEntry>> = {};
   for (const declared of MODULE_PERMISSIONS as readonly ModulePermissions[])
     for (const [perm, label] of Object.entries(declared[module] ?? {})) {
       if (perm in perms) throw new Error(`permission ${perm} declared twice`);
       perms[perm] = label;
     }
-  return Object.keys(perms).length ? [{ module, label: PERMISSION_GROUP_LABELS[module], perms }] : [];
+  return Object.keys(perms).length ? [{ module, label: MODULE_GROUPS[module].label, perms }] : [];
 });
 
 import { WILDCARD } from './perms/define.ts';

@@ -1,13 +1,16 @@
+import { MODULE_GROUPS } from '../module-groups.ts';
 import { defineDict } from './dict.ts';
 
 /**
  * The one vocabulary of the audit log: the module a change belongs to and the kind of record it
  * changed. Every writer takes its names from here (a typo fails tsc), the console's audit screen
- * shows and filters by these labels, and migration 0013 moved older spellings onto them.
+ * shows and filters by these labels, and migration 0013 moved older spellings onto them. A module
+ * that covers a whole module group of the console is shown with the group's label
+ * (src/shared/module-groups.ts); the others are parts of a group, or of none, and name themselves.
  */
 export const AuditModule = defineDict({
   auth: { zh: '登录与密码', en: 'Sign-in and passwords' },
-  members: { zh: '会员', en: 'Members' },
+  members: MODULE_GROUPS.user.label,
   sys: { zh: '账号与角色', en: 'Accounts and roles' },
   oauth: { zh: '客户端', en: 'OAuth clients' },
   setting: { zh: '景区设置', en: 'Scenic-area settings' },
@@ -18,12 +21,12 @@ export const AuditModule = defineDict({
   theatres: { zh: '剧场与场次', en: 'Theatres and shows' },
   inventory: { zh: '价格与库存', en: 'Prices and stock' },
   orders: { zh: '订单与退票', en: 'Orders and refunds' },
-  reservations: { zh: '预约', en: 'Bookings' },
-  promotion: { zh: '营销', en: 'Promotions' },
-  distribution: { zh: '分销', en: 'Distribution' },
-  ota: { zh: 'OTA渠道', en: 'OTA channels' },
-  shop: { zh: '商城', en: 'Online shop' },
-  terminals: { zh: '终端', en: 'Terminals' },
+  reservations: MODULE_GROUPS.make.label,
+  promotion: MODULE_GROUPS.promotion.label,
+  distribution: MODULE_GROUPS.distribution.label,
+  ota: MODULE_GROUPS.ota.label,
+  shop: MODULE_GROUPS.shop.label,
+  terminals: MODULE_GROUPS.terminal.label,
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 

@@ -1,31 +1,21 @@
-import { defineMessages } from './define.ts';
+import type { Lang } from '../../shared/dict/dict.ts';
+import { MODULE_GROUP_NAMES, MODULE_GROUPS, type ModuleGroupName } from '../../shared/module-groups.ts';
+import type { Messages } from './define.ts';
 
-/** The titles of the sidebar's groups (src/web/app/menu-groups.ts), in the `menu` namespace. */
-export const menuGroupTitles = defineMessages({
-  zh: {
-    scenic: '景区管理',
-    ticket: '票务管理',
-    make: '预约管理',
-    user: '会员管理',
-    promotion: '营销管理',
-    disManage: '分销管理',
-    ota: 'OTA管理',
-    shop: '商城管理',
-    terminal: '终端管理',
-    sys: '系统管理',
-    profile: '个人中心',
-  },
-  en: {
-    scenic: 'Scenic areas',
-    ticket: 'Tickets',
-    make: 'Reservations',
-    user: 'Members',
-    promotion: 'Promotions',
-    disManage: 'Distribution',
-    ota: 'OTA',
-    shop: 'Online shop',
-    terminal: 'Terminals',
-    sys: 'System',
-    profile: 'Profile',
-  },
-});
+/** A sidebar group's title key: a module group's name, or the hidden profile group's. */
+export type MenuGroupTitle = ModuleGroupName | 'profile';
+
+function titles(lang: Lang, profile: string): Record<MenuGroupTitle, string> {
+  const groups = MODULE_GROUP_NAMES.map((name) => [name, MODULE_GROUPS[name].label[lang]]);
+  return { ...(Object.fromEntries(groups) as Record<ModuleGroupName, string>), profile };
+}
+
+/**
+ * The titles of the sidebar's groups (src/web/app/menu-groups.ts), in the `menu` namespace: the
+ * module groups' labels (src/shared/module-groups.ts, shared with the role editor and the audit
+ * log) and the profile group, which is the console's own.
+ */
+export const menuGroupTitles: Messages<MenuGroupTitle> = {
+  zh: titles('zh', '个人中心'),
+  en: titles('en', 'Profile'),
+};
