@@ -1,7 +1,9 @@
-import { Form, Input } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { confirmPasswordRule, passwordPolicyRule } from '../lib/password-rules.ts';
 import { useSettings } from '../lib/settings.ts';
+import type { ValueProps } from './field-props.ts';
+import type { FormMode } from './list-page/types.ts';
 
 export interface NewPasswordTexts {
   newPassword: string;
@@ -43,6 +45,33 @@ export function NewPasswordFields({
       >
         {input}
       </Form.Item>
+    </>
+  );
+}
+
+/**
+ * An account's initial password, asked only when creating it; editing shows `editHint` instead
+ * (a password changes through the reset action). `hint` says what the password is for.
+ */
+export function InitialPasswordField({
+  id,
+  value,
+  onChange,
+  mode,
+  hint,
+  editHint,
+}: ValueProps<string> & { mode: FormMode; hint: string; editHint: string }) {
+  if (mode === 'edit') return <Typography.Text type="secondary">{editHint}</Typography.Text>;
+  return (
+    <>
+      <Input.Password
+        id={id}
+        autoComplete="new-password"
+        maxLength={64}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+      <Typography.Text type="secondary">{hint}</Typography.Text>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type RoleOption } from '../../../shared/api/roles.ts';
@@ -8,6 +8,9 @@ import type { Dict } from '../../components/dict-tag.tsx';
 import { DictSelect } from '../../components/dict-select.tsx';
 import type { FormMode } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
+import type { ValueProps } from '../../components/field-props.ts';
+import { InitialPasswordField as PasswordInit } from '../../components/new-password-fields.tsx';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 /** Enabled roles the caller may assign (GET /role/list, the account screen's permission). */
 export function useRoleOptions() {
@@ -22,25 +25,16 @@ export function rolesDict(roles: readonly RoleOption[] | undefined): Dict {
   return Object.fromEntries((roles ?? []).map((r) => [r.id, { zh: r.name, en: r.name }]));
 }
 
-interface ValueProps<T> {
-  /** Given by Form.Item: the control's id (label and tests find it). */
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
-
 /** Roles of an account, chosen from the assignable ones. */
 export function RolesField({ id, value, onChange }: ValueProps<number[]>) {
   const { data, isPending } = useRoleOptions();
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
+      value={value}
+      onChange={onChange}
       allowClear
       loading={isPending}
-      value={value}
-      onChange={(next) => onChange?.(next)}
-      optionFilterProp="label"
       // a role holding permissions the caller lacks cannot be given (docs/accounts.md)
       options={(data ?? []).map((r) => ({
         value: r.id,
@@ -84,19 +78,7 @@ export function PayTypeField({ id, value, onChange }: ValueProps<number>) {
 }
 
 /** The initial password, only when creating: edits never touch it (there is a reset action). */
-export function InitialPasswordField({ id, value, onChange, mode }: ValueProps<string> & { mode: FormMode }) {
+export function InitialPasswordField(props: ValueProps<string> & { mode: FormMode }) {
   const { t } = useTranslation('accounts');
-  if (mode === 'edit') return <Typography.Text type="secondary">{t('passwordEditHint')}</Typography.Text>;
-  return (
-    <>
-      <Input.Password
-        id={id}
-        autoComplete="new-password"
-        maxLength={64}
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-      />
-      <Typography.Text type="secondary">{t('initialPasswordHint')}</Typography.Text>
-    </>
-  );
+  return <PasswordInit {...props} hint={t('initialPasswordHint')} editHint={t('passwordEditHint')} />;
 }

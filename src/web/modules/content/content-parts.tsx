@@ -5,12 +5,7 @@ import type { Permission } from '../../../shared/perms.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { post } from '../../lib/request.ts';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
 
 /** The cover: the shared upload (500 KB, jpg/jpeg/png/gif checked by content on the server). */
 export function CoverField({ value, onChange }: ValueProps<string>) {

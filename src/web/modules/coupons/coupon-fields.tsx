@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, InputNumber, Select, Space, Tag } from 'antd';
+import { DatePicker, Form, InputNumber, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { couponApi, type CouponProductOption, type CouponRow } from '../../../shared/api/coupons.ts';
@@ -15,12 +15,8 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 /** The area's ticket products (GET /coupon/productOptions). */
 function useProducts() {
@@ -37,16 +33,14 @@ export function ProductsField({ id, value, onChange }: ValueProps<number[]>) {
   const needed = scope === COUPON_SCOPE.chosen;
   const products = useProducts();
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
       value={needed ? value : []}
-      onChange={(ids) => onChange?.(ids)}
+      onChange={onChange}
       disabled={!needed}
       loading={products.isPending}
       placeholder={needed ? t('productsPlaceholder') : t('notNeeded')}
       notFoundContent={t('noProducts')}
-      optionFilterProp="label"
       options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
     />
   );

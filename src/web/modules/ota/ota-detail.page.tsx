@@ -30,12 +30,7 @@ import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import { LastMessage, RefundPolicy, SecretState } from './ota-channel-list.page.tsx';
 import { ChannelActions, usePlatformName } from './ota-parts.tsx';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
 
 /** The mapping's product: one of the area's products (GET /web/api/ota/mapping/products). */
 function ProductField({ id, value, onChange }: ValueProps<number | undefined>) {

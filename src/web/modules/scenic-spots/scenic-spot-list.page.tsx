@@ -12,12 +12,7 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { ScenicSpotField, SpotType } from '../../../shared/dict/scenic-spots.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
 
 /** "HH:mm" in and out; cleared is ''. */
 function TimeOfDayField({ id, value, onChange }: ValueProps<string>) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
@@ -17,19 +17,15 @@ import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { defineListPage, ListPage, type FormMode } from '../../components/list-page/index.ts';
-import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { InitialPasswordField, NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { encryptSensitive } from '../../lib/auth.ts';
 import { get, post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 // the form checks the clear password with the shared rule; it is encrypted only afterwards
 const CreateFormSchema = ShopAccountCreateSchema.extend({ password: PasswordSchema });
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
 
 const useShopRoles = () =>
   useQuery({
@@ -41,35 +37,26 @@ const useShopRoles = () =>
 function ShopRolesField({ id, value, onChange }: ValueProps<number[]>) {
   const { data, isPending } = useShopRoles();
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
+      value={value}
+      onChange={onChange}
       allowClear
       loading={isPending}
-      value={value}
-      onChange={(next) => onChange?.(next)}
-      showSearch={{ optionFilterProp: 'label' }}
       options={(data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
     />
   );
 }
 
 /** The initial password, only when creating (there is a reset action). */
-function PasswordField({ id, value, onChange, mode }: ValueProps<string> & { mode: FormMode }) {
+function PasswordField(props: ValueProps<string> & { mode: FormMode }) {
   const { t } = useTranslation('shop');
-  if (mode === 'edit')
-    return <Typography.Text type="secondary">{t('accountPasswordEditHint')}</Typography.Text>;
   return (
-    <>
-      <Input.Password
-        id={id}
-        autoComplete="new-password"
-        maxLength={64}
-        value={value}
-        onChange={(e) => onChange?.(e.target.value)}
-      />
-      <Typography.Text type="secondary">{t('accountPasswordHint')}</Typography.Text>
-    </>
+    <InitialPasswordField
+      {...props}
+      hint={t('accountPasswordHint')}
+      editHint={t('accountPasswordEditHint')}
+    />
   );
 }
 

@@ -15,12 +15,8 @@ import { CAROUSEL_LINK, HOME_MODULE_KIND } from '../../../shared/dict/shop-conte
 import { get, post } from '../../lib/request.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import { ServicesSelect, useCategoryTree } from './shop-parts.tsx';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 export function Thumb({ src }: { src: string }) {
   return src ? <img src={src} alt="" width={64} height={36} style={{ objectFit: 'cover' }} /> : null;
@@ -36,14 +32,12 @@ export function ServiceItemsSelect({ id, value, onChange }: ValueProps<number[]>
     staleTime: 0,
   });
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
+      value={value}
+      onChange={onChange}
       loading={services.isPending}
       placeholder={t('servicesPlaceholder')}
-      optionFilterProp="label"
       options={(services.data?.rows ?? []).map((s) => ({
         value: s.id,
         label: s.status === 1 ? s.name : `${s.name}（${t('invalid')}）`,
@@ -101,11 +95,10 @@ export function GoodsMultiSelect({
   const { t } = useTranslation('shopContent');
   const { loading, onSearch, options } = useGoodsOptions(value ?? []);
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
+      value={value}
+      onChange={onChange}
       loading={loading}
       disabled={disabled}
       placeholder={t(disabled ? 'notForKind' : 'goodsPlaceholder')}

@@ -34,16 +34,12 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { errorField, get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 export const GOOD_LIST_PATH = '/shop/good';
 export const GOOD_QUERY_PATH = '/shop/goodQuery';
 export const goodQueryKey = (id: number) => [shopGoodApi.query, id] as const;
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
 
 /** The area's category tree (both levels), for pickers and the goods filter; fetched again on every mount. */
 export function useCategoryTree() {
@@ -155,11 +151,10 @@ export function ServicesSelect({ id, value, onChange }: ValueProps<number[]>) {
     queryFn: () => get<{ id: number; name: string }[]>(shopGoodApi.services),
   });
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
+      value={value}
+      onChange={onChange}
       loading={services.isPending}
       placeholder={t('servicesPlaceholder')}
       options={(services.data ?? []).map((s) => ({ value: s.id, label: s.name }))}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { GateOption } from '../../../shared/api/gates.ts';
@@ -9,6 +9,8 @@ import { CardReadMode } from '../../../shared/dict/gates.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 /** The acting area's gates (POST /entryCode/gates). */
 export function useGateOptions() {
@@ -16,12 +18,6 @@ export function useGateOptions() {
     queryKey: ['staffCards', 'gates'],
     queryFn: () => post<GateOption[]>(staffCardApi.gates, {}, { silent: true }),
   });
-}
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
 }
 
 /** Read modes as checkboxes (docs/product.md §9 card reading). */
@@ -78,15 +74,13 @@ export function GatesField({ id, value, onChange }: ValueProps<number[]>) {
   const { t } = useTranslation('staffCards');
   const { data, isPending } = useGateOptions();
   return (
-    <Select<number[]>
+    <IdsSelect
       id={id}
-      mode="multiple"
+      value={value}
+      onChange={onChange}
       allowClear
       loading={isPending}
-      value={value}
       placeholder={t('allGates')}
-      onChange={(next) => onChange?.(next)}
-      optionFilterProp="label"
       options={(data ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.code})` }))}
     />
   );

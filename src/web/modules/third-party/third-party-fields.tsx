@@ -4,6 +4,8 @@ import { thirdPartyApi, type ThirdPartyOptions } from '../../../shared/api/third
 import { OtaPlatformLabel } from '../../../shared/dict/ota.ts';
 import { useLabel } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
+import type { ValueProps } from '../../components/field-props.ts';
+import { IdsSelect } from '../../components/ids-select.tsx';
 
 /** The acting area's gates, OTA channels and products (POST /thirdParty/options). */
 export function useThirdPartyOptions() {
@@ -11,12 +13,6 @@ export function useThirdPartyOptions() {
     queryKey: ['thirdParty', 'options'],
     queryFn: () => post<ThirdPartyOptions>(thirdPartyApi.options, {}, { silent: true }),
   });
-}
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
 }
 
 /** The OTA channel whose platform order ids are the codes (only for the 'ota' adapter). */
@@ -63,12 +59,10 @@ export function ProductField({ id, value, onChange }: ValueProps<number | null>)
 export function GatesField({ id, value, onChange }: ValueProps<number[]>) {
   const { data } = useThirdPartyOptions();
   return (
-    <Select
+    <IdsSelect
       id={id}
-      mode="multiple"
-      value={value ?? []}
-      onChange={(v) => onChange?.(v)}
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       options={(data?.gates ?? []).map((g) => ({ value: g.id, label: g.name }))}
     />
   );

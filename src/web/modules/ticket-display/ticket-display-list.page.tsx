@@ -10,12 +10,7 @@ import { DisplayStatus, MAX_DISPLAY_TAGS, TicketDisplayField } from '../../../sh
 import { ShelfStatus } from '../../../shared/dict/product.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
+import type { ValueProps } from '../../components/field-props.ts';
 
 function CoverField({ value, onChange }: ValueProps<string>) {
   return <ImageUpload action={storageApi.uploadUnMove} value={value} onChange={(url) => onChange?.(url)} />;

@@ -24,6 +24,7 @@ import { get, post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useSettings } from '../../lib/settings.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
+import type { ValueProps } from '../../components/field-props.ts';
 
 function useLabel() {
   const { lang } = useSettings();
@@ -31,12 +32,6 @@ function useLabel() {
 }
 
 const UPDATE = 'admin:travel:update';
-
-interface ValueProps<T> {
-  id?: string;
-  value?: T;
-  onChange?: (value: T) => void;
-}
 
 function ImageField({ value, onChange }: ValueProps<string>) {
   return <ImageUpload action={storageApi.uploadUnMove} value={value} onChange={(url) => onChange?.(url)} />;
