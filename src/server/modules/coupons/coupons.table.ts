@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
   date,
   index,
@@ -12,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.table.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** /promotion/ticcoupon: a coupon members receive (claim, registration, redeem code, staff). */
@@ -75,8 +74,7 @@ export const coupons = pgTable(
 export const memberCoupons = pgTable(
   'member_coupons',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'restrict' }),
@@ -114,8 +112,7 @@ export const memberCoupons = pgTable(
 export const couponCodes = pgTable(
   'coupon_codes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),

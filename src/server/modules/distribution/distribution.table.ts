@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
   date,
   index,
@@ -13,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { oauthClients } from '../oauth/oauth.table.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
 /**
@@ -83,8 +82,7 @@ export const distributors = pgTable(
 export const distributorLedger = pgTable(
   'distributor_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     distributorId: integer('distributor_id')
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),

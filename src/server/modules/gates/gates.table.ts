@@ -9,7 +9,7 @@ export const gates = pgTable(
     ...areaRow(),
     code: varchar('code', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
-    /** GateType of src/shared/dict/ticket.ts */
+    /** GateType of src/shared/dict/gates.ts */
     gateType: smallint('gate_type').notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
     /** EnableStatus: 1 in service, 2 out of service (refuses every scan: wrongGate) */

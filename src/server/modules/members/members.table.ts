@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
   index,
   integer,
@@ -11,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps, updatedAt } from '../../db/columns.ts';
 
 /** /user/memberRank: a level members reach by total spend or points; its discount applies to ticket prices. */
@@ -80,8 +79,7 @@ export const members = pgTable(
 export const memberLedger = pgTable(
   'member_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'restrict' }),

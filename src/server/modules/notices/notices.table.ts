@@ -23,7 +23,7 @@ export const noticeTemplates = pgTable(
   {
     ...areaRow(),
     title: varchar('title', { length: 100 }).notNull(),
-    /** NoticeType of src/shared/dict/ticket.ts */
+    /** NoticeType of src/shared/dict/notices.ts */
     noticeType: smallint('notice_type').notNull(),
     content: text('content').notNull(),
     status: smallint('status').notNull().default(1),

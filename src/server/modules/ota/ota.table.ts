@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
   index,
   integer,
@@ -11,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ticketProducts } from '../products/products.table.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
 /** /ota/otaManage: one row per area and platform (ctrip, meituan, zowoyoo, pft). */
@@ -65,8 +64,7 @@ export type OtaMapping = typeof otaMappings.$inferSelect;
 export const otaLogs = pgTable(
   'ota_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     platform: varchar('platform', { length: 16 }).notNull(),
     /** OtaDirection: 1 inbound, 2 outbound */
     direction: smallint('direction').notNull(),

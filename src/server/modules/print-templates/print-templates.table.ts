@@ -20,7 +20,7 @@ export const printTemplates = pgTable(
   {
     ...areaRow(),
     name: varchar('name', { length: 50 }).notNull(),
-    /** PrinterPaper of src/shared/dict/ticket.ts */
+    /** PrinterPaper of src/shared/dict/printer.ts */
     paper: smallint('paper').notNull(),
     widthMm: integer('width_mm').notNull(),
     heightMm: integer('height_mm').notNull(),

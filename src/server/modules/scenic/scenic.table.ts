@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   doublePrecision,
   integer,
@@ -62,3 +63,9 @@ export const scenicIdColumn = () =>
 
 /** The first two columns of most tables: `...areaRow()` gives the serial id and the area. */
 export const areaRow = () => ({ id: serial('id').primaryKey(), scenicId: scenicIdColumn() });
+
+/** The same for a table that grows without bound (ledgers, logs, codes): a 64-bit id. */
+export const areaLogRow = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  scenicId: scenicIdColumn(),
+});

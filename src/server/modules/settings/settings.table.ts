@@ -19,7 +19,7 @@ export const scenicSettings = pgTable(
     openTime: varchar('open_time', { length: 5 }).notNull(),
     closeTime: varchar('close_time', { length: 5 }).notNull(),
     notice: varchar('notice', { length: 2000 }).notNull().default(''),
-    /** RefundRule of src/shared/dict/ticket.ts */
+    /** RefundRule of src/shared/dict/product.ts */
     refundRule: smallint('refund_rule').notNull(),
     refundDeadlineHours: integer('refund_deadline_hours').notNull().default(0),
     /** RefundUnit: 1 yuan (value in cents), 2 percent (value 0-100) */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -15,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { distributors } from '../distribution/index.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps, updatedAt } from '../../db/columns.ts';
 
 /** An area's settlement settings (one row per area; absent: monthly, used and expired, no commission). */
@@ -76,8 +75,7 @@ export const settlementBatches = pgTable(
 export const settlementItems = pgTable(
   'settlement_items',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     batchId: integer('batch_id')
       .notNull()
       .references(() => settlementBatches.id, { onDelete: 'restrict' }),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   check,
   index,
   integer,
@@ -15,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { members } from '../members/members.table.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
 const SHOP_STATUSES = sql.raw('101, 102, 103, 201, 202, 203, 204, 205, 301, 302, 401, 402, 601');
@@ -139,8 +138,7 @@ export const shopSkus = pgTable(
 export const shopStockMoves = pgTable(
   'shop_stock_moves',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => shopGoods.id, { onDelete: 'cascade' }),
@@ -288,8 +286,7 @@ export const shopShipments = pgTable(
 export const shopOrderHistory = pgTable(
   'shop_order_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     orderId: integer('order_id')
       .notNull()
       .references(() => shopOrders.id, { onDelete: 'cascade' }),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -15,7 +14,7 @@ import { gates } from '../gates/index.ts';
 import { otaChannels } from '../ota/index.ts';
 import { ticketProducts } from '../products/index.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
-import { areaRow, scenicIdColumn } from '../scenic/scenic.table.ts';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 
 /**
  * /terminal/thirdPartyChannel: a platform whose vouchers the area's gates accept (docs/decisions.md
@@ -71,8 +70,7 @@ export type ThirdPartyChannel = typeof thirdPartyChannels.$inferSelect;
 export const thirdPartyVouchers = pgTable(
   'third_party_vouchers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scenicId: scenicIdColumn(),
+    ...areaLogRow(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => thirdPartyChannels.id, { onDelete: 'cascade' }),
