@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { requireAuth, scenicScope, type Access } from './access.ts';
 import type { AuditWriter } from './crud.ts';
 import { ok } from './envelope.ts';
+import type { MsgKey } from './messages.ts';
 
 /**
  * An action as a definition (docs/architecture.md "A request through the server"), the sibling of
@@ -57,6 +58,8 @@ export interface ActionDefinition<I extends z.ZodObject, R extends z.ZodType> {
   body?: I;
   querystring?: I;
   response: R;
+  /** The answer's message (default `ok`). */
+  message?: MsgKey;
   /** The audit row: its writer (the audit module's), module, action and target type. */
   audit: { write: AuditWriter; module: AuditModuleCode; action: string; targetType: AuditTargetCode };
   /**
@@ -106,7 +109,7 @@ export function registerAction<I extends z.ZodObject, R extends z.ZodType>(
         if (row) await write(tx, req, { ...names, ...row, action: row.action ?? names.action });
         return moved instanceof Audited ? moved.answer : moved;
       });
-      return ok(req, answer);
+      return ok(req, answer, def.message);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ApplicationApproveSchema,
   ApplicationPageSchema,
@@ -11,8 +11,8 @@ import {
   type ApplicationPage,
 } from '../../../shared/api/distribution.ts';
 import { DISTRIBUTOR_STATE } from '../../../shared/dict/distribution.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -21,9 +21,13 @@ import { distributorRows } from './distribution-rows.ts';
 import { approveApplication, moveDistributor } from './distribution.service.ts';
 import { distributors } from './distribution.table.ts';
 import { createDistributor } from './ledger.service.ts';
-import { decryptPassword, idSchema, okSchema } from './distribution-http.ts';
+import { decryptPassword } from './distribution-http.ts';
 
 const d = distributors;
+const review = perm('admin:disApply:review');
+const IdAnswerSchema = z.object({ id: z.number().int() });
+/** The applications' audit rows (the writes below). */
+const audit = { write: writeAudit, module: 'distribution', targetType: 'distributor' } as const;
 
 /** Applications: those waiting (4) and those already reviewed, whatever their state since. */
 const applicationWhere = (scenicId: number, q: ApplicationPage) =>
@@ -39,10 +43,6 @@ const applicationWhere = (scenicId: number, q: ApplicationPage) =>
 
 /** docs/product.md §2 /disManage/information: applications of new distributors and their review. */
 export async function applicationRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['distribution'];
-
   registerListResource(root, {
     tag: 'distribution',
     api: { page: distributorApplyApi.page },
@@ -59,109 +59,71 @@ export async function applicationRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post(
-    distributorApplyApi.apply,
-    {
-      config: { access: perm('admin:disApply:review') },
-      schema: {
-        tags,
-        summary: 'Record an application (a distributor under review, no login account yet)',
-        body: DistributorApplySchema,
-        response: { 200: idSchema },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const id = await db.transaction(async (tx) => {
-        const created = await createDistributor(tx, {
-          scenicId,
-          ...req.body,
-          state: DISTRIBUTOR_STATE.underReview,
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'apply',
-          targetType: 'distributor',
-          targetId: created.id,
-          after: req.body,
-        });
-        return created.id;
+  registerAction(root, {
+    url: distributorApplyApi.apply,
+    access: review,
+    tag: 'distribution',
+    summary: 'Record an application (a distributor under review, no login account yet)',
+    body: DistributorApplySchema,
+    response: IdAnswerSchema,
+    audit: { ...audit, action: 'apply' },
+    run: async (tx, { scenicId, adminId: _, ...body }) => {
+      const created = await createDistributor(tx, {
+        scenicId,
+        ...body,
+        state: DISTRIBUTOR_STATE.underReview,
       });
-      return ok(req, { id });
+      return audited({ id: created.id }, { targetId: created.id, after: body });
     },
-  );
+  });
 
-  app.post(
-    distributorApplyApi.approve,
-    {
-      config: { access: perm('admin:disApply:review') },
-      schema: {
-        tags,
-        summary:
-          'Approve an application (4 → 1), creating its login account when it has none (username and encrypted password then required); the reviewer is recorded',
-        body: ApplicationApproveSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const auth = requireAuth(req);
-      const { id, username, password, reviewRemark } = req.body;
+  registerAction(root, {
+    url: distributorApplyApi.approve,
+    access: review,
+    tag: 'distribution',
+    summary:
+      'Approve an application (4 → 1), creating its login account when it has none (username and encrypted password then required); the reviewer is recorded',
+    body: ApplicationApproveSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'approve' },
+    run: async (tx, { scenicId, adminId, id, username, password, reviewRemark }, req) => {
       const passwordHash = password ? await hashPassword(decryptPassword(req, password)) : undefined;
-      await db.transaction(async (tx) => {
-        await approveApplication(tx, {
-          scenicId,
-          distributorId: id,
-          username,
-          passwordHash,
-          reviewer: auth.adminId,
-          remark: reviewRemark,
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'approve',
-          targetType: 'distributor',
-          targetId: id,
-          before: { state: DISTRIBUTOR_STATE.underReview },
-          after: { state: DISTRIBUTOR_STATE.normal, reviewRemark },
-        });
+      await approveApplication(tx, {
+        scenicId,
+        distributorId: id,
+        username,
+        passwordHash,
+        reviewer: adminId,
+        remark: reviewRemark,
       });
-      return ok(req, null);
+      return audited(null, {
+        targetId: id,
+        before: { state: DISTRIBUTOR_STATE.underReview },
+        after: { state: DISTRIBUTOR_STATE.normal, reviewRemark },
+      });
     },
-  );
+  });
 
-  app.post(
-    distributorApplyApi.reject,
-    {
-      config: { access: perm('admin:disApply:review') },
-      schema: {
-        tags,
-        summary: 'Reject an application (4 → 3) with the reason; the reviewer is recorded',
-        body: ApplicationRejectSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const auth = requireAuth(req);
-      const { id, reviewRemark } = req.body;
-      await db.transaction(async (tx) => {
-        await moveDistributor(tx, {
-          scenicId,
-          distributorId: id,
-          move: 'reject',
-          review: { adminId: auth.adminId, remark: reviewRemark },
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'reject',
-          targetType: 'distributor',
-          targetId: id,
-          before: { state: DISTRIBUTOR_STATE.underReview },
-          after: { state: DISTRIBUTOR_STATE.notEnabled, reviewRemark },
-        });
+  registerAction(root, {
+    url: distributorApplyApi.reject,
+    access: review,
+    tag: 'distribution',
+    summary: 'Reject an application (4 → 3) with the reason; the reviewer is recorded',
+    body: ApplicationRejectSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'reject' },
+    run: async (tx, { scenicId, adminId, id, reviewRemark }) => {
+      await moveDistributor(tx, {
+        scenicId,
+        distributorId: id,
+        move: 'reject',
+        review: { adminId, remark: reviewRemark },
       });
-      return ok(req, null);
+      return audited(null, {
+        targetId: id,
+        before: { state: DISTRIBUTOR_STATE.underReview },
+        after: { state: DISTRIBUTOR_STATE.notEnabled, reviewRemark },
+      });
     },
-  );
+  });
 }
