@@ -7,6 +7,7 @@ import { summaryStatus } from '../../orders/index.ts';
 import { addDays, areaDay } from '../../../lib/area-clock.ts';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
+import type { SeededRandom } from '../../../lib/seeded-random.ts';
 
 /** The orders of the demo history as planned in memory: who buys what, when, and how it ends. */
 
@@ -83,23 +84,6 @@ const REGIONS = [
   '610113',
 ];
 
-/** A deterministic pseudo-random source, so two runs with one seed give the same history. */
-export function rng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
-
 export async function loadProducts(db: Db, scenicId: number): Promise<Product[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select p.id, p.product_type, p.price, p.channels, p.entry_mode, p.entry_times, p.valid_days,
@@ -166,7 +150,7 @@ const FINAL: Record<Outcome, TicketStatusCode> = {
   unused: S.unused,
 };
 
-function outcomeFor(r: ReturnType<typeof rng>, visit: string, today: string): Outcome {
+function outcomeFor(r: SeededRandom, visit: string, today: string): Outcome {
   const x = r.next();
   if (x < 0.02) return 'userCancelled';
   if (x < 0.04) return 'systemCancelled';
@@ -182,7 +166,7 @@ export function feeOf(p: Product, price: number): number {
   return Math.min(price, Math.floor((price * p.refundFeeValue + 50) / 100));
 }
 
-export type Rng = ReturnType<typeof rng>;
+export type Rng = SeededRandom;
 
 /** What the history of one area is planned from (read once, before the batches). */
 export interface DemoArea {

@@ -9,13 +9,13 @@ import { writeBatch, type DemoGates } from './demo-order-facts.ts';
 import {
   loadProducts,
   planOrders,
-  rng,
   type DemoArea,
   type DemoSeller,
   type Period,
   type Product,
 } from './demo-order-plans.ts';
 import { alignStock } from './demo-stock.ts';
+import { seededRandom } from '../../../lib/seeded-random.ts';
 
 /**
  * A history of ticket orders for one scenic area (`npm run seed -- --orders N`, and a small one for
@@ -149,7 +149,7 @@ export async function seedDemoOrders(
   options: DemoOrdersOptions,
 ): Promise<{ orders: number; tickets: number }> {
   const { scenicId, orders: total, days = 365, now = new Date() } = options;
-  const r = rng(options.seed ?? 20261121);
+  const r = seededRandom(options.seed ?? 20261121);
   const products = await loadProducts(db, scenicId);
   if (products.length === 0 || total <= 0) return { orders: 0, tickets: 0 };
   const { area, gates } = await demoArea(db, scenicId, products, { days, now });

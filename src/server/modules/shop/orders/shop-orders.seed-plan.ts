@@ -1,4 +1,5 @@
 import type { ShopOrderStatusCode, StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import type { SeededRandom } from '../../../lib/seeded-random.ts';
 
 // The demo shop orders (shop-orders.seed.ts): what a walked order is, and the demo's fixed choices.
 
@@ -24,24 +25,7 @@ export const REVIEWS = [
   '一般般',
 ];
 
-/** A small deterministic generator (mulberry32): the same demo every time. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
-  };
-}
-
-export type Rnd = ReturnType<typeof random>;
+export type Rnd = SeededRandom;
 
 export interface Sku {
   id: number;

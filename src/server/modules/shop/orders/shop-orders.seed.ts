@@ -10,7 +10,6 @@ import {
   HOUR,
   MINUTE,
   PAY_BALANCE,
-  random,
   sum,
   type Plan,
   type Rnd,
@@ -24,6 +23,7 @@ import {
   writeOrders,
   writePayments,
 } from './shop-orders.seed-write.ts';
+import { seededRandom } from '../../../lib/seeded-random.ts';
 
 type Member = { id: number; phone: string; nickname: string; balance: number };
 
@@ -164,7 +164,7 @@ export async function seedDemoShopOrders(
 ): Promise<{ orders: number }> {
   const now = options.now ?? new Date();
   const total = options.orders ?? 1500;
-  const rnd = random(18_2026);
+  const rnd = seededRandom(18_2026);
   const { members, skus, staffId } = await seedInputs(db, scenicId);
   if (!members.length || !skus.length) return { orders: 0 };
   const plans = planOrders(rnd, now, total, members, skus);
