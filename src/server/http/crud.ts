@@ -79,6 +79,31 @@ export async function createRecord<T extends PgTable>(
 }
 
 /**
+ * The row an update or delete is about to change, locked (`FOR UPDATE`) in `tx`, checked by the
+ * resource's `guard`, and its audit snapshot. 404 when it is not there for this area.
+ */
+async function lockForWrite<T extends PgTable>(
+  tx: Db,
+  resource: Resource<T>,
+  id: number,
+  scenicId: number | null,
+  options: {
+    where?: SQL | undefined;
+    guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
+  } & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'>,
+) {
+  const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
+  const [before] = (await tx
+    .select()
+    .from(resource.table as PgTable)
+    .where(where)
+    .for('update')) as T['$inferSelect'][];
+  if (!before) throw new AppError(404, 'recordNotFound');
+  await options.guard?.(before, tx);
+  return { where, beforeSnapshot: await snapshotOf(tx, before, options) };
+}
+
+/**
  * Updates a row of the caller's scenic area under a row lock, with the before/after audit record in
  * the same transaction. 404 when the row does not exist, belongs to another area or fails `where`
  * (extra visibility rules of the resource). `guard` sees the locked row before the change.
@@ -97,15 +122,7 @@ export async function updateRecord<T extends PgTable>(
   } & WriteHooks<T['$inferSelect']> = {},
 ): Promise<T['$inferSelect']> {
   return db.transaction(async (tx) => {
-    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
-    const [before] = (await tx
-      .select()
-      .from(resource.table as PgTable)
-      .where(where)
-      .for('update')) as T['$inferSelect'][];
-    if (!before) throw new AppError(404, 'recordNotFound');
-    await options.guard?.(before, tx);
-    const beforeSnapshot = await snapshotOf(tx, before, options);
+    const { where, beforeSnapshot } = await lockForWrite(tx, resource, id, scenicId, options);
     const [after] = (await tx
       .update(resource.table as PgTable)
       .set(values as never)
@@ -138,15 +155,7 @@ export async function deleteRecord<T extends PgTable>(
   } & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
-    const [before] = (await tx
-      .select()
-      .from(resource.table as PgTable)
-      .where(where)
-      .for('update')) as T['$inferSelect'][];
-    if (!before) throw new AppError(404, 'recordNotFound');
-    await options.guard?.(before, tx);
-    const beforeSnapshot = await snapshotOf(tx, before, options);
+    const { where, beforeSnapshot } = await lockForWrite(tx, resource, id, scenicId, options);
     await tx.delete(resource.table as PgTable).where(where);
     await resource.audit(tx, req, {
       module: resource.module,
