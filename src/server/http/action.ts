@@ -1,10 +1,11 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '../../shared/api/common.ts';
 import type { AuditModuleCode, AuditTargetCode } from '../../shared/dict/audit.ts';
 import type { Db } from '../db/client.ts';
 import { requireAuth, scenicScope, type Access } from './access.ts';
-import type { AuditWriter } from './crud.ts';
+import type { AuditWriter, Resource } from './crud.ts';
 import { ok } from './envelope.ts';
 import type { MsgKey } from './messages.ts';
 
@@ -45,7 +46,22 @@ export class Audited<A> {
 
 export const audited = <A>(answer: A, row: AuditRow | null): Audited<A> => new Audited(answer, row);
 
-export interface ActionDefinition<I extends z.ZodObject, R extends z.ZodType> {
+/**
+ * For a run that writes through crud.ts (`createRecord`, `updateRecord`, `deleteRecord`, with their
+ * child rows, guards and snapshots): those helpers get `resource`, a copy whose writer keeps the
+ * audit row instead of writing it, and the run answers `audited(answer, row())`, so the action
+ * writes that row, once, in its transaction. The definition's `audit` names the same module and
+ * target type as the resource.
+ */
+export function auditThrough<T extends PgTable>(resource: Resource<T>) {
+  let kept: AuditRow | null = null;
+  const keep: AuditWriter = async (_db, _req, { module: _m, targetType: _t, ...row }) => {
+    kept = row;
+  };
+  return { resource: { ...resource, audit: keep } as Resource<T>, row: () => kept };
+}
+
+export interface ActionDefinition<I extends z.ZodType<object>, R extends z.ZodType> {
   /** GET only where the specification's path is a GET (`delete?id=`); its input is then `querystring`. */
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -76,7 +92,7 @@ export interface ActionDefinition<I extends z.ZodObject, R extends z.ZodType> {
 }
 
 /** Registers one action (see ActionDefinition). */
-export function registerAction<I extends z.ZodObject, R extends z.ZodType>(
+export function registerAction<I extends z.ZodType<object>, R extends z.ZodType>(
   app: FastifyInstance,
   def: ActionDefinition<I, R>,
 ): void {

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -26,6 +26,7 @@ import { GateType } from '../../../shared/dict/gates.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -48,7 +49,6 @@ import {
 import { gates } from './gates.table.ts';
 
 const tags = ['gates'];
-const okSchema = envelopeSchema(z.null());
 
 const resource: Resource<typeof gates> = {
   table: gates,
@@ -58,6 +58,8 @@ const resource: Resource<typeof gates> = {
   targetType: 'gate',
   audit: writeAudit,
 };
+/** The gate actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: writeAudit, module: 'terminals', targetType: 'gate' } as const;
 
 /** A gate device of the gate online now (enabled, last beat within the offline timeout). */
 const anyOnline = sql`exists (select 1 from terminals d where d.gate_id = ${gates.id}
@@ -189,125 +191,111 @@ export async function gateRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateChoices(db, scenicScope(req))),
   );
 
-  app.post(
-    gateApi.create,
-    {
-      config: { access: perm('admin:gate:create') },
-      schema: {
-        tags,
-        summary:
-          'Add a gate: type, status, pass state, hours, what it admits (none of a kind: all), its gate devices',
-        body: GateCreateSchema,
-        response: { 200: envelopeSchema(GateDetailSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { productIds, cardIds, bookingSiteIds, deviceIds, ...fields } = req.body;
-      await checkAdmissions(db, scenicId, { productIds, cardIds, bookingSiteIds });
-      await checkDevices(db, scenicId, deviceIds);
+  registerAction(root, {
+    url: gateApi.create,
+    access: perm('admin:gate:create'),
+    tag: 'gates',
+    summary:
+      'Add a gate: type, status, pass state, hours, what it admits (none of a kind: all), its gate devices',
+    body: GateCreateSchema,
+    response: GateDetailSchema,
+    audit: { ...audit, action: 'create' },
+    run: async (
+      tx,
+      { scenicId, adminId: _, productIds, cardIds, bookingSiteIds, deviceIds, ...fields },
+      req,
+    ) => {
+      await checkAdmissions(tx, scenicId, { productIds, cardIds, bookingSiteIds });
+      await checkDevices(tx, scenicId, deviceIds);
+      const kept = auditThrough(resource);
       const row = await createRecord(
-        db,
+        tx,
         req,
-        resource,
+        kept.resource,
         { scenicId, ...fields },
         {
-          write: async (tx, g) => {
-            await writeAdmissions(tx, g.id, { productIds, cardIds, bookingSiteIds });
-            await writeDevices(tx, scenicId, g.id, deviceIds);
+          write: async (t, g) => {
+            await writeAdmissions(t, g.id, { productIds, cardIds, bookingSiteIds });
+            await writeDevices(t, scenicId, g.id, deviceIds);
           },
           snapshot,
         },
       );
-      return ok(req, await answerOne(db, row));
+      return audited(await answerOne(tx, row), kept.row());
     },
-  );
+  });
 }
 
 /** /terminal/gateManage: editing a gate, its pass state, deleting it. */
 export async function gateEditRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
-  app.post(
-    gateApi.update,
-    {
-      config: { access: perm('admin:gate:update') },
-      schema: {
-        tags,
-        summary:
-          'Edit a gate; only the fields sent change (lists replace). Its devices see the change by their configuration ETag',
-        body: GateUpdateSchema,
-        response: { 200: envelopeSchema(GateDetailSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, productIds, cardIds, bookingSiteIds, deviceIds, ...fields } = req.body;
+  registerAction(root, {
+    url: gateApi.update,
+    access: perm('admin:gate:update'),
+    tag: 'gates',
+    summary:
+      'Edit a gate; only the fields sent change (lists replace). Its devices see the change by their configuration ETag',
+    body: GateUpdateSchema,
+    response: GateDetailSchema,
+    audit: { ...audit, action: 'update' },
+    run: async (
+      tx,
+      { scenicId, adminId: _, id, productIds, cardIds, bookingSiteIds, deviceIds, ...fields },
+      req,
+    ) => {
       const lists = pick({ productIds, cardIds, bookingSiteIds });
-      await checkAdmissions(db, scenicId, lists);
-      if (deviceIds) await checkDevices(db, scenicId, deviceIds);
+      await checkAdmissions(tx, scenicId, lists);
+      if (deviceIds) await checkDevices(tx, scenicId, deviceIds);
+      const kept = auditThrough(resource);
       const row = await updateRecord(
-        db,
+        tx,
         req,
-        resource,
+        kept.resource,
         id,
         scenicId,
         { ...fields, updatedAt: new Date() },
         {
-          write: async (tx, g) => {
-            await writeAdmissions(tx, g.id, lists);
-            if (deviceIds) await writeDevices(tx, scenicId, g.id, deviceIds);
+          write: async (t, g) => {
+            await writeAdmissions(t, g.id, lists);
+            if (deviceIds) await writeDevices(t, scenicId, g.id, deviceIds);
           },
           snapshot,
         },
       );
-      return ok(req, await answerOne(db, row));
+      return audited(await answerOne(tx, row), kept.row());
     },
-  );
+  });
 
-  app.post(
-    gateApi.passState,
-    {
-      config: { access: perm('admin:gate:update') },
-      schema: {
-        tags,
-        summary: 'Turn a gate’s pass on (0) or off (1): an off gate refuses every scan (gateClosed)',
-        body: GatePassStateChangeSchema,
-        response: { 200: okSchema },
-      },
+  registerAction(root, {
+    url: gateApi.passState,
+    access: perm('admin:gate:update'),
+    tag: 'gates',
+    summary: 'Turn a gate’s pass on (0) or off (1): an off gate refuses every scan (gateClosed)',
+    body: GatePassStateChangeSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'passState' },
+    run: async (tx, { scenicId, id, passState }, req) => {
+      const kept = auditThrough(resource);
+      const values = { passState, updatedAt: new Date() };
+      await updateRecord(tx, req, kept.resource, id, scenicId, values, { action: 'passState' });
+      return audited(null, kept.row());
     },
-    async (req) => {
-      const { id, passState } = req.body;
-      await updateRecord(
-        db,
-        req,
-        resource,
-        id,
-        scenicScope(req),
-        { passState, updatedAt: new Date() },
-        { action: 'passState' },
-      );
-      return ok(req, null);
-    },
-  );
+  });
 
-  app.get(
-    gateApi.delete,
-    {
-      config: { access: perm('admin:gate:create') },
-      schema: {
-        tags,
-        summary:
-          'Delete a gate without scans in the log that no staff card names (409 otherwise: disable it); its devices are unmounted',
-        querystring: z.object({ id: z.coerce.number().int().positive() }).strict(),
-        response: { 200: okSchema },
-      },
-    },
-    async (req: FastifyRequest<{ Querystring: { id: number } }>) => {
-      await deleteRecord(db, req, resource, req.query.id, scenicScope(req), {
-        guard: async (g, tx) => {
-          const used = await tx.execute(
+  registerAction(root, {
+    method: 'GET',
+    url: gateApi.delete,
+    access: perm('admin:gate:create'),
+    tag: 'gates',
+    summary:
+      'Delete a gate without scans in the log that no staff card names (409 otherwise: disable it); its devices are unmounted',
+    querystring: z.object({ id: z.coerce.number().int().positive() }).strict(),
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(resource);
+      await deleteRecord(tx, req, kept.resource, id, scenicId, {
+        guard: async (g, t) => {
+          const used = await t.execute(
             sql`select 1 from gate_events where gate_id = ${g.id}
                 union all select 1 from staff_cards where ${g.id}::int = any(gate_ids) limit 1`,
           );
@@ -315,7 +303,7 @@ export async function gateEditRoutes(root: FastifyInstance) {
         },
         snapshot,
       });
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 }
