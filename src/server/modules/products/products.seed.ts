@@ -82,18 +82,20 @@ async function demoRefs(db: Db, scenicId: number) {
   } satisfies Partial<ProductInsert>;
 }
 
+/** Refundable until 24 hours before the visit, for a fee of `percent` % of the price. */
+const refundableUntilADayBefore = (percent: number) => ({
+  refundRule: REFUND_RULE.conditional,
+  refundDeadlineHours: 24,
+  refundFeeUnit: REFUND_UNIT.percent,
+  refundFeeValue: percent,
+});
+
 /** The demo products: tickets, a two-day pass, a timed night tour and a performance. */
 function demoProducts(
   common: Awaited<ReturnType<typeof demoRefs>>,
   typeId: (name: string) => number,
 ): ProductInsert[] {
-  // 24 hours before the visit, 10 % fee
-  const conditional = {
-    refundRule: REFUND_RULE.conditional,
-    refundDeadlineHours: 24,
-    refundFeeUnit: REFUND_UNIT.percent,
-    refundFeeValue: 10,
-  };
+  const conditional = refundableUntilADayBefore(10);
   const window = [1, 2, 3, 4, 13, 16, 17];
 
   return [
@@ -214,13 +216,7 @@ function townProducts(
   common: Awaited<ReturnType<typeof demoRefs>>,
   typeId: (name: string) => number,
 ): ProductInsert[] {
-  // 24 hours before the visit, no fee
-  const conditional = {
-    refundRule: REFUND_RULE.conditional,
-    refundDeadlineHours: 24,
-    refundFeeUnit: REFUND_UNIT.percent,
-    refundFeeValue: 0,
-  };
+  const conditional = refundableUntilADayBefore(0);
   return [
     {
       ...common,

@@ -48,6 +48,15 @@ export function registerShopRefundProvider(payWay: number, provider: ShopRefundP
 
 const newRefundNo = () => `SR${Date.now()}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 
+/** What a refund returns: the lines and their cents, why, and the after-sales request or staff behind it. */
+export interface ShopRefundInput {
+  lines: RefundLine[];
+  amount: number;
+  reason: string;
+  aftersaleId?: number | null;
+  adminId?: number | null;
+}
+
 /**
  * Writes a refund of these lines (cents already computed, `refundLinesOf`) against the order's
  * confirmed payment, in the caller's transaction; the lines', the order's refunded amounts and the
@@ -56,13 +65,7 @@ const newRefundNo = () => `SR${Date.now()}${crypto.randomInt(0, 1_000_000).toStr
 export async function createShopRefund(
   tx: Db,
   order: ShopOrder,
-  input: {
-    lines: RefundLine[];
-    amount: number;
-    reason: string;
-    aftersaleId?: number | null;
-    adminId?: number | null;
-  },
+  input: ShopRefundInput,
 ): Promise<ShopRefundRow> {
   const [payment] = await tx
     .select()
@@ -217,13 +220,7 @@ export async function settleShopRefunds(
 export async function refundShopOrder(
   tx: Db,
   order: ShopOrder,
-  input: {
-    lines: RefundLine[];
-    amount: number;
-    reason: string;
-    aftersaleId?: number | null;
-    adminId?: number | null;
-  },
+  input: ShopRefundInput,
 ): Promise<ShopRefundRow> {
   const created = await createShopRefund(tx, order, input);
   const done = await executeShopRefund(tx, order, created);
