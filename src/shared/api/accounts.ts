@@ -3,7 +3,7 @@ import { AdmType, PayType } from '../dict/account.ts';
 import { dictCodes } from '../dict/dict.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 
 /** docs/product.md §2 /sys/admin: accounts. */
@@ -18,12 +18,7 @@ export const accountApi = endpoints('/web/api/admin/admin', [
 ]);
 
 /** Account user names: trimmed, 1-64 characters, no spaces or control characters inside. */
-export const AccountUsernameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64)
-  .regex(/^[^\s\p{C}]+$/u, { error: key('usernameFormat') });
+export const AccountUsernameSchema = required(64).regex(/^[^\s\p{C}]+$/u, { error: key('usernameFormat') });
 
 export const AdmTypeSchema = z.coerce
   .number()
@@ -35,13 +30,9 @@ export const PayTypeSchema = z.coerce
   .pipe(z.literal(dictCodes(PayType)));
 const fields = {
   username: AccountUsernameSchema,
-  nickname: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(64),
+  nickname: required(64),
   avatar: ImageUrlSchema,
-  introduction: z.string().trim().max(500),
+  introduction: text(500),
   admType: AdmTypeSchema,
   payType: PayTypeSchema,
   status: EnableStatusSchema,
@@ -52,8 +43,8 @@ const fields = {
 export const ACCOUNT_SORT_FIELDS = ['username', 'createTime', 'lastLoginTime'] as const;
 
 export const AccountPageSchema = listQuerySchema(ACCOUNT_SORT_FIELDS, {
-  username: z.string().trim().max(64).optional(),
-  nickname: z.string().trim().max(64).optional(),
+  username: text(64).optional(),
+  nickname: text(64).optional(),
   admType: AdmTypeSchema.optional(),
   status: EnableStatusSchema.optional(),
   roleId: IdSchema.optional(),

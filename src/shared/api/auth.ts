@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { key } from './fields.ts';
+import { key, required } from './fields.ts';
 
 export { authApi, oauthTokenApi } from './endpoints.ts';
 
@@ -15,11 +15,7 @@ export const EncryptedSchema = z
   .max(1024)
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: key('encrypted') });
 
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64);
+export const UsernameSchema = required(64);
 
 /**
  * POST /login/oauth/token form body (docs/product.md §7): password grant, refresh_token grant, or the
@@ -95,9 +91,5 @@ export const ChangeInitialPasswordSchema = z.object({
 });
 
 export const GetClientQuerySchema = z.object({
-  clientId: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(64),
+  clientId: required(64),
 });

@@ -4,7 +4,7 @@ import { GateDirection } from '../dict/order.ts';
 import { CardReadMode, ParkEntryType } from '../dict/gates.ts';
 import { storableText } from '../text.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** Gates (OAuth clients) report their scans here. */
 export const gateScanApi = endpoints('/api/gate', ['scan', 'upload']);
@@ -27,30 +27,15 @@ const DEVICE_TEXT = /^[A-Za-z0-9._:-]+$/;
 export const GateScanSchema = z
   .object({
     gateId: IdSchema,
-    deviceId: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64)
-      .regex(DEVICE_TEXT),
+    deviceId: required(64).regex(DEVICE_TEXT),
     /** The device's own id of this scan: a retried scan with the same nonce is recorded once */
-    nonce: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64)
-      .regex(DEVICE_TEXT),
+    nonce: required(64).regex(DEVICE_TEXT),
     /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id the terminal matched) */
     readMode: dictCodeSchema(CardReadMode),
     // What the reader decoded: a misread code may hold control characters, and it must come out
     // as "unknown code", not a refused request, so a NUL or a lone surrogate (which no code holds
     // and the database cannot store) becomes U+FFFD here and matches nothing.
-    value: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64)
-      .transform(storableText),
+    value: required(64).transform(storableText),
     scannedAt: InstantSchema,
     offline: z.boolean().default(false),
     forced: z.boolean().default(false),
@@ -127,9 +112,9 @@ export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
   result: z.enum(resultCodes).optional(),
   /** ParkEntryType: 1 ticket, 2 pass card, 3 staff card */
   entryType: dictCodeSchema(ParkEntryType).optional(),
-  orderNo: z.string().trim().max(32).optional(),
-  ticketCode: z.string().trim().max(64).optional(),
-  visitorName: z.string().trim().max(50).optional(),
+  orderNo: text(32).optional(),
+  ticketCode: text(64).optional(),
+  visitorName: text(50).optional(),
   idNumber: z.string().trim().toUpperCase().max(18).optional(),
   /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face */
   readMode: dictCodeSchema(CardReadMode).optional(),

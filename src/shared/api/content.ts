@@ -3,7 +3,7 @@ import { ArticleCategory, ContentState } from '../dict/content.ts';
 import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /scenic/announcement and /scenic/announDetail. */
 export const announcementApi = endpoints('/web/api/admin/announcement', [
@@ -30,12 +30,8 @@ export const articleApi = endpoints('/web/api/admin/scenicArticle', [
 /** The mini-program's reads: no login, cacheable (docs/api.md "Public content"). */
 export const publicContentApi = endpoints('/api/public/content', ['announcements', 'articles', 'article']);
 
-const TitleSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(100);
-const TitleFilterSchema = z.string().trim().max(100).optional();
+const TitleSchema = required(100);
+const TitleFilterSchema = text(100).optional();
 const InstantSchema = z.iso.datetime({ offset: true });
 /** An ISO instant, or null for an open end. */
 const WindowEndSchema = InstantSchema.nullable();
@@ -110,7 +106,7 @@ export type AnnouncementDetail = z.infer<typeof AnnouncementDetailSchema>;
 
 export const ARTICLE_SORT_FIELDS = ['updateTime', 'publishTime', 'viewCount', 'title'] as const;
 
-const AuthorSchema = z.string().trim().max(50);
+const AuthorSchema = text(50);
 
 export const ArticlePageSchema = listQuerySchema(ARTICLE_SORT_FIELDS, {
   title: TitleFilterSchema,

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common.ts';
 import { EncryptedSchema, UsernameSchema } from './auth.ts';
-import { key } from './fields.ts';
+import { key, required } from './fields.ts';
 
 export { copyrightApi, terminalCopyrightApi } from './endpoints.ts';
 
 /** What copContent holds (docs/product.md §3): the site icon URL and the site title. */
 export const CopyrightContentSchema = z.object({
   siteIcon: z.string().max(500),
-  siteTitle: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  siteTitle: required(50),
 });
 export type CopyrightContent = z.infer<typeof CopyrightContentSchema>;
 
@@ -31,11 +27,7 @@ export const CopContentTextSchema = z
     { error: key('copContent') },
   );
 
-export const ClientIdSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64);
+export const ClientIdSchema = required(64);
 
 export const CopyrightLoginSchema = z.object({
   username: UsernameSchema,

@@ -22,7 +22,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /**
  * /promotion/ticcoupon: the area's coupons (docs/api.md "Coupons"). `selectList` and
@@ -60,7 +60,7 @@ export const REDEEM_CODE_LENGTH = 12;
 export const COUPON_SORT_FIELDS = ['createTime', 'name', 'totalQuantity', 'issued'] as const;
 
 export const CouponPageSchema = listQuerySchema(COUPON_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   couponType: dictCodeSchema(CouponType).optional(),
   useType: dictCodeSchema(CouponUse).optional(),
   status: dictCodeSchema(CouponStatus).optional(),
@@ -70,11 +70,7 @@ export type CouponPage = z.infer<typeof CouponPageSchema>;
 const cents = z.coerce.number().int().min(0).max(100_000_000);
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  name: required(50),
   couponType: dictCodeSchema(CouponType),
   useType: dictCodeSchema(CouponUse),
   scope: dictCodeSchema(CouponScope),
@@ -96,7 +92,7 @@ const fields = {
   totalQuantity: z.coerce.number().int().min(1).max(10_000_000),
   perMemberLimit: z.coerce.number().int().min(1).max(100),
   status: dictCodeSchema(CouponStatus),
-  description: z.string().trim().max(500),
+  description: text(500),
 };
 
 /** The terms a coupon's fields must agree on (checked on a create body and on an updated record). */
@@ -305,7 +301,7 @@ export const CouponGenerateResultSchema = z.object({
 export const COUPON_CODE_SORT_FIELDS = ['createTime', 'redeemedAt'] as const;
 export const CouponCodePageSchema = listQuerySchema(COUPON_CODE_SORT_FIELDS, {
   couponId: IdSchema,
-  code: z.string().trim().max(20).optional(),
+  code: text(20).optional(),
   redeemed: z.boolean().optional(),
 });
 export type CouponCodePage = z.infer<typeof CouponCodePageSchema>;
@@ -347,7 +343,7 @@ const IsoTimeSchema = z.iso.datetime({ offset: true });
 export const CouponRecordPageSchema = listQuerySchema(COUPON_RECORD_SORT_FIELDS, {
   couponId: IdSchema.optional(),
   /** The member's phone, exactly */
-  phone: z.string().trim().max(20).optional(),
+  phone: text(20).optional(),
   /** One member's coupons (/user/userDetail) */
   memberId: IdSchema.optional(),
   status: dictCodeSchema(MemberCouponStatus).optional(),

@@ -9,7 +9,7 @@ import { AccountUsernameSchema } from './accounts.ts';
 import { ImageUrlSchema } from './general.ts';
 import { EncryptedSchema, PasswordSchema } from './auth.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /disManage/accManage and /disManage/details: the distributors of the area. */
 export const distributorApi = endpoints('/web/api/admin/distributor', [
@@ -64,17 +64,9 @@ const PhoneSchema = z
   .trim()
   .max(20)
   .regex(/^[\d\s()+-]*$/);
-const CompanySchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(100);
-const ContactSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(50);
-const RemarkSchema = z.string().trim().max(200);
+const CompanySchema = required(100);
+const ContactSchema = required(50);
+const RemarkSchema = text(200);
 
 export const IdQuerySchema = z.object({ id: IdSchema }).strict();
 
@@ -83,10 +75,10 @@ export const IdQuerySchema = z.object({ id: IdSchema }).strict();
 export const DISTRIBUTOR_SORT_FIELDS = ['createTime', 'balance', 'creditUsed', 'creditLimit'] as const;
 
 export const DistributorPageSchema = listQuerySchema(DISTRIBUTOR_SORT_FIELDS, {
-  company: z.string().trim().max(100).optional(),
-  contact: z.string().trim().max(50).optional(),
-  phone: z.string().trim().max(20).optional(),
-  username: z.string().trim().max(64).optional(),
+  company: text(100).optional(),
+  contact: text(50).optional(),
+  phone: text(20).optional(),
+  username: text(64).optional(),
   state: dictCodeSchema(DistributorState).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
@@ -177,8 +169,8 @@ export type DistributorOption = z.infer<typeof DistributorOptionSchema>;
 // ---- applications ----
 
 export const ApplicationPageSchema = listQuerySchema(['createTime'], {
-  company: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(20).optional(),
+  company: text(100).optional(),
+  phone: text(20).optional(),
   /** 4 (default: waiting), or the outcome of a review: 1 approved, 3 rejected */
   state: dictCodeSchema(DistributorState).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
@@ -211,11 +203,7 @@ export const ApplicationApproveFormSchema = ApplicationApproveSchema.omit({ pass
 export const ApplicationRejectSchema = z
   .object({
     id: IdSchema,
-    reviewRemark: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(200),
+    reviewRemark: required(200),
   })
   .strict();
 
@@ -225,10 +213,10 @@ export const LEDGER_SORT_FIELDS = ['createTime', 'change'] as const;
 
 export const DistributorLedgerPageSchema = listQuerySchema(LEDGER_SORT_FIELDS, {
   distributorId: IdSchema.optional(),
-  company: z.string().trim().max(100).optional(),
+  company: text(100).optional(),
   account: z.enum(['balance', 'credit', 'held']).optional(),
   kind: dictCodeSchema(DistributorLedgerKind).optional(),
-  reference: z.string().trim().max(40).optional(),
+  reference: text(40).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
 });
@@ -267,10 +255,10 @@ export type DistributorLedgerTotals = z.infer<typeof DistributorLedgerTotalsSche
 
 export const TopUpPageSchema = listQuerySchema(['createTime', 'amount'], {
   distributorId: IdSchema.optional(),
-  company: z.string().trim().max(100).optional(),
+  company: text(100).optional(),
   state: dictCodeSchema(DistributorTopUpState).optional(),
-  topUpNo: z.string().trim().max(32).optional(),
-  bankRef: z.string().trim().max(64).optional(),
+  topUpNo: text(32).optional(),
+  bankRef: text(64).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
 });
@@ -300,11 +288,7 @@ export const TopUpCreateSchema = z
   .object({
     distributorId: IdSchema.optional(),
     amount: PositiveCentsSchema,
-    bankRef: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64),
+    bankRef: required(64),
     transferDate: DateOnlySchema,
     voucher: ImageUrlSchema.default(''),
     remark: RemarkSchema.default(''),
@@ -318,14 +302,14 @@ export const TopUpReviewSchema = z.object({ id: IdSchema, reviewRemark: RemarkSc
 
 export const CreditPageSchema = listQuerySchema(['creditLimit', 'creditUsed', 'createTime'], {
   distributorId: IdSchema.optional(),
-  company: z.string().trim().max(100).optional(),
+  company: text(100).optional(),
   state: dictCodeSchema(DistributorState).optional(),
 });
 export type CreditPage = z.infer<typeof CreditPageSchema>;
 
 export const CreditRecordPageSchema = listQuerySchema(['createTime'], {
   distributorId: IdSchema.optional(),
-  company: z.string().trim().max(100).optional(),
+  company: text(100).optional(),
   kind: dictCodeSchema(DistributorCreditKind).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
@@ -354,7 +338,7 @@ export const CreditRepaySchema = z
   .object({
     distributorId: IdSchema,
     amount: PositiveCentsSchema,
-    reference: z.string().trim().max(40).default(''),
+    reference: text(40).default(''),
     remark: RemarkSchema.default(''),
   })
   .strict();

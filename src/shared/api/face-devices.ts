@@ -4,6 +4,7 @@ import { FaceDirection, HEALTH_CODES } from '../dict/face-devices.ts';
 import { TerminalOnline } from '../dict/terminal.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
+import { text } from './fields.ts';
 
 /** /terminal/faceMange and faceConfig: face devices and their settings (docs/decisions.md "Face devices"). */
 export const faceDeviceApi = endpoints('/web/api/terminal/face', [
@@ -23,7 +24,7 @@ export { GateOptionSchema };
 export const FACE_DEVICE_SORT_FIELDS = ['name', 'serialNo', 'lastSeenTime'] as const;
 export const FaceDevicePageSchema = listQuerySchema(FACE_DEVICE_SORT_FIELDS, {
   /** Name or serial number contains */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   online: dictCodeSchema(TerminalOnline).optional(),
   gateId: IdSchema.optional(),
   direction: FaceDirectionSchema.optional(),
@@ -135,7 +136,7 @@ export const FaceObservationSchema = z
     temperature: z.number().min(25).max(45).optional(),
     healthCode: HealthCodeSchema.optional(),
     /** Masked by the device (e.g. 张* 3301****1234); never a full ID number */
-    personRef: z.string().trim().max(64).optional(),
+    personRef: text(64).optional(),
   })
   .strict();
 export type FaceObservation = z.infer<typeof FaceObservationSchema>;

@@ -4,7 +4,7 @@ import { TerminalOnline } from '../dict/terminal.ts';
 import { GateType } from '../dict/gates.ts';
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, text } from './fields.ts';
 
 /** /terminal/gateManage (docs/product.md §7 POST /web/api/ticket/gate/page and the gate's edits). */
 export const gateApi = endpoints('/web/api/ticket/gate', [
@@ -27,7 +27,7 @@ export const GATE_SORT_FIELDS = ['code', 'name', 'gateType', 'createTime'] as co
 
 /** docs/product.md §7 POST /web/api/ticket/gate/page. */
 export const GatePageSchema = listQuerySchema(GATE_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   gateType: GateTypeSchema.optional(),
   status: EnableStatusSchema.optional(),
   passState: GatePassStateSchema.optional(),
@@ -100,7 +100,7 @@ const gateFields = {
     .regex(/^[\w.-]+$/),
   name: z.string().trim().min(1).max(50),
   gateType: GateTypeSchema,
-  location: z.string().trim().max(100),
+  location: text(100),
   status: EnableStatusSchema,
   passState: GatePassStateSchema,
   openFrom: hhmm,

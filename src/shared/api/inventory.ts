@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateOnlySchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/priceCalendar. */
 export const priceCalendarApi = endpoints('/web/api/admin/priceCalendar', [
@@ -147,17 +147,13 @@ export type CalendarUpdate = z.infer<typeof CalendarUpdateSchema>;
 export const PERIOD_SORT_FIELDS = ['name', 'startTime', 'capacity', 'sort', 'createTime'] as const;
 
 export const PeriodPageSchema = listQuerySchema(PERIOD_SORT_FIELDS, {
-  name: z.string().trim().max(30).optional(),
+  name: text(30).optional(),
   status: StatusSchema.optional(),
 });
 export type PeriodPageQuery = z.infer<typeof PeriodPageSchema>;
 
 const periodFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(30),
+  name: required(30),
   startTime: TimeOfDaySchema,
   endTime: TimeOfDaySchema,
   capacity: StockSchema,

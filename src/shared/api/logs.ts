@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoints, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, text } from './fields.ts';
 
 export const auditLogApi = endpoints('/web/api/admin/audit', ['page', 'export']);
 export const loginLogApi = endpoints('/web/api/admin/loginLog', ['page', 'export']);
@@ -25,9 +25,9 @@ export const AUDIT_SORT_FIELDS = ['createTime', 'module', 'action'] as const;
 
 export const AuditPageSchema = listQuerySchema(AUDIT_SORT_FIELDS, {
   adminId: z.coerce.number().int().positive().optional(),
-  username: z.string().trim().max(64).optional(),
-  module: z.string().trim().max(32).optional(),
-  action: z.string().trim().max(32).optional(),
+  username: text(64).optional(),
+  module: text(32).optional(),
+  action: text(32).optional(),
   ...timeRange,
 }).refine(orderedRange, { error: key('timeRange'), path: ['createTimeTo'] });
 
@@ -51,9 +51,9 @@ export type AuditRow = z.infer<typeof AuditRowSchema>;
 export const LOGIN_LOG_SORT_FIELDS = ['createTime', 'username'] as const;
 
 export const LoginLogPageSchema = listQuerySchema(LOGIN_LOG_SORT_FIELDS, {
-  username: z.string().trim().max(64).optional(),
+  username: text(64).optional(),
   success: z.boolean().optional(),
-  ip: z.string().trim().max(64).optional(),
+  ip: text(64).optional(),
   ...timeRange,
 }).refine(orderedRange, { error: key('timeRange'), path: ['createTimeTo'] });
 

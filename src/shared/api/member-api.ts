@@ -3,6 +3,7 @@ import { MemberCouponStatus } from '../dict/coupons.ts';
 import { PayWay } from '../dict/order.ts';
 import { dictCodeSchema, endpoints, IdSchema, PageQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+import { text } from './fields.ts';
 
 /**
  * The member API: what the mini-program (an OAuth client, client_credentials token, X-Scenic-Id)
@@ -40,8 +41,8 @@ export const MemberLoginSchema = z
   .object({
     /** The phone the mini-program verified with WeChat */
     phone: MobileSchema,
-    nickname: z.string().trim().max(50).optional(),
-    avatar: z.string().trim().max(500).optional(),
+    nickname: text(50).optional(),
+    avatar: text(500).optional(),
   })
   .strict();
 
@@ -70,8 +71,8 @@ export const MemberLoginResultSchema = z.object({
 
 export const MemberProfileUpdateSchema = z
   .object({
-    nickname: z.string().trim().max(50).optional(),
-    avatar: z.string().trim().max(500).optional(),
+    nickname: text(50).optional(),
+    avatar: text(500).optional(),
   })
   .strict();
 

@@ -14,7 +14,7 @@ import { ImageUrlSchema } from './general.ts';
 import { EncryptedSchema } from './auth.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { isValidIdNumber } from './staff-cards.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /user/user and /user/userDetail, §7 `user/page`, `update`, `balDetail`, `consume`, `unbindPhone`. */
 export const userApi = endpoints('/web/api/admin/user', [
@@ -60,7 +60,7 @@ export const PositiveCentsSchema = z.coerce
   .min(1, { error: key('amountPositive') })
   .max(MEMBER_MONEY_MAX);
 const CentsSchema = z.coerce.number().int().min(0).max(MEMBER_MONEY_MAX);
-const PhoneFilterSchema = z.string().trim().max(20).optional();
+const PhoneFilterSchema = text(20).optional();
 
 // ---- members ----
 
@@ -69,7 +69,7 @@ export const MEMBER_SORT_FIELDS = ['registeredAt', 'balance', 'points', 'totalSp
 export const MemberPageSchema = listQuerySchema(MEMBER_SORT_FIELDS, {
   /** A whole number matches exactly; part of one only for accounts that see full numbers */
   phone: PhoneFilterSchema,
-  nickname: z.string().trim().max(50).optional(),
+  nickname: text(50).optional(),
   levelId: IdSchema.optional(),
   status: dictCodeSchema(MemberStatus).optional(),
   source: dictCodeSchema(MemberSource).optional(),
@@ -109,7 +109,7 @@ export type MemberDetail = z.infer<typeof MemberDetailSchema>;
 export const MemberUpdateSchema = z
   .object({
     id: IdSchema,
-    nickname: z.string().trim().max(50).optional(),
+    nickname: text(50).optional(),
     levelId: IdSchema.optional(),
     status: dictCodeSchema(MemberStatus).optional(),
   })
@@ -130,7 +130,7 @@ export const MemberConsumeSchema = z
     wxUserId: IdSchema,
     admPassword: EncryptedSchema,
     conOperateMoney: ConsumeAmountSchema,
-    conRemark: z.string().trim().max(200).default(''),
+    conRemark: text(200).default(''),
   })
   .strict();
 export type MemberConsume = z.infer<typeof MemberConsumeSchema>;
@@ -158,11 +158,7 @@ export const MemberAdjustSchema = z
       .min(-MEMBER_MONEY_MAX)
       .max(MEMBER_MONEY_MAX)
       .refine((n) => n !== 0, { error: key('changeNonZero') }),
-    reason: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(200),
+    reason: required(200),
   })
   .strict();
 export type MemberAdjust = z.infer<typeof MemberAdjustSchema>;
@@ -213,18 +209,14 @@ export type LevelOption = z.infer<typeof LevelOptionSchema>;
 
 export const MEMBER_LEVEL_SORT_FIELDS = ['threshold', 'discount', 'createTime'] as const;
 export const MemberLevelPageSchema = listQuerySchema(MEMBER_LEVEL_SORT_FIELDS, {
-  name: z.string().trim().max(30).optional(),
+  name: text(30).optional(),
   basis: dictCodeSchema(LevelBasis).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
 });
 export type MemberLevelPage = z.infer<typeof MemberLevelPageSchema>;
 
 const levelFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(30),
+  name: required(30),
   basis: dictCodeSchema(LevelBasis),
   /** Cents of total spend (basis 1) or points (basis 2) */
   threshold: z.coerce.number().int().min(0).max(2_000_000_000),
@@ -234,7 +226,7 @@ const levelFields = {
     .int()
     .min(1)
     .max(100, { error: key('percentMax') }),
-  benefits: z.string().trim().max(1000),
+  benefits: text(1000),
   badge: ImageUrlSchema,
   status: dictCodeSchema(EnableStatus),
 };
@@ -288,7 +280,7 @@ export const RECHARGE_SORT_FIELDS = ['createTime', 'amount'] as const;
 export const RechargePageSchema = listQuerySchema(RECHARGE_SORT_FIELDS, {
   /** The member's phone, exactly */
   phone: PhoneFilterSchema,
-  rechargeNo: z.string().trim().max(32).optional(),
+  rechargeNo: text(32).optional(),
   memberId: IdSchema.optional(),
   status: dictCodeSchema(RechargeStatus).optional(),
   payWay: dictCodeSchema(PayWay).optional(),
@@ -333,7 +325,7 @@ export type RechargeRulePage = z.infer<typeof RechargeRulePageSchema>;
 const ruleFields = {
   payAmount: PositiveCentsSchema,
   giftAmount: CentsSchema,
-  remark: z.string().trim().max(100),
+  remark: text(100),
   sort: z.coerce.number().int().min(0).max(9999),
   status: dictCodeSchema(EnableStatus),
 };
@@ -381,7 +373,7 @@ export type RechargeRuleRow = z.infer<typeof RechargeRuleRowSchema>;
 
 export const TRAVELLER_SORT_FIELDS = ['createTime', 'name'] as const;
 export const TravellerPageSchema = listQuerySchema(TRAVELLER_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   idType: dictCodeSchema(TravellerIdType).optional(),
   /** The whole ID number, exactly */
   idNumber: z.string().trim().toUpperCase().max(30).optional(),
@@ -420,11 +412,7 @@ export function travellerIdNumberValid(idType: number, idNumber: string): boolea
  */
 export const TravellerInputSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(50),
+    name: required(50),
     idType: dictCodeSchema(TravellerIdType).default(TRAVELLER_ID_TYPE.idCard),
     idNumber: z
       .string()

@@ -3,7 +3,7 @@ import { dictCodes } from '../dict/dict.ts';
 import { NoticeType } from '../dict/notices.ts';
 import { EnableStatusSchema } from './general.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/explainrule: ticket agreements. */
 export const agreementApi = endpoints('/web/api/admin/explainRule', [
@@ -42,13 +42,9 @@ export const NoticeTypeSchema = z.coerce
   .int()
   .pipe(z.literal(dictCodes(NoticeType)));
 
-const TitleSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(100);
+const TitleSchema = required(100);
 const SortSchema = z.coerce.number().int().min(0).max(99_999);
-const TitleFilterSchema = z.string().trim().max(100).optional();
+const TitleFilterSchema = text(100).optional();
 
 // ---- ticket agreements (/ticket/explainrule) ----
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRANT_TYPES } from '../dict/oauth.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /sys/oauth: OAuth clients (terminal client ids of docs/product.md §9). */
 export const oauthApi = endpoints('/web/api/admin/oauth', [
@@ -17,12 +17,7 @@ export const oauthApi = endpoints('/web/api/admin/oauth', [
 export const ACCESS_TTL_RANGE = { min: 300, max: 86_400 } as const;
 export const REFRESH_TTL_RANGE = { min: 300, max: 2_592_000 } as const;
 
-export const OauthClientIdSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, { error: key('clientIdFormat') });
+export const OauthClientIdSchema = required(64).regex(/^[A-Za-z0-9_.-]+$/, { error: key('clientIdFormat') });
 
 const StatusSchema = z.coerce
   .number()
@@ -35,18 +30,9 @@ const GrantTypesSchema = z
   .refine((list) => new Set(list).size === list.length, { error: key('grantTypesUnique') });
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(100),
+  name: required(100),
   grantTypes: GrantTypesSchema,
-  scope: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(64)
-    .regex(/^[\w:. ]+$/, { error: key('scopeFormat') }),
+  scope: required(64).regex(/^[\w:. ]+$/, { error: key('scopeFormat') }),
   accessTokenTtl: z.coerce.number().int().min(ACCESS_TTL_RANGE.min).max(ACCESS_TTL_RANGE.max),
   refreshTokenTtl: z.coerce.number().int().min(REFRESH_TTL_RANGE.min).max(REFRESH_TTL_RANGE.max),
   status: StatusSchema,
@@ -64,8 +50,8 @@ function refreshNotShorter(value: { accessTokenTtl?: number; refreshTokenTtl?: n
 export const OAUTH_SORT_FIELDS = ['clientId', 'name', 'createTime'] as const;
 
 export const OauthPageSchema = listQuerySchema(OAUTH_SORT_FIELDS, {
-  clientId: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(100).optional(),
+  clientId: text(64).optional(),
+  name: text(100).optional(),
   status: StatusSchema.optional(),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
 import { BuyChannel, ProductType } from '../dict/product.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
 export const orderApi = endpoints('/web/api/admin/order', [
@@ -41,14 +41,14 @@ export const OrderFilterShape = {
   ordPayWay: dictCodeSchema(PayWay).optional(),
   ordIsPay: dictCodeSchema(PayStatus).optional(),
   /** The payment provider's transaction id of any payment of the order, exactly */
-  ordPayId: z.string().trim().max(64).optional(),
+  ordPayId: text(64).optional(),
   /** The order's summary status (TicketStatus) */
   status: dictCodeSchema(TicketStatus).optional(),
-  orderNo: z.string().trim().max(32).optional(),
+  orderNo: text(32).optional(),
   /** The buyer's phone, exactly */
-  phone: z.string().trim().max(20).optional(),
+  phone: text(20).optional(),
   /** A visitor's ID number on any ticket of the order, exactly */
-  idNumber: z.string().trim().max(18).optional(),
+  idNumber: text(18).optional(),
   /** The member who bought (/user/userDetail's orders) */
   memberId: IdSchema.optional(),
   /** The account that placed it: a distributor's login (/disManage/details' orders) */
@@ -125,11 +125,7 @@ export type OrderProductOption = z.infer<typeof OrderProductOptionSchema>;
 
 export const OrderIdSchema = z.object({ id: IdSchema }).strict();
 
-const ReasonSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(200);
+const ReasonSchema = required(200);
 const TicketIdsSchema = z.array(IdSchema).min(1).max(500);
 
 export const OrderIssueSchema = z.object({ id: IdSchema, ticketIds: TicketIdsSchema.optional() }).strict();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EnableStatus } from '../dict/account.ts';
 import { OTA_PLATFORMS, OtaDirection, OtaMessageType, OtaResult } from '../dict/ota.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { required, text } from './fields.ts';
 
 /** /ota/otaManage: an area's OTA channels (one per platform), their credentials and stock sync. */
 export const otaChannelApi = endpoints('/web/api/ota/channel', ['page', 'query', 'save', 'syncStock']);
@@ -42,11 +42,7 @@ export type OtaChannelRow = z.infer<typeof OtaChannelRowSchema>;
 export const OtaChannelSaveSchema = z
   .object({
     platform: OtaPlatformSchema,
-    appKey: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64),
+    appKey: required(64),
     /** Omitted or empty: the stored secret is kept */
     secret: z.string().trim().min(16).max(128).optional(),
     callbackUrl: z.union([z.url({ protocol: /^https?$/ }).max(255), z.literal('')]),
@@ -60,7 +56,7 @@ export const OtaSyncStockSchema = z.object({ id: IdSchema, date: z.iso.date().op
 export const OTA_MAPPING_SORT_FIELDS = ['externalCode', 'price', 'createTime'] as const;
 export const OtaMappingPageSchema = listQuerySchema(OTA_MAPPING_SORT_FIELDS, {
   channelId: IdSchema,
-  externalCode: z.string().trim().max(64).optional(),
+  externalCode: text(64).optional(),
 });
 export type OtaMappingPage = z.infer<typeof OtaMappingPageSchema>;
 
@@ -88,11 +84,7 @@ export const OtaProductOptionSchema = z.object({
 export type OtaProductOption = z.infer<typeof OtaProductOptionSchema>;
 
 const mappingFields = {
-  externalCode: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(64),
+  externalCode: required(64),
   productId: IdSchema,
   price: z.number().int().min(0).max(100_000_000),
   status: dictCodeSchema(EnableStatus),
@@ -114,8 +106,8 @@ export const OtaLogPageSchema = listQuerySchema(OTA_LOG_SORT_FIELDS, {
   direction: dictCodeSchema(OtaDirection).optional(),
   type: z.enum(Object.keys(OtaMessageType) as [keyof typeof OtaMessageType]).optional(),
   result: dictCodeSchema(OtaResult).optional(),
-  externalOrderId: z.string().trim().max(64).optional(),
-  orderNo: z.string().trim().max(32).optional(),
+  externalOrderId: text(64).optional(),
+  orderNo: text(32).optional(),
   createTimeFrom: z.iso.datetime({ offset: true }).optional(),
   createTimeTo: z.iso.datetime({ offset: true }).optional(),
 });
@@ -149,7 +141,7 @@ export const OtaOrderBodySchema = z
     buyer: z.object({
       name: z.string().trim().min(1).max(30),
       phone: z.string().trim().min(5).max(20),
-      idNumber: z.string().trim().max(18).optional(),
+      idNumber: text(18).optional(),
     }),
   })
   .strict();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TerminalOnline } from '../dict/terminal.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { MobileSchema } from './member-api.ts';
+import { text } from './fields.ts';
 
 /** /terminal/passengerCamera: cameras, their hourly history and crowd warnings (docs/decisions.md "People-counting cameras"). */
 export const cameraApi = endpoints('/web/api/terminal/camera', [
@@ -23,7 +24,7 @@ export const CAMERA_SORT_FIELDS = [
 ] as const;
 export const CameraPageSchema = listQuerySchema(CAMERA_SORT_FIELDS, {
   /** Name, serial or zone contains */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   online: dictCodeSchema(TerminalOnline).optional(),
 });
 export type CameraPage = z.infer<typeof CameraPageSchema>;

@@ -3,7 +3,7 @@ import { EnableStatus } from '../dict/account.ts';
 import { MAX_GROUP_PICTURES, PictureShowType } from '../dict/picture-groups.ts';
 import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /**
  * /scenic/pictureCate: an area's picture groups (docs/product.md §7: `POST …/scenicPictureGroup/page`)
@@ -29,18 +29,14 @@ export const publicPictureGroupApi = endpoints('/api/public/scenicPictureGroup',
 export const PICTURE_GROUP_SORT_FIELDS = ['sort', 'name', 'createTime'] as const;
 
 export const PictureGroupPageSchema = listQuerySchema(PICTURE_GROUP_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   showType: dictCodeSchema(PictureShowType).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
 });
 export type PictureGroupPage = z.infer<typeof PictureGroupPageSchema>;
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  name: required(50),
   showType: dictCodeSchema(PictureShowType),
   sort: z.coerce.number().int().min(0).max(9999),
   status: dictCodeSchema(EnableStatus),
@@ -86,7 +82,7 @@ export type PictureGroupRow = z.infer<typeof PictureGroupRowSchema>;
 
 // ---- pictures of a group ----
 
-const CaptionSchema = z.string().trim().max(100);
+const CaptionSchema = text(100);
 const PictureUrlSchema = ImageUrlSchema.pipe(z.string().min(1, { error: key('required') }));
 
 /** `GET pictures?groupId=`: the group's pictures in their order. */

@@ -10,7 +10,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import { OrderLineSchema, SellableSchema } from './selling.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /disManage/retailrole: price tiers of distributors, their lines, and who is assigned to them. */
 export const priceTierApi = endpoints('/web/api/ticket/retailRole', [
@@ -35,18 +35,14 @@ export const disBuyApi = endpoints('/web/api/ticket/disBuy', ['sellable', 'creat
 export const PRICE_TIER_SORT_FIELDS = ['name', 'createTime'] as const;
 
 export const PriceTierPageSchema = listQuerySchema(PRICE_TIER_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
 });
 export type PriceTierPage = z.infer<typeof PriceTierPageSchema>;
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
-  remark: z.string().trim().max(200),
+  name: required(50),
+  remark: text(200),
   status: dictCodeSchema(EnableStatus),
 };
 
@@ -180,13 +176,13 @@ export const DisBuySchema = z
   .object({
     buyer: z
       .object({
-        name: z.string().trim().max(50).default(''),
-        phone: z.string().trim().max(20).default(''),
+        name: text(50).default(''),
+        phone: text(20).default(''),
       })
       .strict(),
     lines: z.array(OrderLineSchema).min(1).max(20),
     payWay: z.union([z.literal(PAY_WAY_AGENCY_BALANCE), z.literal(PAY_WAY_AGENCY_CREDIT)]),
-    remark: z.string().trim().max(200).optional(),
+    remark: text(200).optional(),
   })
   .strict();
 export type DisBuy = z.infer<typeof DisBuySchema>;

@@ -3,6 +3,7 @@ import { PAPER_SIZE_MM, PrinterPaper, type PrinterPaperCode } from '../dict/prin
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+import { text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/printerModule and /ticket/printer. */
 export const printTemplateApi = endpoints('/web/api/admin/printer', [
@@ -86,13 +87,13 @@ const templateFields = {
   heightMm: z.coerce.number().int().min(PRINT_HEIGHT_RANGE.min).max(PRINT_HEIGHT_RANGE.max),
   elements: z.array(PrintElementSchema).max(MAX_PRINT_ELEMENTS),
   status: EnableStatusSchema,
-  remark: z.string().trim().max(200),
+  remark: text(200),
 };
 
 export const PRINT_TEMPLATE_SORT_FIELDS = ['name', 'paper', 'updateTime', 'createTime'] as const;
 
 export const PrintTemplatePageSchema = listQuerySchema(PRINT_TEMPLATE_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   paper: PrinterPaperSchema.optional(),
   status: EnableStatusSchema.optional(),
 });

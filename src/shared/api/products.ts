@@ -27,7 +27,7 @@ import {
   statusChangeSchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/ticType: ticket categories. */
 export const ticTypeApi = endpoints('/web/api/admin/ticType', [
@@ -92,20 +92,16 @@ const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max
 export const TIC_TYPE_SORT_FIELDS = ['sort', 'name', 'createTime'] as const;
 
 export const TicTypePageSchema = listQuerySchema(TIC_TYPE_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
 });
 export type TicTypePage = z.infer<typeof TicTypePageSchema>;
 
 const ticTypeFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  name: required(50),
   sort: intIn(0, PRODUCT_LIMITS.sort),
   status: dictCodeSchema(EnableStatus),
-  remark: z.string().trim().max(200),
+  remark: text(200),
 };
 
 export const TicTypeCreateSchema = z
@@ -152,7 +148,7 @@ export type TicTypeOption = z.infer<typeof TicTypeOptionSchema>;
 export const PRODUCT_SORT_FIELDS = ['sort', 'name', 'price', 'createTime'] as const;
 
 export const ProductPageSchema = listQuerySchema(PRODUCT_SORT_FIELDS, {
-  name: z.string().trim().max(100).optional(),
+  name: text(100).optional(),
   typeId: IdSchema.optional(),
   productType: dictCodeSchema(ProductType).optional(),
   shelfStatus: dictCodeSchema(ShelfStatus).optional(),

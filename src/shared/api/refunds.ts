@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RefundApplyStatus } from '../dict/order.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/refundTicCheck and refTicCheDet: refund applications and their review. */
 export const refundApplyApi = endpoints('/web/api/admin/refundApply', [
@@ -21,21 +21,17 @@ export const openRefundApi = endpoints('/api/open/refund', ['apply', 'withdraw']
 /** An instant with its offset, e.g. 2025-01-01T08:00:00+08:00 (the console sends ISO strings). */
 const InstantSchema = z.iso.datetime({ offset: true });
 
-const ReasonSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(200);
+const ReasonSchema = required(200);
 
 export const REFUND_APPLY_SORT_FIELDS = ['createTime', 'reviewTime', 'refundAmount', 'ticketAmount'] as const;
 
 /** POST /web/api/admin/refundApply/page and /export. */
 export const RefundApplyPageSchema = listQuerySchema(REFUND_APPLY_SORT_FIELDS, {
   status: dictCodeSchema(RefundApplyStatus).optional(),
-  orderNo: z.string().trim().max(32).optional(),
+  orderNo: text(32).optional(),
   productId: IdSchema.optional(),
   /** Buyer's or visitor's phone (contains) */
-  phone: z.string().trim().max(20).optional(),
+  phone: text(20).optional(),
   createTimeFrom: InstantSchema.optional(),
   createTimeTo: InstantSchema.optional(),
 });
@@ -164,7 +160,7 @@ export type StaffRefund = z.infer<typeof StaffRefundSchema>;
 export const RefundMarkDoneSchema = z
   .object({
     refundId: IdSchema,
-    providerRefundId: z.string().trim().max(64).optional(),
+    providerRefundId: text(64).optional(),
     failed: z.boolean().optional(),
   })
   .strict();
@@ -172,14 +168,10 @@ export const RefundMarkDoneSchema = z
 /** POST /api/open/refund/apply: a sales channel asks for a refund (T15). */
 export const OpenRefundApplySchema = z
   .object({
-    orderNo: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(32),
+    orderNo: required(32),
     /** Tickets of the order; all refundable tickets of it when left out */
     ticketIds: z.array(IdSchema).min(1).max(200).optional(),
-    reason: z.string().trim().max(200).default(''),
+    reason: text(200).default(''),
   })
   .strict();
 

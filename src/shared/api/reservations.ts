@@ -11,7 +11,7 @@ import {
   TimeOfDaySchema,
 } from './common.ts';
 import { IdNumberSchema } from './staff-cards.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /Make/site, /Make/session, /Make/message: the staff side of free, capacity-limited bookings. */
 export const reservationSiteApi = endpoints('/web/api/admin/make/site', [
@@ -48,18 +48,14 @@ export const openReservationApi = endpoints('/api/open/reservation', [
   'cancel',
 ]);
 
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(50);
+const name = required(50);
 const capacity = z.coerce.number().int().min(1).max(100000);
 
 // ---- sites ----
 
 export const SITE_SORT_FIELDS = ['name', 'capacity', 'createTime'] as const;
 export const SitePageSchema = listQuerySchema(SITE_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
   realName: z.boolean().optional(),
 });
@@ -67,11 +63,11 @@ export type SitePage = z.infer<typeof SitePageSchema>;
 
 const siteFields = {
   name,
-  location: z.string().trim().max(100),
+  location: text(100),
   capacity,
   daysAhead: z.coerce.number().int().min(0).max(365),
   closeMinutes: z.coerce.number().int().min(0).max(1440),
-  rules: z.string().trim().max(2000),
+  rules: text(2000),
   realName: z.boolean(),
   status: dictCodeSchema(EnableStatus),
 };
@@ -215,8 +211,8 @@ export const BookingPageSchema = listQuerySchema(BOOKING_SORT_FIELDS, {
   dateFrom: DateOnlySchema.optional(),
   dateTo: DateOnlySchema.optional(),
   status: dictCodeSchema(ReservationStatus).optional(),
-  phone: z.string().trim().max(20).optional(),
-  code: z.string().trim().max(16).optional(),
+  phone: text(20).optional(),
+  code: text(16).optional(),
 });
 export type BookingPage = z.infer<typeof BookingPageSchema>;
 
@@ -285,11 +281,7 @@ export type OpenBook = z.infer<typeof OpenBookSchema>;
 
 export const BookingCodeSchema = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(16),
+    code: required(16),
   })
   .strict();
 

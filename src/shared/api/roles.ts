@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isKnownPermission } from '../perms.ts';
 import { EnableStatusSchema } from './general.ts';
 import { endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /sys/role: roles; `list` is the account form's role select. */
 export const roleApi = endpoints('/web/api/admin/role', [
@@ -15,12 +15,7 @@ export const roleApi = endpoints('/web/api/admin/role', [
   'delete',
 ]);
 
-export const RoleCodeSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64)
-  .regex(/^[A-Za-z0-9_.:-]+$/, { error: key('roleCodeFormat') });
+export const RoleCodeSchema = required(64).regex(/^[A-Za-z0-9_.:-]+$/, { error: key('roleCodeFormat') });
 
 /** A role's permissions: each from the catalogue of src/shared/perms.ts, or `*`. */
 export const PermissionListSchema = z
@@ -30,12 +25,8 @@ export const PermissionListSchema = z
 
 const fields = {
   code: RoleCodeSchema,
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(64),
-  remark: z.string().trim().max(500),
+  name: required(64),
+  remark: text(500),
   status: EnableStatusSchema,
   permissions: PermissionListSchema,
 };
@@ -43,8 +34,8 @@ const fields = {
 export const ROLE_SORT_FIELDS = ['code', 'name', 'createTime'] as const;
 
 export const RolePageSchema = listQuerySchema(ROLE_SORT_FIELDS, {
-  name: z.string().trim().max(64).optional(),
-  code: z.string().trim().max(64).optional(),
+  name: text(64).optional(),
+  code: text(64).optional(),
   status: EnableStatusSchema.optional(),
 });
 

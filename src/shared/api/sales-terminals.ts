@@ -9,7 +9,7 @@ import {
 import { TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
 import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, text } from './fields.ts';
 
 /**
  * /terminal/windManage, /terminal/autoSellTerMange and /terminal/autoSellTicketMange: the profile
@@ -56,7 +56,7 @@ const EnableSchema = dictCodeSchema(EnableStatus);
 
 const terminalFilters = {
   /** Name or serial number contains */
-  name: z.string().trim().max(64).optional(),
+  name: text(64).optional(),
   online: dictCodeSchema(TerminalOnline).optional(),
   status: EnableSchema.optional(),
   /** Sells this product */
@@ -74,13 +74,13 @@ export const MachinePageSchema = listQuerySchema(SALES_TERMINAL_SORT_FIELDS, {
 });
 export type MachinePage = z.infer<typeof MachinePageSchema>;
 
-const printerModel = z.string().trim().max(50);
+const printerModel = text(50);
 
 /** Only the fields sent change; a terminal without a profile starts from an empty one. */
 export const WindowUpdateSchema = z
   .object({
     id: IdSchema,
-    windowNo: z.string().trim().max(20).optional(),
+    windowNo: text(20).optional(),
     /** Staff accounts (admType 2) of the area who may sell at this window */
     operatorIds: idList(200).optional(),
     productIds: idList(200).optional(),
@@ -171,7 +171,7 @@ export const CarouselCreateSchema = windowRefine(
     .object({
       /** The machine, or null for every machine of the area */
       machineId: IdSchema.nullable(),
-      title: z.string().trim().max(30).default(''),
+      title: text(30).default(''),
       image: ImageUrlSchema.refine((s) => s.length > 0, { error: key('required') }),
       sort: z.coerce.number().int().min(0).max(9999).default(0),
       startTime: InstantSchema.nullable().default(null),
@@ -187,7 +187,7 @@ export const CarouselUpdateSchema = windowRefine(
     .object({
       id: IdSchema,
       machineId: IdSchema.nullable().optional(),
-      title: z.string().trim().max(30).optional(),
+      title: text(30).optional(),
       image: ImageUrlSchema.refine((s) => s.length > 0, { error: key('required') }).optional(),
       sort: z.coerce.number().int().min(0).max(9999).optional(),
       startTime: InstantSchema.nullable().optional(),

@@ -10,7 +10,7 @@ import {
   TimeOfDaySchema,
   statusChangeSchema,
 } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /scenic/viewpoint: the spots inside an area (docs/product.md §7: `POST …/scenicSpot/page`). */
 export const scenicSpotApi = endpoints('/web/api/ticket/scenicSpot', [
@@ -26,21 +26,17 @@ export const scenicSpotApi = endpoints('/web/api/ticket/scenicSpot', [
 export const SCENIC_SPOT_SORT_FIELDS = ['sort', 'name', 'createTime'] as const;
 
 export const ScenicSpotPageSchema = listQuerySchema(SCENIC_SPOT_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   spotType: dictCodeSchema(SpotType).optional(),
   status: dictCodeSchema(EnableStatus).optional(),
 });
 export type ScenicSpotPage = z.infer<typeof ScenicSpotPageSchema>;
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  name: required(50),
   spotType: dictCodeSchema(SpotType),
   image: ImageUrlSchema,
-  introduction: z.string().trim().max(2000),
+  introduction: text(2000),
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
   /** "HH:mm", or empty when the spot keeps the area's hours. */

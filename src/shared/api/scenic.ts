@@ -4,7 +4,7 @@ import { AccountUsernameSchema } from './accounts.ts';
 import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, TimeOfDaySchema } from './common.ts';
 import { RichTextSchema } from './notices.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 export { scenicApi } from './endpoints.ts';
 
@@ -16,7 +16,7 @@ export const publicScenicApi = endpoints('/api/public/scenic', ['profile']);
 export const SCENIC_SORT_FIELDS = ['code', 'name', 'createTime'] as const;
 
 export const ScenicPageSchema = listQuerySchema(SCENIC_SORT_FIELDS, {
-  name: z.string().trim().max(100).optional(),
+  name: text(100).optional(),
   status: z.coerce
     .number()
     .int()
@@ -76,11 +76,7 @@ export function seasonDays(season: { from: string; to: string }): Set<number> {
 
 export const OpeningSeasonSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(20),
+    name: required(20),
     from: MonthDaySchema,
     to: MonthDaySchema,
     openTime: TimeOfDaySchema,
@@ -112,11 +108,7 @@ const PhoneSchema = z
   .trim()
   .max(30)
   .regex(/^[\d\s()+-]*$/);
-const NameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(100);
+const NameSchema = required(100);
 
 /** Both ends of a position are given, or neither. */
 export const positionIssue = (v: { latitude?: number | null; longitude?: number | null }) =>
@@ -125,9 +117,9 @@ export const positionIssue = (v: { latitude?: number | null; longitude?: number 
 const profileFields = {
   name: NameSchema,
   level: dictCodeSchema(ScenicLevel),
-  contact: z.string().trim().max(50),
+  contact: text(50),
   phone: PhoneSchema,
-  address: z.string().trim().max(200),
+  address: text(200),
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
   openingSeasons: OpeningSeasonsSchema,
@@ -189,12 +181,7 @@ export type ScenicProfile = z.infer<typeof ScenicProfileSchema>;
 
 export const ScenicCreateSchema = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/, { error: key('areaCode') }),
+    code: required(32).regex(/^[A-Za-z0-9_-]+$/, { error: key('areaCode') }),
     name: NameSchema,
     level: profileFields.level.default(0),
     contact: profileFields.contact.default(''),
@@ -202,7 +189,7 @@ export const ScenicCreateSchema = z
     address: profileFields.address.default(''),
     /** The area's own administrator, created with it (an initial password it must change). */
     adminUsername: AccountUsernameSchema,
-    adminNickname: z.string().trim().max(64).default(''),
+    adminNickname: text(64).default(''),
   })
   .strict();
 export type ScenicCreate = z.infer<typeof ScenicCreateSchema>;

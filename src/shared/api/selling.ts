@@ -4,17 +4,18 @@ import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema } from './common.ts
 import { IdNumberSchema } from './staff-cards.ts';
 import { SeatRefSchema } from './theatres.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
+import { text } from './fields.ts';
 
 /** The selling API of sales channels (`/api/open/…`, client_credentials tokens; docs/api.md). */
 
 export const openApi = endpoints('/api/open', ['products']);
 export const openOrderApi = endpoints('/api/open/order', ['create', 'pay', 'cancel', 'query']);
 
-const PhoneSchema = z.string().trim().max(20);
+const PhoneSchema = text(20);
 
 export const VisitorSchema = z
   .object({
-    name: z.string().trim().max(50),
+    name: text(50),
     idNumber: IdNumberSchema.optional(),
     phone: PhoneSchema.optional(),
   })
@@ -66,7 +67,7 @@ export const CreateOrderSchema = z
     externalNo: z.string().trim().min(1).max(64).optional(),
     buyer: z
       .object({
-        name: z.string().trim().max(50).default(''),
+        name: text(50).default(''),
         phone: PhoneSchema.default(''),
         idNumber: IdNumberSchema.optional(),
       })
@@ -80,7 +81,7 @@ export const CreateOrderSchema = z
       .object({ payWay: dictCodeSchema(PayWay) })
       .strict()
       .optional(),
-    remark: z.string().trim().max(200).optional(),
+    remark: text(200).optional(),
     /**
      * A coupon of the signed-in member (`X-Member-Token`, the member API): checked, reserved until
      * payment, spent when paid

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../area-clock.ts';
 import { PrintType, RealNameType, REFUND_UNIT, RefundRule, RefundUnit } from '../dict/product.ts';
 import { dictCodeSchema, endpoints, TimeOfDaySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, text } from './fields.ts';
 
 /** docs/product.md §2 /sys/setting: the acting scenic area's settings. */
 export const settingApi = endpoints('/web/api/admin/setting', ['query', 'update']);
@@ -20,7 +20,7 @@ const dictCode = dictCodeSchema;
 /** The editable settings of one scenic area (docs/product.md §9 enumerations for the ticket defaults). */
 export const ScenicSettingsUpdateSchema = z
   .object({
-    contact: z.string().trim().max(50),
+    contact: text(50),
     phone: z
       .string()
       .trim()

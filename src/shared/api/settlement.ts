@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderSettleState, SettlementBatchState, SettlementCycle } from '../dict/settlement.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, DateOnlySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, text } from './fields.ts';
 
 /** /disManage/setMange: the area's settlement settings. */
 export const settlementSettingApi = endpoints('/web/api/admin/setMange', ['query', 'update']);
@@ -42,7 +42,7 @@ export type SettlementSettingUpdate = z.infer<typeof SettlementSettingUpdateSche
 export const BATCH_SORT_FIELDS = ['periodFrom', 'createTime'] as const;
 export const SettlementBatchPageSchema = listQuerySchema(BATCH_SORT_FIELDS, {
   state: dictCodeSchema(SettlementBatchState).optional(),
-  batchNo: z.string().trim().max(32).optional(),
+  batchNo: text(32).optional(),
 });
 export type SettlementBatchPage = z.infer<typeof SettlementBatchPageSchema>;
 
@@ -108,10 +108,10 @@ export const SettlementStatementSchema = z
 
 export const DISORDER_SORT_FIELDS = ['createTime', 'totalAmount', 'visitDate'] as const;
 export const DisorderPageSchema = listQuerySchema(DISORDER_SORT_FIELDS, {
-  orderNo: z.string().trim().max(32).optional(),
+  orderNo: text(32).optional(),
   distributorId: IdSchema.optional(),
   settleState: dictCodeSchema(OrderSettleState).optional(),
-  batchNo: z.string().trim().max(32).optional(),
+  batchNo: text(32).optional(),
   visitDateFrom: DateOnlySchema.optional(),
   visitDateTo: DateOnlySchema.optional(),
 });

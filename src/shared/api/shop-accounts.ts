@@ -3,7 +3,7 @@ import { AccountRowSchema, AccountUsernameSchema } from './accounts.ts';
 import { EnableStatusSchema } from './general.ts';
 import { EncryptedSchema } from './auth.ts';
 import { endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /shop/accountManage: the shop accounts (admType 4) of the acting area. */
 export const shopAccountApi = endpoints('/web/api/admin/shop/account', [
@@ -16,11 +16,7 @@ export const shopAccountApi = endpoints('/web/api/admin/shop/account', [
   'resetPassword',
 ]);
 
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(64);
+const name = required(64);
 const phone = z
   .string()
   .trim()
@@ -33,9 +29,9 @@ const roleIds = z
 
 export const SHOP_ACCOUNT_SORT_FIELDS = ['username', 'createTime', 'lastLoginTime'] as const;
 export const ShopAccountPageSchema = listQuerySchema(SHOP_ACCOUNT_SORT_FIELDS, {
-  username: z.string().trim().max(64).optional(),
-  nickname: z.string().trim().max(64).optional(),
-  phone: z.string().trim().max(11).optional(),
+  username: text(64).optional(),
+  nickname: text(64).optional(),
+  phone: text(11).optional(),
   status: EnableStatusSchema.optional(),
 });
 export type ShopAccountPage = z.infer<typeof ShopAccountPageSchema>;

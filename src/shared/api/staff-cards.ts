@@ -5,7 +5,7 @@ import { EnableStatusSchema, ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, statusChangeSchema } from './common.ts';
 import { GateOptionSchema } from './gates.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/entryCode. */
 export const staffCardApi = endpoints('/web/api/admin/entryCode', [
@@ -57,17 +57,13 @@ export const CardValiditySchema = dictCodeSchema(CardValidity);
 const InstantSchema = z.iso.datetime({ offset: true });
 
 const fields = {
-  holderName: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(50),
+  holderName: required(50),
   phone: z
     .string()
     .trim()
     .max(20)
     .regex(/^[0-9+\- ]*$/),
-  department: z.string().trim().max(50),
+  department: text(50),
   readModes: z
     .array(CardReadModeSchema)
     .min(1, { error: key('required') })
@@ -87,7 +83,7 @@ const fields = {
   validFrom: InstantSchema,
   validTo: InstantSchema,
   status: EnableStatusSchema,
-  remark: z.string().trim().max(200),
+  remark: text(200),
 };
 
 /** The parts of a card whose rules span several fields. */
@@ -128,9 +124,9 @@ export const STAFF_CARD_SORT_FIELDS = [
 ] as const;
 
 export const StaffCardPageSchema = listQuerySchema(STAFF_CARD_SORT_FIELDS, {
-  holderName: z.string().trim().max(50).optional(),
-  phone: z.string().trim().max(20).optional(),
-  department: z.string().trim().max(50).optional(),
+  holderName: text(50).optional(),
+  phone: text(20).optional(),
+  department: text(50).optional(),
   readMode: CardReadModeSchema.optional(),
   status: EnableStatusSchema.optional(),
   /** CardValidity: 1 valid now, 2 expired, 3 not yet valid */

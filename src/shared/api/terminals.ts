@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TERMINAL_KINDS, TERMINAL_PRINTER_STATES, TerminalOnline } from '../dict/terminal.ts';
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { text } from './fields.ts';
 
 /** /terminal/terminal: the staff's registry (docs/decisions.md "Terminals"). */
 export const terminalApi = endpoints('/web/api/terminal/terminal', [
@@ -37,7 +38,7 @@ export const TERMINAL_SORT_FIELDS = ['name', 'serialNo', 'kind', 'lastSeenTime',
 export const TerminalPageSchema = listQuerySchema(TERMINAL_SORT_FIELDS, {
   kind: TerminalKindSchema.optional(),
   /** Name or serial number contains */
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   online: TerminalOnlineSchema.optional(),
   status: EnableStatusSchema.optional(),
 });
@@ -56,7 +57,7 @@ const fields = {
     .min(1)
     .max(64)
     .regex(/^[\w.:-]+$/),
-  location: z.string().trim().max(100).default(''),
+  location: text(100).default(''),
   settings: TerminalSettingsSchema.default({}),
 };
 
@@ -68,7 +69,7 @@ export const TerminalUpdateSchema = z
     id: IdSchema,
     name: fields.name.optional(),
     serialNo: fields.serialNo.optional(),
-    location: z.string().trim().max(100).optional(),
+    location: text(100).optional(),
     settings: TerminalSettingsSchema.optional(),
   })
   .strict();

@@ -11,7 +11,7 @@ import {
   TimeOfDaySchema,
 } from './common.ts';
 import type { ValidationMessageKey } from './validation-messages.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** docs/product.md §2 /ticket/theatreManage: theatres with their seat maps. */
 export const theatreApi = endpoints('/web/api/admin/theatre', [
@@ -67,7 +67,7 @@ export const SeatCellSchema = z
     /** The price tier; required for seats */
     area: z.string().max(16).optional(),
     /** What the visitor sees, e.g. "3排12号" */
-    label: z.string().trim().max(16).optional(),
+    label: text(16).optional(),
   })
   .strict();
 export type SeatCell = z.infer<typeof SeatCellSchema>;
@@ -81,11 +81,7 @@ export const SHOW_RANGE_DAYS = 92;
 export const SEATS_PER_CALL = THEATRE_LIMITS.rows * THEATRE_LIMITS.cols;
 
 const StatusSchema = dictCodeSchema(EnableStatus);
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: key('required') })
-  .max(50);
+const name = required(50);
 const rows = z.coerce.number().int().min(1).max(THEATRE_LIMITS.rows);
 const cols = z.coerce.number().int().min(1).max(THEATRE_LIMITS.cols);
 
@@ -165,7 +161,7 @@ export function labelSeats(seats: readonly SeatCell[]): SeatCell[] {
 export const THEATRE_SORT_FIELDS = ['name', 'createTime'] as const;
 
 export const TheatrePageSchema = listQuerySchema(THEATRE_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   status: StatusSchema.optional(),
 });
 export type TheatrePage = z.infer<typeof TheatrePageSchema>;
@@ -174,11 +170,11 @@ export type TheatrePage = z.infer<typeof TheatrePageSchema>;
 export const TheatreCreateSchema = z
   .object({
     name,
-    address: z.string().trim().max(200).default(''),
+    address: text(200).default(''),
     rows,
     cols,
     status: StatusSchema.default(1),
-    remark: z.string().trim().max(200).default(''),
+    remark: text(200).default(''),
   })
   .strict();
 export type TheatreCreate = z.infer<typeof TheatreCreateSchema>;
@@ -188,11 +184,11 @@ export const TheatreUpdateSchema = z
   .object({
     id: IdSchema,
     name: name.optional(),
-    address: z.string().trim().max(200).optional(),
+    address: text(200).optional(),
     rows: rows.optional(),
     cols: cols.optional(),
     status: StatusSchema.optional(),
-    remark: z.string().trim().max(200).optional(),
+    remark: text(200).optional(),
     areas: z.array(SeatAreaSchema).max(THEATRE_LIMITS.areas).optional(),
     seats: z.array(SeatCellSchema).max(SEATS_PER_CALL).optional(),
   })

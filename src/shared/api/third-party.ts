@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TP_ADAPTERS, TP_VOUCHER_STATUSES, TpBuyChannel } from '../dict/third-party.ts';
 import { EnableStatusSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { text } from './fields.ts';
 
 /** /terminal/thirdPartyChannel (docs/decisions.md "Third-party vouchers at the gate"). */
 export const thirdPartyApi = endpoints('/web/api/terminal/thirdParty', [
@@ -48,7 +49,7 @@ export const patternIsSafe = (p: string) => {
 
 export const TP_SORT_FIELDS = ['name', 'buyChannel', 'createTime'] as const;
 export const ThirdPartyPageSchema = listQuerySchema(TP_SORT_FIELDS, {
-  name: z.string().trim().max(50).optional(),
+  name: text(50).optional(),
   buyChannel: TpBuyChannelSchema.optional(),
   adapter: TpAdapterSchema.optional(),
   status: EnableStatusSchema.optional(),
@@ -63,7 +64,7 @@ const format = {
     .max(16)
     .regex(/^[\w-]*$/),
   /** A regular expression the whole code matches ('' = any); anchored by the server */
-  codePattern: z.string().trim().max(200).refine(patternIsSafe),
+  codePattern: text(200).refine(patternIsSafe),
   codeMinLength: z.coerce.number().int().min(1).max(64),
   codeMaxLength: z.coerce.number().int().min(1).max(64),
 };
@@ -198,7 +199,7 @@ export type ThirdPartyVerified = z.infer<typeof ThirdPartyVerifiedSchema>;
 export const TP_VOUCHER_SORT_FIELDS = ['code', 'validFrom', 'validTo', 'usedTime', 'createTime'] as const;
 export const TpVoucherPageSchema = listQuerySchema(TP_VOUCHER_SORT_FIELDS, {
   channelId: IdSchema,
-  code: z.string().trim().max(64).optional(),
+  code: text(64).optional(),
   status: z.enum(TP_VOUCHER_STATUSES).optional(),
   /** Vouchers valid at some moment of [validFrom, validTo] */
   validFrom: z.iso.datetime({ offset: true }).optional(),

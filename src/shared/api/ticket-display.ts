@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DisplayStatus, MAX_DISPLAY_TAGS, MAX_TAG_LENGTH } from '../dict/ticket-display.ts';
 import { ImageUrlSchema } from './general.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /scenic/ticmes: what the mini-program shows of each ticket product of the area. */
 export const ticketDisplayApi = endpoints('/web/api/admin/ticketDisplay', [
@@ -17,7 +17,7 @@ export const publicTicketDisplayApi = endpoints('/api/public/ticketDisplay', ['l
 export const TICKET_DISPLAY_SORT_FIELDS = ['sort', 'productName', 'updateTime'] as const;
 
 export const TicketDisplayPageSchema = listQuerySchema(TICKET_DISPLAY_SORT_FIELDS, {
-  productName: z.string().trim().max(100).optional(),
+  productName: text(100).optional(),
   status: dictCodeSchema(DisplayStatus).optional(),
 });
 export type TicketDisplayPage = z.infer<typeof TicketDisplayPageSchema>;
@@ -32,13 +32,9 @@ const TagSchema = z
 export const TicketDisplayUpdateSchema = z
   .object({
     productId: IdSchema,
-    displayName: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(30),
+    displayName: required(30),
     cover: ImageUrlSchema.default(''),
-    shortText: z.string().trim().max(100).default(''),
+    shortText: text(100).default(''),
     tags: z
       .array(TagSchema)
       .max(MAX_DISPLAY_TAGS)

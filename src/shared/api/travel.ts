@@ -11,7 +11,7 @@ import {
   listQuerySchema,
   statusChangeSchema,
 } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /scenic/travelList: travel packages of an area (docs/api.md "Travel packages"). */
 export const travelPackageApi = endpoints('/web/api/admin/travel/package', [
@@ -45,19 +45,15 @@ export const MAX_DEPARTURE_RANGE = 92;
 export const TRAVEL_SORT_FIELDS = ['name', 'days', 'createTime'] as const;
 
 export const TravelPackagePageSchema = listQuerySchema(TRAVEL_SORT_FIELDS, {
-  name: z.string().trim().max(60).optional(),
+  name: text(60).optional(),
   status: dictCodeSchema(ShelfStatus).optional(),
 });
 export type TravelPackagePage = z.infer<typeof TravelPackagePageSchema>;
 
 export const ItineraryDaySchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(60),
-    description: z.string().trim().max(1000).default(''),
+    title: required(60),
+    description: text(1000).default(''),
     /** ids of the area's ticket products included that day */
     productIds: z.array(IdSchema).max(20).default([]),
   })
@@ -65,16 +61,12 @@ export const ItineraryDaySchema = z
 export type ItineraryDayInput = z.infer<typeof ItineraryDaySchema>;
 
 const fields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: key('required') })
-    .max(60),
+  name: required(60),
   cover: ImageUrlSchema,
   days: z.coerce.number().int().min(1).max(MAX_TRAVEL_DAYS),
   itinerary: z.array(ItineraryDaySchema).min(1).max(MAX_TRAVEL_DAYS),
-  included: z.string().trim().max(1000),
-  excluded: z.string().trim().max(1000),
+  included: text(1000),
+  excluded: text(1000),
   status: dictCodeSchema(ShelfStatus),
 };
 
@@ -205,9 +197,9 @@ export const TravelOrderPageSchema = listQuerySchema(TRAVEL_ORDER_SORT_FIELDS, {
   departureDateFrom: DateOnlySchema.optional(),
   departureDateTo: DateOnlySchema.optional(),
   status: dictCodeSchema(TicketStatus).optional(),
-  orderNo: z.string().trim().max(32).optional(),
+  orderNo: text(32).optional(),
   /** the buyer's phone, contains */
-  phone: z.string().trim().max(20).optional(),
+  phone: text(20).optional(),
   channel: dictCodeSchema(BuyChannel).optional(),
 });
 export type TravelOrderPage = z.infer<typeof TravelOrderPageSchema>;

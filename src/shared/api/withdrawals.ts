@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WithdrawalState } from '../dict/withdrawals.ts';
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
-import { key } from './fields.ts';
+import { key, required, text } from './fields.ts';
 
 /** /disManage/haul: distributors' withdrawals and their review. */
 export const withdrawalApi = endpoints('/web/api/admin/haul', [
@@ -21,7 +21,7 @@ export const WITHDRAWAL_MAX = 100_000_000;
 
 export const WITHDRAWAL_SORT_FIELDS = ['createTime', 'amount'] as const;
 export const WithdrawalPageSchema = listQuerySchema(WITHDRAWAL_SORT_FIELDS, {
-  withdrawalNo: z.string().trim().max(32).optional(),
+  withdrawalNo: text(32).optional(),
   distributorId: IdSchema.optional(),
   state: dictCodeSchema(WithdrawalState).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
@@ -38,46 +38,28 @@ export const WithdrawalApplySchema = z
       .int({ error: key('amountPositive') })
       .min(1, { error: key('amountPositive') })
       .max(WITHDRAWAL_MAX),
-    bankName: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(50),
+    bankName: required(50),
     bankAccount: z
       .string()
       .trim()
       .regex(/^[0-9 ]{8,32}$/, { error: key('bankAccount') }),
-    accountName: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(50),
-    remark: z.string().trim().max(200).optional(),
+    accountName: required(50),
+    remark: text(200).optional(),
   })
   .strict();
 export type WithdrawalApply = z.infer<typeof WithdrawalApplySchema>;
 
-export const WithdrawalReviewSchema = z
-  .object({ id: IdSchema, remark: z.string().trim().max(200).optional() })
-  .strict();
+export const WithdrawalReviewSchema = z.object({ id: IdSchema, remark: text(200).optional() }).strict();
 export const WithdrawalRejectSchema = z
   .object({
     id: IdSchema,
-    remark: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(200),
+    remark: required(200),
   })
   .strict();
 export const WithdrawalPaySchema = z
   .object({
     id: IdSchema,
-    bankReference: z
-      .string()
-      .trim()
-      .min(1, { error: key('required') })
-      .max(64),
+    bankReference: required(64),
   })
   .strict();
 
