@@ -17,6 +17,7 @@ import {
   type PeriodPageQuery,
 } from '../../../shared/api/inventory.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { likeContains, orderFor, pageOf } from '../../http/paging.ts';
@@ -40,6 +41,8 @@ const resource: Resource<typeof scenicPeriods> = {
   targetType: 'scenicPeriod',
   audit: writeAudit,
 };
+/** The slot actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: writeAudit, module: 'inventory', targetType: 'scenicPeriod' } as const;
 
 function periodWhere(scenicId: number, q: PeriodPageQuery): SQL | undefined {
   return and(
@@ -86,82 +89,69 @@ export async function periodRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    periodApi.create,
-    {
-      config: { access: perm('admin:period:create') },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Create a time slot with its default daily capacity; slots may not overlap (400)',
-        body: PeriodCreateSchema,
-        response: { 200: envelopeSchema(PeriodRowSchema) },
-      },
+  registerAction(root, {
+    url: periodApi.create,
+    access: perm('admin:period:create'),
+    tag: 'inventory',
+    summary: 'Create a time slot with its default daily capacity; slots may not overlap (400)',
+    body: PeriodCreateSchema,
+    response: PeriodRowSchema,
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { adminId: _, ...values }, req) => {
+      await lockPeriods(tx, values.scenicId);
+      await assertNoOverlap(tx, values.scenicId, values);
+      const kept = auditThrough(resource);
+      const row = await createRecord(tx, req, kept.resource, values);
+      return audited(toPeriodRow(row), kept.row());
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const row = await db.transaction(async (tx) => {
-        await lockPeriods(tx, scenicId);
-        await assertNoOverlap(tx, scenicId, body);
-        return createRecord(tx, req, resource, { ...body, scenicId });
-      });
-      return ok(req, toPeriodRow(row));
-    },
-  );
+  });
 
-  app.post(
-    periodApi.update,
-    {
-      config: { access: perm('admin:period:update') },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Edit a time slot',
-        description:
-          'The capacity is the default of days that have no row of their own yet; days already ' +
-          'booked or bulk-edited keep theirs (change them with stock/batchSet).',
-        body: PeriodUpdateSchema,
-        response: { 200: envelopeSchema(PeriodRowSchema) },
-      },
+  registerAction(root, {
+    url: periodApi.update,
+    access: perm('admin:period:update'),
+    tag: 'inventory',
+    summary: 'Edit a time slot',
+    description:
+      'The capacity is the default of days that have no row of their own yet; days already ' +
+      'booked or bulk-edited keep theirs (change them with stock/batchSet).',
+    body: PeriodUpdateSchema,
+    response: PeriodRowSchema,
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, id, ...values }, req) => {
+      await lockPeriods(tx, scenicId);
+      const kept = auditThrough(resource);
+      const row = await updateRecord(
+        tx,
+        req,
+        kept.resource,
+        id,
+        scenicId,
+        { ...values, updatedAt: new Date() },
+        { guard: (before, inner) => checkSlot(inner, scenicId, before, values) },
+      );
+      return audited(toPeriodRow(row), kept.row());
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...values } = req.body;
-      const row = await db.transaction(async (tx) => {
-        await lockPeriods(tx, scenicId);
-        return updateRecord(
-          tx,
-          req,
-          resource,
-          id,
-          scenicId,
-          { ...values, updatedAt: new Date() },
-          { guard: (before, inner) => checkSlot(inner, scenicId, before, values) },
-        );
-      });
-      return ok(req, toPeriodRow(row));
-    },
-  );
+  });
 
-  app.get(
-    periodApi.delete,
-    {
-      config: { access: perm('admin:period:delete') },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Delete a time slot: 409 once tickets were sold in it (disable it instead)',
-        querystring: z.object({ id: IdSchema }).strict(),
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      await deleteRecord(db, req, resource, req.query.id, scenicId, {
-        guard: (before, tx) => assertNoSales(tx, before, req.lang),
+  registerAction(root, {
+    method: 'GET',
+    url: periodApi.delete,
+    access: perm('admin:period:delete'),
+    tag: 'inventory',
+    summary: 'Delete a time slot: 409 once tickets were sold in it (disable it instead)',
+    querystring: z.object({ id: IdSchema }).strict(),
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(resource);
+      await deleteRecord(tx, req, kept.resource, id, scenicId, {
+        guard: (before, inner) => assertNoSales(inner, before, req.lang),
       });
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 
+  // hand-registered: several slots in one move, an audit row for each
   app.post(
     periodApi.status,
     {
