@@ -15,6 +15,7 @@ import {
 } from '../../../shared/api/price-tiers.ts';
 import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -24,6 +25,8 @@ import { priceTiers } from './price-tiers.table.ts';
 import { assignTier, deleteTierLine, saveTierLine, tierLines } from './tiers.service.ts';
 
 const tags = ['distribution'];
+/** The tier lines' audit rows (the actions below). */
+const audit = { write: writeAudit, module: 'distribution', targetType: 'priceTierLine' } as const;
 
 /** docs/product.md §2 /disManage/retailrole: a tier's lines, and the products they may price. */
 export async function priceTierLineRoutes(root: FastifyInstance) {
@@ -44,63 +47,39 @@ export async function priceTierLineRoutes(root: FastifyInstance) {
     async (req) => ok(req, await tierLines(db, scenicScope(req), req.query.tierId)),
   );
 
-  app.post(
-    priceTierApi.saveLine,
-    {
-      config: { access: perm('admin:retailRole:edit') },
-      schema: {
-        tags,
-        summary: 'Create (no id) or edit a line of a tier',
-        description:
-          'Lines of one product in one tier may not share a day (400 on dateFrom); retailFloor ≥ settlementPrice (cents).',
-        body: PriceTierLineSaveSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
+  registerAction(root, {
+    url: priceTierApi.saveLine,
+    access: perm('admin:retailRole:edit'),
+    tag: 'distribution',
+    summary: 'Create (no id) or edit a line of a tier',
+    description:
+      'Lines of one product in one tier may not share a day (400 on dateFrom); retailFloor ≥ settlementPrice (cents).',
+    body: PriceTierLineSaveSchema,
+    response: z.object({ id: z.number().int() }),
+    audit: { ...audit, action: 'save' },
+    run: async (tx, { scenicId, adminId: _, ...line }) => {
+      const { before, after } = await saveTierLine(tx, scenicId, line);
+      return audited(
+        { id: after.id },
+        { targetId: after.id, action: before ? 'update' : 'create', before, after },
+      );
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const id = await db.transaction(async (tx) => {
-        const { before, after } = await saveTierLine(tx, scenicId, req.body);
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: before ? 'update' : 'create',
-          targetType: 'priceTierLine',
-          targetId: after.id,
-          before,
-          after,
-        });
-        return after.id;
-      });
-      return ok(req, { id });
-    },
-  );
+  });
 
-  app.get(
-    priceTierApi.deleteLine,
-    {
-      config: { access: perm('admin:retailRole:edit') },
-      schema: {
-        tags,
-        summary: 'Delete a line of a tier (orders keep the prices they were placed at)',
-        querystring: PriceTierLineIdSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  registerAction(root, {
+    method: 'GET',
+    url: priceTierApi.deleteLine,
+    access: perm('admin:retailRole:edit'),
+    tag: 'distribution',
+    summary: 'Delete a line of a tier (orders keep the prices they were placed at)',
+    querystring: PriceTierLineIdSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }) => {
+      const before = await deleteTierLine(tx, scenicId, id);
+      return audited(null, { targetId: before.id, before });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      await db.transaction(async (tx) => {
-        const before = await deleteTierLine(tx, scenicId, req.query.id);
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'delete',
-          targetType: 'priceTierLine',
-          targetId: before.id,
-          before,
-        });
-      });
-      return ok(req, null);
-    },
-  );
+  });
 
   app.get(
     priceTierApi.products,
