@@ -20,7 +20,7 @@ const NAMING_A_MODULE: Record<string, string[]> = {
   // the app registers the session guard before any module's routes
   'src/server/app.ts': ['auth'],
   // the first seed: the bootstrap account, area, clients and notice, and the demo accounts and settings
-  'src/server/seed/bootstrap.ts': ['accounts', 'copyright', 'oauth', 'orders', 'scenic'],
+  'src/server/seed/bootstrap.ts': ['accounts', 'copyright', 'oauth', 'scenic'],
   'src/server/seed/demo.ts': ['accounts', 'scenic', 'settings'],
   'src/web/app/prerender.tsx': ['auth'],
   // the public screens (sign-in, copyright, errors) are routed by the router, not by a manifest

@@ -5,6 +5,7 @@ import {
   CONSOLE_CLIENT_ID,
   TerminalClient,
   type TerminalClientId,
+  channelOfClient,
 } from '../../shared/dict/terminal-client.ts';
 import { WILDCARD } from '../../shared/perms.ts';
 import { PLATFORM_CALLER_KIND } from '../http/access.ts';
@@ -12,7 +13,6 @@ import { adminRoles, admins, rolePermissions, roles } from '../modules/accounts/
 import { hashPassword, sha256 } from '../lib/password.ts';
 import { copyrights } from '../modules/copyright/copyright.table.ts';
 import { oauthClients } from '../modules/oauth/oauth.table.ts';
-import { channelOfClient } from '../modules/orders/channels.ts';
 import { scenicAreas } from '../modules/scenic/scenic.table.ts';
 import type { Db } from '../db/client.ts';
 

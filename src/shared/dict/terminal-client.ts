@@ -1,4 +1,5 @@
 import { defineDict } from './dict.ts';
+import type { BuyChannelCode } from './product.ts';
 
 /** docs/product.md §9: terminal client ids, i.e. the OAuth clients of each sales or management terminal. */
 export const TerminalClient = defineDict({
@@ -18,3 +19,24 @@ export const TerminalClient = defineDict({
 export type TerminalClientId = keyof typeof TerminalClient;
 /** The public client the console logs in with (docs/product.md §7 getClient). */
 export const CONSOLE_CLIENT_ID: TerminalClientId = 'backstageManagement';
+
+/**
+ * The buy channel (docs/product.md §9) an order placed by a terminal client counts as. Clients not listed
+ * (the console, the mobile management app, the data dashboard) do not sell.
+ */
+export const CLIENT_CHANNEL: Partial<Record<TerminalClientId, BuyChannelCode>> = {
+  winManagement: 1,
+  selfManagement: 2,
+  handManagement: 3,
+  weixinManagement: 4,
+  distributionManagement: 13,
+  zowoyooManagement: 14,
+  pftManagement: 15,
+  ctripManagement: 16,
+  mtManagement: 17,
+};
+
+/** The channel of a client, or null when it does not sell. */
+export function channelOfClient(clientId: string): BuyChannelCode | null {
+  return (CLIENT_CHANNEL as Record<string, BuyChannelCode | undefined>)[clientId] ?? null;
+}

@@ -3,7 +3,6 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export {
-  channelOfClient,
   memberCallers,
   orderOwner,
   ownsOrder,

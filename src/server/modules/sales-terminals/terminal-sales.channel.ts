@@ -1,4 +1,5 @@
-import { channelOfClient, type SalesChannel } from '../orders/index.ts';
+import { channelOfClient } from '../../../shared/dict/terminal-client.ts';
+import type { SalesChannel } from '../orders/index.ts';
 import { sellingTerminalKind } from '../terminals/index.ts';
 import { productsSoldBy } from './sales-terminals.service.ts';
 
