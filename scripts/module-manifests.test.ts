@@ -40,6 +40,21 @@ describe('module manifests', () => {
     for (const name of names) if (!WEB_ONLY.includes(name)) expect(serverNames, name).toContain(name);
   });
 
+  it('adds every console manifest to ConsoleModules under its name, so its texts are typed', () => {
+    for (const module of WEB_MODULES) {
+      const folder = module.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      const manifest = fs.readFileSync(path.join(WEB_DIR, folder, `${folder}.module.ts`), 'utf8');
+      const registered =
+        /declare module '\.\.\/\.\.\/lib\/web-module\.ts' \{\s*interface ConsoleModules \{\s*['"]?(\w+)['"]?: typeof manifest;/.exec(
+          manifest,
+        );
+      expect(
+        registered?.[1],
+        `${folder}.module.ts: declare ConsoleModules { ${module.name}: typeof manifest }`,
+      ).toBe(module.name);
+    }
+  });
+
   it('routes every page file of a console module through its manifest', async () => {
     for (const module of WEB_MODULES) {
       const folder = module.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
