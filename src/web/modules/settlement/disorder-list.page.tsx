@@ -1,10 +1,8 @@
 import { Button, Space, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { disorderApi, type DisorderRow, type DisorderTotalsSchema } from '../../../shared/api/settlement.ts';
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderSettleState, SettlementField } from '../../../shared/dict/settlement.ts';
 import { formatCents } from '../../../shared/money.ts';
@@ -12,14 +10,12 @@ import { usePermission } from '../../components/can.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
   defineListPage,
-  ListPage,
   type ColumnDef,
   type SearchFieldDef,
   useListTotals,
 } from '../../components/list-page/index.ts';
-import { useUser } from '../../lib/session.ts';
 import { StatementButton } from './settlement-parts.tsx';
-import { distributorDict, useDistributors } from '../../components/distributors.ts';
+import { DistributorScopedList } from '../../components/distributor-scoped-list.tsx';
 
 type Totals = z.infer<typeof DisorderTotalsSchema>;
 
@@ -143,7 +139,6 @@ const definitionFor = (staff: boolean, distributors: Dict | null) => {
     actionWidth: 110,
   });
 };
-const OWN = definitionFor(false, null);
 
 /**
  * docs/product.md §2 /disManage/disorder: the orders of distributor accounts with their settlement
@@ -151,11 +146,5 @@ const OWN = definitionFor(false, null);
  * distributor filter and column.
  */
 export default function DisorderListPage() {
-  const staff = useUser()?.admType !== ADM_TYPE.distributor;
-  const distributors = useDistributors(staff);
-  const staffDefinition = useMemo(
-    () => definitionFor(true, distributors ? distributorDict(distributors) : null),
-    [distributors],
-  );
-  return <ListPage key={staff ? 'staff' : 'own'} definition={staff ? staffDefinition : OWN} />;
+  return <DistributorScopedList definitionFor={definitionFor} />;
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   withdrawalApi,
@@ -6,7 +5,6 @@ import {
   WithdrawalRejectSchema,
   type WithdrawalRow,
 } from '../../../shared/api/withdrawals.ts';
-import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import {
   WITHDRAWAL_STATE,
   WithdrawalBankState,
@@ -19,16 +17,14 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
   defineListPage,
-  ListPage,
   listQueryKey,
   type ColumnDef,
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { PromptAction } from '../../components/form-action.tsx';
 import { post } from '../../lib/request.ts';
-import { useUser } from '../../lib/session.ts';
 import { ApplyButton, TotalsBar } from './withdrawal-parts.tsx';
-import { distributorDict, useDistributors } from '../../components/distributors.ts';
+import { DistributorScopedList } from '../../components/distributor-scoped-list.tsx';
 
 const dateRange: SearchFieldDef = {
   kind: 'dateRange',
@@ -200,7 +196,6 @@ const definitionFor = (staff: boolean, distributors: Dict | null) => {
     actionWidth: staff ? 220 : 140,
   });
 };
-const OWN = definitionFor(false, null);
 
 /**
  * docs/product.md §2 /disManage/haul: distributors' withdrawals (spec §4 review and bank states).
@@ -208,11 +203,5 @@ const OWN = definitionFor(false, null);
  * column, and requests for itself; staff choose the distributor, review and pay.
  */
 export default function WithdrawalListPage() {
-  const staff = useUser()?.admType !== ADM_TYPE.distributor;
-  const distributors = useDistributors(staff);
-  const staffDefinition = useMemo(
-    () => definitionFor(true, distributors ? distributorDict(distributors) : null),
-    [distributors],
-  );
-  return <ListPage key={staff ? 'staff' : 'own'} definition={staff ? staffDefinition : OWN} />;
+  return <DistributorScopedList definitionFor={definitionFor} />;
 }
