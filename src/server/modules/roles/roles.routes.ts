@@ -21,6 +21,7 @@ import { RoleField, RoleScope, SysCellText, SysExportText } from '../../../share
 import { PERMISSION_GROUPS, WILDCARD } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -48,6 +49,8 @@ const roleResource: Resource<typeof roles> = {
   targetType: 'role',
   audit: writeAudit,
 };
+/** The role actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: writeAudit, module: 'sys', targetType: 'role' } as const;
 
 /** The roles a caller sees and manages: its acting area's, plus platform roles for a platform caller. */
 function visibleRoles(req: FastifyRequest) {
@@ -78,7 +81,6 @@ async function replacePermissions(tx: Db, roleId: number, permissions: string[])
   }
 }
 
-const okSchema = envelopeSchema(z.null());
 /** Routes without parameters still refuse unknown ones, like every other route. */
 const NoQuerySchema = z.object({}).strict();
 
@@ -236,61 +238,51 @@ async function roleReadRoutes(root: FastifyInstance) {
 
 /** Create, edit and delete roles. */
 async function roleWriteRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
-  app.post(
-    roleApi.create,
-    {
-      config: { access: perm('admin:role:create') },
-      schema: {
-        tags: ['sys'],
-        summary: 'Create a role of the acting area (or a platform role, platform callers only)',
-        body: RoleCreateSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => {
+  registerAction(root, {
+    url: roleApi.create,
+    access: perm('admin:role:create'),
+    tag: 'sys',
+    summary: 'Create a role of the acting area (or a platform role, platform callers only)',
+    body: RoleCreateSchema,
+    response: z.object({ id: z.number().int() }),
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId, adminId: _, permissions, platform, ...values }, req) => {
       const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const { permissions, platform, ...values } = req.body;
       if (platform && !isPlatform(auth)) throw new FieldError('platform', rolesMessages.platformRoleOnly);
       const unique = [...new Set(permissions)].sort();
       checkGrantable(auth, unique, 'permissions');
+      const kept = auditThrough(roleResource);
       const row = await createRecord(
-        db,
+        tx,
         req,
-        roleResource,
+        kept.resource,
         { ...values, scenicId: platform ? null : scenicId },
         {
-          write: (tx, created) => replacePermissions(tx, created.id, unique),
+          write: (inner, created) => replacePermissions(inner, created.id, unique),
           snapshot: withPermissions,
         },
       );
-      return ok(req, { id: row.id });
+      return audited({ id: row.id }, kept.row());
     },
-  );
+  });
 
-  app.post(
-    roleApi.update,
-    {
-      config: { access: perm('admin:role:update') },
-      schema: {
-        tags: ['sys'],
-        summary: "Edit a role and its permissions; applies at every holder's next request",
-        body: RoleUpdateSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
+  registerAction(root, {
+    url: roleApi.update,
+    access: perm('admin:role:update'),
+    tag: 'sys',
+    summary: "Edit a role and its permissions; applies at every holder's next request",
+    body: RoleUpdateSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId: _s, adminId: _a, id, permissions, ...values }, req) => {
       const auth = requireAuth(req);
-      const { id, permissions, ...values } = req.body;
       const unique = permissions && [...new Set(permissions)].sort();
-      await keepingWildcard(db, (tx) =>
+      const kept = auditThrough(roleResource);
+      await keepingWildcard(tx, (outer) =>
         updateRecord(
-          tx,
+          outer,
           req,
-          roleResource,
+          kept.resource,
           id,
           null,
           { ...values, updatedAt: new Date() },
@@ -308,28 +300,27 @@ async function roleWriteRoutes(root: FastifyInstance) {
           },
         ),
       );
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 
-  app.get(
-    roleApi.delete,
-    {
-      config: { access: perm('admin:role:delete') },
-      schema: {
-        tags: ['sys'],
-        summary: 'Delete a role that no account holds (409 with the count otherwise)',
-        querystring: IdQuerySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      await deleteRecord(db, req, roleResource, req.query.id, null, {
+  registerAction(root, {
+    method: 'GET',
+    url: roleApi.delete,
+    access: perm('admin:role:delete'),
+    tag: 'sys',
+    summary: 'Delete a role that no account holds (409 with the count otherwise)',
+    querystring: IdQuerySchema,
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { id }, req) => {
+      const kept = auditThrough(roleResource);
+      await deleteRecord(tx, req, kept.resource, id, null, {
         where: visibleRoles(req),
         // The link rows cascade, so an assigned role would silently vanish from its accounts.
-        guard: async (before, tx) => {
-          checkWithinReach(requireAuth(req), (await withPermissions(tx, before)).permissions, 'role');
-          const [used] = await tx
+        guard: async (before, inner) => {
+          checkWithinReach(requireAuth(req), (await withPermissions(inner, before)).permissions, 'role');
+          const [used] = await inner
             .select({ n: count() })
             .from(adminRoles)
             .where(eq(adminRoles.roleId, before.id));
@@ -338,7 +329,7 @@ async function roleWriteRoutes(root: FastifyInstance) {
         },
         snapshot: withPermissions,
       });
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 }
