@@ -305,16 +305,15 @@ export function AdjustButton({ member, button }: { member: Member; button?: Butt
   );
 }
 
-/** Freeze (no spending, top-ups or sign-in) or unfreeze, asked first. */
-export function FreezeButton({
-  member,
-  onDone,
-  button,
-}: {
+/** A row or detail button acting on one member; `button` styles it (a link in rows). */
+interface MemberButtonProps {
   member: Member;
   onDone: () => void;
   button?: ButtonProps;
-}) {
+}
+
+/** Freeze (no spending, top-ups or sign-in) or unfreeze, asked first. */
+export function FreezeButton({ member, onDone, button }: MemberButtonProps) {
   const { t } = useTranslation('members');
   const frozen = member.status === MEMBER_STATUS.frozen;
   return (
@@ -335,15 +334,7 @@ export function FreezeButton({
 }
 
 /** Unbind the phone (the member keeps balance, points and coupons), asked first. */
-export function UnbindButton({
-  member,
-  onDone,
-  button,
-}: {
-  member: Member;
-  onDone: () => void;
-  button?: ButtonProps;
-}) {
+export function UnbindButton({ member, onDone, button }: MemberButtonProps) {
   const { t } = useTranslation('members');
   return (
     <ConfirmAction
