@@ -14,3 +14,11 @@ export function MoneyText({ cents, fallback = null }: MoneyTextProps) {
   if (!text) return <>{fallback}</>;
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
 }
+
+/** A plain antd table's column of cents shown in yuan (`key` and `dataIndex` are the field). */
+export const moneyColumn = (field: string, title: ReactNode) => ({
+  key: field,
+  dataIndex: field,
+  title,
+  render: (v: number) => <MoneyText cents={v} />,
+});

@@ -19,7 +19,7 @@ import { DetailCard, DetailTable, dateTimeText as time } from '../../components/
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
-import { MoneyText } from '../../components/money-text.tsx';
+import { MoneyText, moneyColumn } from '../../components/money-text.tsx';
 import { markRefundDone, refundApplyQuery } from './refund-api.ts';
 import { ReviewActions } from './review-actions.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
@@ -229,12 +229,7 @@ function History({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
               title: t('payWay'),
               render: (v: number) => <DictTag dict={PayWay} value={v} />,
             },
-            {
-              key: 'amount',
-              dataIndex: 'amount',
-              title: t('amount'),
-              render: (v: number) => <MoneyText cents={v} />,
-            },
+            moneyColumn('amount', t('amount')),
             {
               key: 'status',
               dataIndex: 'status',

@@ -42,7 +42,7 @@ import {
   validateWithSchema,
   type PageResult,
 } from '../../components/list-page/index.ts';
-import { MoneyText } from '../../components/money-text.tsx';
+import { MoneyText, moneyColumn } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -182,18 +182,8 @@ function BatchItemsBody({ data }: { data: SettlementItems }) {
           columns={[
             { key: 'name', dataIndex: 'distributorName', title: label(SettlementField.distributor) },
             { key: 'count', dataIndex: 'ticketCount', title: label(SettlementField.ticketCount) },
-            {
-              key: 'amount',
-              dataIndex: 'amount',
-              title: label(SettlementField.amount),
-              render: (v: number) => <MoneyText cents={v} />,
-            },
-            {
-              key: 'commission',
-              dataIndex: 'commission',
-              title: label(SettlementField.commission),
-              render: (v: number) => <MoneyText cents={v} />,
-            },
+            moneyColumn('amount', label(SettlementField.amount)),
+            moneyColumn('commission', label(SettlementField.commission)),
             ...(closed
               ? [
                   {
@@ -247,18 +237,8 @@ function useItemColumns(): TableColumnsType<SettlementItem> {
       title: label(SettlementField.ticketStatus),
       render: (v: number) => <DictTag dict={TicketStatus} value={v} />,
     },
-    {
-      key: 'amount',
-      dataIndex: 'amount',
-      title: label(SettlementField.amount),
-      render: (v: number) => <MoneyText cents={v} />,
-    },
-    {
-      key: 'commission',
-      dataIndex: 'commission',
-      title: label(SettlementField.commission),
-      render: (v: number) => <MoneyText cents={v} />,
-    },
+    moneyColumn('amount', label(SettlementField.amount)),
+    moneyColumn('commission', label(SettlementField.commission)),
   ];
 }
 

@@ -19,7 +19,7 @@ import { Can } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { MoneyText } from '../../components/money-text.tsx';
+import { moneyColumn } from '../../components/money-text.tsx';
 import { get, post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -158,12 +158,7 @@ function Departures({ row, onDone }: { row: TravelPackageRow; onDone: () => void
             { key: 'capacity', dataIndex: 'capacity', title: label(TravelField.capacity) },
             { key: 'sold', dataIndex: 'sold', title: label(TravelField.sold) },
             { key: 'left', dataIndex: 'left', title: label(TravelField.left) },
-            {
-              key: 'price',
-              dataIndex: 'price',
-              title: label(TravelField.price),
-              render: (v: number) => <MoneyText cents={v} />,
-            },
+            moneyColumn('price', label(TravelField.price)),
             {
               key: 'state',
               dataIndex: 'state',
