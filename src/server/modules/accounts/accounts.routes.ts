@@ -115,6 +115,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     accountApi.create,
     {
@@ -133,6 +134,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     accountApi.update,
     {
@@ -156,6 +158,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     accountApi.status,
     {
@@ -173,6 +176,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     accountApi.resetPassword,
     {
@@ -191,6 +195,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.get(
     accountApi.delete,
     {

@@ -44,6 +44,8 @@ import {
 import { verifyPassword } from '../../lib/password.ts';
 import { decryptField } from '../../http/password-transport.ts';
 
+// hand-registered (file): sign-in, the token endpoint and the account's own session: their own authentication, not staff actions on a record
+
 export async function authRoutes(root: FastifyInstance) {
   await tokenRoutes(root);
   await sessionRoutes(root);

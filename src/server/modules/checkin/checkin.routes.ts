@@ -216,6 +216,7 @@ export async function checkinRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a gate's call (its own client token), not a staff action
   app.post(
     gateScanApi.scan,
     {
@@ -239,6 +240,7 @@ export async function checkinRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a gate's call (its own client token), not a staff action
   app.post(
     gateScanApi.upload,
     {
@@ -269,6 +271,7 @@ export async function checkinRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.post(
     gardenLogApi.page,
     {
@@ -286,6 +289,7 @@ export async function checkinRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     gardenLogApi.derivedPage,
     {
@@ -320,6 +324,7 @@ export async function gardenLogRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     gardenLogApi.selectGardenLog,
     {
@@ -347,6 +352,7 @@ export async function gardenLogRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     gardenLogApi.gates,
     {
@@ -360,6 +366,7 @@ export async function gardenLogRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
+  // hand-registered: a read that is not a list resource
   app.post(
     gardenLogApi.getFreeIdCardGarLog,
     {
@@ -385,6 +392,7 @@ export async function checkinDeviceRoutes(root: FastifyInstance) {
 
   logDeviceRefusals(root);
 
+  // hand-registered: a device's call (its own client token), not a staff action
   app.post(
     terminalDeviceApi.scan,
     {

@@ -19,6 +19,8 @@ import { AppError } from '../../http/errors.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { announcements, scenicArticles } from './content.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** How long a phone or a proxy may keep an answer (docs/api.md "Public content"). */
 export const PUBLIC_MAX_AGE = 60;
 const CACHE = `public, max-age=${PUBLIC_MAX_AGE}`; // the one answer without an ETag (its view count changes)

@@ -274,6 +274,7 @@ function moveRoutes<T extends PgTable, Row>(
     withdraw: 'Withdraw a published record; 409 otherwise',
   };
   for (const action of ['publish', 'withdraw'] as const)
+    // hand-registered: not yet an action (issue 29), a staff write still to convert
     app.post(
       spec.api[action],
       {

@@ -32,6 +32,8 @@ import { writeAudit } from '../audit/index.ts';
 import { oauthClients } from '../oauth/index.ts';
 import { copyrights } from './copyright.table.ts';
 
+// hand-registered (file): the public branding read and the copyright session's calls (its own token): no staff area or account for an action
+
 /** The permission that opens copyright management (docs/product.md §6: a separate copyright token). */
 
 function toRow(r: typeof copyrights.$inferSelect): CopyrightRow {

@@ -18,6 +18,7 @@ export async function couponIssueRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
   const tags = ['promotion'];
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     couponApi.issue,
     {

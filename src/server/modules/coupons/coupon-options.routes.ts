@@ -18,6 +18,8 @@ import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { productOptions } from '../products/index.ts';
 import { coupons, type Coupon } from './coupons.table.ts';
 
+// hand-registered (file): reads for the coupon pickers, not list resources
+
 const optionOf = (c: Coupon): CouponOption => ({
   id: c.id,
   name: c.name,

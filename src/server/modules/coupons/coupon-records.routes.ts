@@ -139,6 +139,7 @@ export async function couponRecordRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     couponRecordApi.coupons,
     {

@@ -17,6 +17,8 @@ import { AppError } from '../../http/errors.ts';
 import { ints, iso, memberApiContext, requireMember } from '../members/index.ts';
 import { giveCoupon, redeemCode } from './coupons.service.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** The member API's coupons (docs/api.md "Member API"): those held and the coupon centre. */
 export async function memberApiCouponRoutes(root: FastifyInstance) {
   const { app, db, tags, headers, access } = memberApiContext(root);

@@ -88,6 +88,7 @@ export async function creditRoutes(root: FastifyInstance) {
     return row!;
   };
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     distributorCreditApi.limit,
     {
@@ -124,6 +125,7 @@ export async function creditRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     distributorCreditApi.repay,
     {

@@ -28,6 +28,8 @@ import { createDistributorWithAccount } from './distribution.service.ts';
 import { distributors } from './distribution.table.ts';
 import { decryptPassword, idSchema } from './distribution-http.ts';
 
+// hand-registered (file): the create and update of a distributor are not yet actions (issue 29), a staff write still to convert; options is a read for a form's picker
+
 const d = distributors;
 
 const distributorWhere = (scenicId: number, q: DistributorPage) =>

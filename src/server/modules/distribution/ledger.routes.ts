@@ -45,6 +45,7 @@ export async function ledgerRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read (the sums of a list's filter), not a list resource
   app.post(
     distributorLedgerApi.totals,
     {

@@ -8,6 +8,8 @@ import { ok } from '../../http/envelope.ts';
 import { deviceTerminal, logDeviceRefusals } from '../terminals/index.ts';
 import { recordFaceEvents } from './face-devices.service.ts';
 
+// hand-registered (file): a device's calls with its own client token, not staff actions
+
 /** What a face device uploads with its own client token (docs/decisions.md "Face devices"). */
 export async function faceDeviceUploadRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

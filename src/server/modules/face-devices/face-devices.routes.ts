@@ -215,6 +215,7 @@ export async function faceDeviceRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read that is not a list resource
   app.get(
     faceDeviceApi.query,
     {
@@ -233,6 +234,7 @@ export async function faceDeviceRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     faceDeviceApi.gates,
     {
@@ -246,6 +248,7 @@ export async function faceDeviceRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     faceDeviceApi.update,
     {

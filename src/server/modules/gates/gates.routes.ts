@@ -164,6 +164,7 @@ export async function gateRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     gateApi.options,
     {
@@ -177,6 +178,7 @@ export async function gateRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     gateApi.choices,
     {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { healthApi } from '../../../shared/api/health.ts';
 import { PUBLIC } from '../../http/access.ts';
 
+// hand-registered (file): the probes, without login
+
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
     healthApi.healthz,

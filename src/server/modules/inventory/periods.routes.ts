@@ -57,6 +57,7 @@ export async function periodRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     periodApi.page,
     {
@@ -191,6 +192,7 @@ async function publicStockRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     publicStockApi.list,
     {
@@ -210,6 +212,7 @@ async function publicStockRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: many days of several slots in one move, the service writes their rows
   app.post(
     publicStockApi.batchSet,
     {

@@ -92,6 +92,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.post(
     priceCalendarApi.products,
     {
@@ -106,6 +107,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     async (req) => ok(req, await calendarProducts(db, scenicScope(req))),
   );
 
+  // hand-registered: a read that is not a list resource
   app.post(
     priceCalendarApi.list,
     {
@@ -130,6 +132,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     priceCalendarApi.export,
     {
@@ -165,6 +168,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: many days in one move, the service writes their rows
   app.post(
     priceCalendarApi.batchSet,
     {
@@ -189,6 +193,7 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     priceCalendarApi.update,
     {

@@ -30,6 +30,7 @@ export async function memberAccountRoutes(root: FastifyInstance) {
   const { db, keys } = root.ctx;
   const tags = ['members'];
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.get(
     userApi.unbindPhone,
     {
@@ -62,6 +63,7 @@ export async function memberAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.get(
     userApi.consume,
     {
@@ -122,6 +124,7 @@ export async function memberAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     userApi.adjust,
     {

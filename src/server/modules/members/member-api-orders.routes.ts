@@ -15,6 +15,8 @@ import { requireMember } from './member-session.service.ts';
 import { createTraveller, deleteTraveller } from './travellers.service.ts';
 import { iso, memberApiContext } from './member-api-parts.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** The member API's orders and the travellers a member orders for (docs/api.md "Member API"). */
 export async function memberApiOrderRoutes(root: FastifyInstance) {
   const { app, db, tags, headers, access } = memberApiContext(root);

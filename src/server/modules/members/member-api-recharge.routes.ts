@@ -16,6 +16,8 @@ import { memberClient, requireMember } from './member-session.service.ts';
 import { confirmRecharge, createRecharge } from './recharge.service.ts';
 import { memberApiContext, memberProfile } from './member-api-parts.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** The member API's top-ups (docs/api.md "Member API"): the rules, a top-up and its payment. */
 export async function memberApiRechargeRoutes(root: FastifyInstance) {
   const { app, db, tags, headers, access } = memberApiContext(root);

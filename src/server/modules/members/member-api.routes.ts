@@ -16,6 +16,8 @@ import { ok } from '../../http/envelope.ts';
 import { memberClient, requireMember, signInMember, signOutMember } from './member-session.service.ts';
 import { iso, memberApiContext, memberProfile } from './member-api-parts.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /**
  * The member API (docs/api.md "Member API"): the mini-program's calls for a member. Every route
  * takes the client token (client_credentials) and X-Scenic-Id; all but `login` also the member's

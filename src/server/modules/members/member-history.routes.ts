@@ -104,6 +104,7 @@ export async function memberHistoryRoutes(root: FastifyInstance) {
     page: { summary: "A member's level changes, newest first", body: LevelHistoryPageSchema },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     userApi.levels,
     {

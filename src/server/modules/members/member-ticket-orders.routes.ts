@@ -18,6 +18,8 @@ import {
 } from '../orders/index.ts';
 import { requireMember } from './member-session.service.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** One of the calling member's orders in its area (another member's answers 404, like a missing one). */
 async function memberOrder(db: Db, owner: { scenicId: number; memberId: number }, orderNo: string) {
   const order: OrderRecord | null = await findOrderByNo(db, owner.scenicId, orderNo);

@@ -151,6 +151,7 @@ export async function rechargeRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read (the sums of a list's filter), not a list resource
   app.post(
     rechargeApi.totals,
     {
@@ -217,6 +218,7 @@ export async function rechargeRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     rechargeRuleApi.updateAll,
     {
@@ -250,6 +252,7 @@ export async function rechargeRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.get(
     rechargeRuleApi.delete,
     {

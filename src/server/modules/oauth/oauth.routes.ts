@@ -37,6 +37,8 @@ import {
 } from './oauth.service.ts';
 import { oauthClients } from './oauth.table.ts';
 
+// hand-registered (file): the clients are platform-wide: no acting area (an action has one), audited by platformAudit
+
 const MODULE = 'oauth';
 const TARGET = 'oauthClient';
 

@@ -27,6 +27,8 @@ import { countOrders, listOrders, orderTotals } from './order-admin.query.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
 import { orderDetail, orderDistribution } from './order-detail.ts';
 
+// hand-registered (file): the order screens' reads (a page with its own query, totals, an .xlsx export, the detail views), not list resources
+
 /** Ticket codes (the QR secret) only for those who may act on the order. */
 const mayseeCodes = (req: FastifyRequest) =>
   hasPermission(requireAuth(req).permissions, 'admin:order:update');

@@ -33,6 +33,8 @@ import {
   type TicketRecord,
 } from './orders.service.ts';
 
+// hand-registered (file): a sales channel's calls (its own client token), not staff actions
+
 /** Tickets whose secret a channel may hand to the visitor */
 const CODE_VISIBLE: readonly number[] = [S.unused, S.ticketed, S.entered, S.left, S.inUse];
 

@@ -5,6 +5,8 @@ import { PUBLIC } from '../../http/access.ts';
 import { describeIssues, unstorableTextIssue } from '../../http/validation.ts';
 import { handleInbound } from './ota.service.ts';
 
+// hand-registered (file): a platform's signed call (its own signature), not a staff action
+
 /**
  * `POST /api/ota/<platform>/<action>`: the platforms' calls. Access is `public` because a platform
  * has no account or token here: each call authenticates by its signature instead (HMAC-SHA256 of

@@ -38,6 +38,7 @@ export async function otaMappingRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     otaMappingApi.page,
     {
@@ -78,6 +79,7 @@ export async function otaMappingRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     otaMappingApi.products,
     {

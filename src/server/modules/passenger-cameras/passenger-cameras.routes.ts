@@ -52,6 +52,8 @@ import {
 } from './passenger-cameras.service.ts';
 import { cameraSettings, crowdWarnings, type CrowdWarning } from './passenger-cameras.table.ts';
 
+// hand-registered (file): a camera's query and history are reads that are not list resources; the camera's own counts call has its own client token; the settings save is not yet an action (issue 29), a staff write still to convert
+
 const tags = ['passenger-cameras'];
 const CAMERA = 'camera';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

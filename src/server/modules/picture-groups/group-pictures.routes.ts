@@ -39,6 +39,7 @@ export async function groupPictureRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.get(
     pictureGroupApi.pictures,
     {

@@ -14,6 +14,8 @@ import { PUBLIC } from '../../http/access.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { groupPictures, pictureGroups } from './picture-groups.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** The mini-program's read of an area's picture groups: no login, cacheable. */
 export async function publicPictureGroupRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -45,6 +45,7 @@ export async function disBuyRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
   const tags = ['distribution'];
 
+  // hand-registered: a read that is not a list resource
   app.get(
     disBuyApi.sellable,
     {
@@ -91,6 +92,7 @@ export async function disBuyRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a distributor's purchase through the selling path (the orders module's transaction), not a record edit
   app.post(
     disBuyApi.create,
     {

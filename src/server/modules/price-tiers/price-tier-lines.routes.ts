@@ -33,6 +33,7 @@ export async function priceTierLineRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.get(
     priceTierApi.lines,
     {
@@ -81,6 +82,7 @@ export async function priceTierLineRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     priceTierApi.products,
     {
@@ -113,6 +115,7 @@ export async function priceTierAssignRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     priceTierApi.distributors,
     {
@@ -140,6 +143,7 @@ export async function priceTierAssignRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     priceTierApi.assign,
     {

@@ -165,6 +165,7 @@ export async function printTemplateRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     printTemplateApi.setDefault,
     {

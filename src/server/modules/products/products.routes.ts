@@ -144,6 +144,7 @@ export async function productRoutes(root: FastifyInstance) {
 
   await ticTypeRoutes(root);
 
+  // hand-registered: a read that is not a list resource
   app.post(
     productApi.page,
     {
@@ -165,6 +166,7 @@ export async function productRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     productApi.export,
     {
@@ -186,6 +188,7 @@ export async function productRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     productApi.query,
     {
@@ -204,6 +207,7 @@ export async function productRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     productApi.formOptions,
     {

@@ -138,6 +138,7 @@ export async function ticTypeRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.post(
     ticTypeApi.list,
     {

@@ -19,6 +19,8 @@ import { requireMember } from '../members/index.ts';
 import { orderOwner, orderTickets, ticketOrders, type OrderOwner } from '../orders/index.ts';
 import { requestRefund, withdrawRefundRequest } from './refunds.service.ts';
 
+// hand-registered (file): a sales channel's or a member's refund calls (their own tokens), not staff actions
+
 const okNull = envelopeSchema(z.null());
 
 /**

@@ -22,6 +22,7 @@ export async function refundRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     orderApi.staffRefund,
     {
@@ -53,6 +54,7 @@ export async function refundRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     refundApi.markDone,
     {
@@ -79,6 +81,7 @@ export async function refundRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     refundCountApi.countRefundApply,
     {

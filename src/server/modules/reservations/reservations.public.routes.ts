@@ -13,6 +13,8 @@ import { PUBLIC } from '../../http/access.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { openSessions, openSites } from './reservations.reads.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** Places left change with every booking: a phone or proxy keeps a day's sessions briefly. */
 const SESSIONS_MAX_AGE = 10;
 

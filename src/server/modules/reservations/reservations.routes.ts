@@ -139,6 +139,7 @@ export async function reservationRoutes(root: FastifyInstance) {
     [reservationApi.sites, 'admin:makeMessage:page'],
   ] as const;
   for (const [url, permission] of pickers)
+    // hand-registered: a read for a form's picker, not a list resource
     app.get(
       url,
       {

@@ -23,6 +23,8 @@ import { openSessions, openSites } from './reservations.reads.ts';
 import { bookingOf, bookSession, moveBooking } from './reservations.service.ts';
 import type { Reservation } from './reservations.table.ts';
 
+// hand-registered (file): a sales channel's calls (its own client token), not staff actions
+
 /** A booking as its channel sees it: the ID number masked, the rest as the channel sent it. */
 async function openBookingOf(db: Db, scenicId: number, booking: Reservation): Promise<OpenBooking> {
   const { session, site } = await bookingOf(db, scenicId, { id: booking.id });

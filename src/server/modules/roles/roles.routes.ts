@@ -172,6 +172,7 @@ async function roleReadRoutes(root: FastifyInstance) {
   });
 
   // The account form's role select: it is part of the account screen, so it needs admin:admin:page.
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     roleApi.list,
     {
@@ -208,6 +209,7 @@ async function roleReadRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     roleApi.permissionTree,
     {

@@ -340,6 +340,7 @@ export async function salesTerminalProfileRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     windowApi.update,
     {
@@ -374,6 +375,7 @@ export async function salesTerminalProfileRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     machineApi.update,
     {
@@ -407,6 +409,7 @@ export async function salesTerminalProfileRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     windowApi.options,
     {
@@ -419,6 +422,7 @@ export async function salesTerminalProfileRoutes(root: FastifyInstance) {
     },
     async (req) => ok(req, await options(db, scenicScope(req), true)),
   );
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     machineApi.options,
     {

@@ -13,6 +13,8 @@ import { PUBLIC } from '../../http/access.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { scenicSpots } from './scenic-spots.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** The mini-program's guide: an area's enabled spots by sort order, no login, cacheable. */
 export async function publicScenicSpotRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -60,6 +60,7 @@ export async function scenicProfileRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.get(
     scenicProfileApi.query,
     {
@@ -82,6 +83,7 @@ export async function scenicProfileRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     scenicProfileApi.update,
     {

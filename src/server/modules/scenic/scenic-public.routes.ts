@@ -13,6 +13,8 @@ import { AppError } from '../../http/errors.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { scenicAreas } from './scenic.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** The mini-program's read of an area's profile: enabled areas only, no internal fields, cacheable. */
 export async function publicScenicRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

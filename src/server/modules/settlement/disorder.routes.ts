@@ -20,6 +20,8 @@ import { ownerScope, perm, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 
+// hand-registered (file): the distribution orders' reads (a page with its own query, totals, an .xlsx export), not list resources
+
 /**
  * Orders of distributor accounts (admType 3) with their settlement: the tickets settled, the
  * commission of those, the batch. A distributor's account sees its own orders only (ownerScope).

@@ -79,6 +79,7 @@ export async function settlementBatchRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
   const tags = ['distribution'];
 
+  // hand-registered: a read that is not a list resource
   app.get(
     settlementBatchApi.items,
     {
@@ -138,6 +139,7 @@ export async function settlementBatchRoutes(root: FastifyInstance) {
   );
 
   for (const move of ['close', 'discard'] as const)
+    // hand-registered: not yet an action (issue 29), a staff write still to convert
     app.post(
       settlementBatchApi[move],
       {
@@ -172,6 +174,7 @@ export async function settlementBatchRoutes(root: FastifyInstance) {
       },
     );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     settlementBatchApi.statement,
     {

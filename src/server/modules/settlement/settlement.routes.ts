@@ -48,6 +48,7 @@ export async function settlementRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
   const tags = ['distribution'];
 
+  // hand-registered: a read that is not a list resource
   app.get(
     settlementSettingApi.query,
     {
@@ -61,6 +62,7 @@ export async function settlementRoutes(root: FastifyInstance) {
     async (req) => ok(req, await settingsOf(db, scenicScope(req))),
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     settlementSettingApi.update,
     {
@@ -88,6 +90,7 @@ export async function settlementRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.post(
     settlementBatchApi.page,
     {
@@ -110,6 +113,7 @@ export async function settlementRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     settlementBatchApi.export,
     {
@@ -130,6 +134,7 @@ export async function settlementRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     settlementBatchApi.create,
     {

@@ -225,6 +225,7 @@ export async function staffCardRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.post(
     staffCardApi.gates,
     {
@@ -239,6 +240,7 @@ export async function staffCardRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     staffCardApi.resetQr,
     {

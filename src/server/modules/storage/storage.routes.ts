@@ -8,6 +8,8 @@ import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
 import { saveImage } from './storage.service.ts';
 
+// hand-registered (file): multipart uploads (one file each)
+
 export async function storageRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, uploadDir } = root.ctx;

@@ -19,6 +19,8 @@ import { ok } from '../../http/envelope.ts';
 import { deviceTerminal, logDeviceRefusals } from './device-auth.ts';
 import { activateTerminal, recordHeartbeat, terminalConfig } from './terminals.service.ts';
 
+// hand-registered (file): a device's calls: its activation code, then its own client token; the configuration answers 304 by ETag
+
 const tags = ['terminals'];
 
 /** If-None-Match already names the current ETag. */

@@ -19,6 +19,7 @@ export async function showSeatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.get(
     showApi.seats,
     {
@@ -70,6 +71,7 @@ export async function showSeatRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     showApi.seatStatus,
     {

@@ -130,6 +130,7 @@ export async function theatreRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     theatreApi.page,
     {
@@ -152,6 +153,7 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     theatreApi.export,
     {
@@ -172,6 +174,7 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     theatreApi.query,
     {
@@ -190,6 +193,7 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     theatreApi.create,
     {
@@ -214,6 +218,7 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     theatreApi.update,
     {
@@ -241,6 +246,7 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.get(
     theatreApi.delete,
     {

@@ -168,6 +168,7 @@ export async function thirdPartyVoucherRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     thirdPartyVoucherApi.import,
     {
@@ -237,6 +238,7 @@ export async function thirdPartyVoucherRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     thirdPartyVoucherApi.void,
     {

@@ -259,6 +259,7 @@ export async function thirdPartyRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.post(
     thirdPartyApi.options,
     {
@@ -289,6 +290,7 @@ export async function thirdPartyRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: tests a code and changes nothing: a read, not a list resource
   app.post(
     thirdPartyApi.verify,
     {

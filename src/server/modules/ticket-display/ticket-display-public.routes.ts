@@ -16,6 +16,8 @@ import { ticketProducts } from '../products/index.ts';
 import { displayDefaults, effectiveSort, effectiveStatus } from './ticket-display.routes.ts';
 import { ticketDisplays } from './ticket-display.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** The mini-program's read of an area's ticket products as displayed: no login, cacheable. */
 export async function publicTicketDisplayRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

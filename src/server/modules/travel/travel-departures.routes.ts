@@ -67,6 +67,7 @@ export async function travelDepartureRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.get(
     travelDepartureApi.list,
     {

@@ -132,6 +132,7 @@ export async function travelOrderRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read (the sums of a list's filter), not a list resource
   app.post(
     travelOrderApi.totals,
     {

@@ -17,6 +17,8 @@ import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { ticketProducts } from '../products/index.ts';
 import { travelDepartures, travelPackages } from './travel.table.ts';
 
+// hand-registered (file): public reads without login (cacheable), not staff actions
+
 /** The mini-program's read of an area's packages: on shelf, with their open departures and seats left. */
 export async function publicTravelRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

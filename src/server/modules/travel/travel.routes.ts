@@ -206,6 +206,7 @@ export async function travelRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     travelPackageApi.productOptions,
     {

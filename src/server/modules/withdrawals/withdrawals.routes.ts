@@ -23,6 +23,8 @@ import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { listWithdrawals, ownDistributor } from './withdrawals-http.ts';
 
+// hand-registered (file): the withdrawals' reads (a page with its own query, an .xlsx export, totals), not list resources
+
 function whereOf(scenicId: number, q: Partial<WithdrawalPage>, own: number | null): SQL {
   const parts = [sql`w.scenic_id = ${scenicId}`];
   if (own != null) parts.push(sql`w.distributor_id = ${own}`);

@@ -17,6 +17,8 @@ import { shopCarousels, shopHomeModules } from '../shop-content.table.ts';
 import { shopGoods } from '../shop.table.ts';
 import { ENABLED, inWindow, moduleGoods, onSale, scenicHeader } from './shop-browse.query.ts';
 
+// hand-registered (file): the mini-program's shop reads (its own client), not staff actions
+
 /** The mini-program's home page (client token + X-Scenic-Id): banners and home modules. */
 export async function shopBrowseHomeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

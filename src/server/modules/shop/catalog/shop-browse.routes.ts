@@ -17,6 +17,8 @@ import { likeContains } from '../../../http/paging.ts';
 import { shopCategories, shopGoods, shopServices, shopSkus } from '../shop.table.ts';
 import { ENABLED, goodsCards, inCategory, minPrice, onSale, scenicHeader } from './shop-browse.query.ts';
 
+// hand-registered (file): the mini-program's shop reads (its own client), not staff actions
+
 /** The mini-program's shop, browsing (client token + X-Scenic-Id): categories, goods and one goods item. */
 export async function shopBrowseRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

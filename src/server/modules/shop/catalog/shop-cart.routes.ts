@@ -23,6 +23,8 @@ import { shopCartItems } from '../shop-content.table.ts';
 import { shopGoods, shopSkus } from '../shop.table.ts';
 import { memberHeaders } from './shop-browse.query.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 type Member = { scenicId: number; memberId: number };
 
 async function cartOf(db: Db, { scenicId, memberId }: Member): Promise<Cart> {

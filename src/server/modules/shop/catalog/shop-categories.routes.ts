@@ -211,6 +211,7 @@ export async function shopCategoryRoutes(root: FastifyInstance) {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     shopCategoryApi.list,
     {

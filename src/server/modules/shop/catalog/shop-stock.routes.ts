@@ -24,6 +24,7 @@ export async function shopStockRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     shopGoodApi.stock,
     {
@@ -74,6 +75,7 @@ export async function shopStockRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.post(
     shopGoodApi.stockMoves,
     {

@@ -194,6 +194,7 @@ export async function shopCarouselRoutes(root: FastifyInstance) {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     shopCarouselApi.articles,
     {

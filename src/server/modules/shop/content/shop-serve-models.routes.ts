@@ -124,6 +124,7 @@ export async function shopServeModelRoutes(root: FastifyInstance) {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     shopServeModelApi.options,
     {

@@ -26,6 +26,8 @@ import {
   type ShopOrder,
 } from '../shop.table.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** The member's headers on the shop order calls. */
 export const memberOrderHeaders = z.object({
   'x-scenic-id': z.string().describe('The scenic area (required)'),

@@ -21,6 +21,8 @@ import { cancelByMember, confirmByMember, reviewOrder } from './shop-order-actio
 import { payShopOrder } from './shop-order-payment.ts';
 import { memberOrderHeaders } from './shop-member-order-read.routes.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /**
  * The mini-program's calls on a member's shop orders after placing (docs/api.md "Member API: shop
  * orders"): each a move of the S1-S23 machine on the member's own order (another member's: 404).

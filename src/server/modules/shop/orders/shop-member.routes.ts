@@ -9,6 +9,8 @@ import { requireMember } from '../../members/index.ts';
 import { withIdempotency } from '../../orders/index.ts';
 import { placeShopOrder } from './shop-order-placing.ts';
 
+// hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
+
 /** The mini-program's shop calls on behalf of a signed-in member (docs/api.md "Member API"). */
 export async function shopMemberRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

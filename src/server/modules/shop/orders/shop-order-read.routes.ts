@@ -138,6 +138,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read (the sums of a list's filter), not a list resource
   app.post(
     shopOrderApi.totals,
     {
@@ -152,6 +153,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
     async (req) => ok(req, await shopOrderTotals(db, shopOrderWhere(scenicScope(req), req.body))),
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     shopOrderApi.query,
     {
@@ -171,6 +173,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     shopAftersaleApi.query,
     {
@@ -192,6 +195,7 @@ export async function shopOrderReadRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: a read that is not a list resource
   app.get(
     shopShipCountApi.countShipOrder,
     {

@@ -56,6 +56,7 @@ export async function shopStatisticsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
+  // hand-registered: a read that is not a list resource
   app.post(
     shopStatisticsApi.query,
     {
@@ -74,6 +75,7 @@ export async function shopStatisticsRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: streams an .xlsx file
   app.post(
     shopStatisticsApi.export,
     {

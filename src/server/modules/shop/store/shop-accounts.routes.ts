@@ -157,6 +157,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   });
 
+  // hand-registered: a read for a form's picker, not a list resource
   app.get(
     shopAccountApi.roles,
     {
@@ -183,6 +184,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     shopAccountApi.create,
     {
@@ -208,6 +210,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     shopAccountApi.update,
     {
@@ -231,6 +234,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: several records in one move, an audit row for each
   app.post(
     shopAccountApi.status,
     {
@@ -248,6 +252,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
+  // hand-registered: not yet an action (issue 29), a staff write still to convert
   app.post(
     shopAccountApi.resetPassword,
     {
