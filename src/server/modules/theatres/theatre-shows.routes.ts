@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, IdSchema, pageResultSchema } from '../../../shared/api/common.ts';
@@ -20,6 +20,7 @@ import { PRODUCT_TYPE } from '../../../shared/dict/product.ts';
 import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -40,6 +41,8 @@ const showResource: Resource<typeof theatreShows> = {
   targetType: 'theatreShow',
   audit: writeAudit,
 };
+/** The show actions' audit rows (through auditThrough where crud.ts writes them). */
+const audit = { write: writeAudit, module: MODULE, targetType: 'theatreShow' } as const;
 
 /** ISO weekday (1 Monday … 7 Sunday) of a "YYYY-MM-DD". */
 function isoWeekday(date: string): number {
@@ -61,67 +64,63 @@ const overlaps = (a: { startTime: string; endTime: string }, b: { startTime: str
 
 /**
  * One show per matching day of from..to where the theatre has no overlapping show, each with the
- * seats of the map; audited. Answers how many were created and how many days were skipped.
+ * seats of the map, in the action's transaction. Answers how many were created and how many days
+ * were skipped, with the audit row.
  */
-async function createShows(db: Db, req: FastifyRequest, scenicId: number, body: ShowCreate) {
-  const product = await findProduct(db, scenicId, body.productId);
+async function createShows(tx: Db, scenicId: number, body: ShowCreate) {
+  const product = await findProduct(tx, scenicId, body.productId);
   if (!product) throw new AppError(404, 'recordNotFound');
   if (product.productType !== PRODUCT_TYPE.performance)
     throw new FieldError('productId', ValidationMessage.performanceProduct);
-  return db.transaction(async (tx) => {
-    // FOR SHARE: the map cannot change halfway through the copy
-    const [theatre] = await tx
-      .select()
-      .from(theatres)
-      .where(and(eq(theatres.id, body.theatreId), eq(theatres.scenicId, scenicId)))
-      .for('share');
-    if (!theatre) throw new AppError(404, 'theatreNotFound');
-    if (theatre.status !== 1) throw new FieldError('theatreId', ValidationMessage.theatreDisabled);
-    if (!theatre.seats.some((s) => s.kind === SEAT_KIND.seat))
-      throw new FieldError('theatreId', ValidationMessage.theatreNoSeats);
-    const dates = datesOf(body.from, body.to, body.weekdays);
-    const existing = await tx
-      .select({
-        showDate: theatreShows.showDate,
-        startTime: theatreShows.startTime,
-        endTime: theatreShows.endTime,
-      })
-      .from(theatreShows)
-      .where(
-        and(
-          eq(theatreShows.theatreId, theatre.id),
-          gte(theatreShows.showDate, body.from),
-          lte(theatreShows.showDate, body.to),
-        ),
-      );
-    const busy = new Set(existing.filter((e) => overlaps(e, body)).map((e) => e.showDate));
-    const free = dates.filter((d) => !busy.has(d));
-    const created = free.length
-      ? await tx
-          .insert(theatreShows)
-          .values(
-            free.map((showDate) => ({
-              scenicId,
-              theatreId: theatre.id,
-              productId: product.id,
-              showDate,
-              startTime: body.startTime,
-              endTime: body.endTime,
-            })),
-          )
-          .returning({ id: theatreShows.id })
-      : [];
-    const ids = created.map((c) => c.id);
-    await copySeats(tx, ids);
-    await writeAudit(tx, req, {
-      module: MODULE,
-      action: 'createShows',
-      targetType: 'theatreShow',
-      targetId: ids.join(',').slice(0, 64),
-      after: { ...body, created: ids.length, skipped: dates.length - free.length, ids },
-    });
-    return { created: ids.length, skipped: dates.length - free.length };
-  });
+  // FOR SHARE: the map cannot change halfway through the copy
+  const [theatre] = await tx
+    .select()
+    .from(theatres)
+    .where(and(eq(theatres.id, body.theatreId), eq(theatres.scenicId, scenicId)))
+    .for('share');
+  if (!theatre) throw new AppError(404, 'theatreNotFound');
+  if (theatre.status !== 1) throw new FieldError('theatreId', ValidationMessage.theatreDisabled);
+  if (!theatre.seats.some((s) => s.kind === SEAT_KIND.seat))
+    throw new FieldError('theatreId', ValidationMessage.theatreNoSeats);
+  const dates = datesOf(body.from, body.to, body.weekdays);
+  const existing = await tx
+    .select({
+      showDate: theatreShows.showDate,
+      startTime: theatreShows.startTime,
+      endTime: theatreShows.endTime,
+    })
+    .from(theatreShows)
+    .where(
+      and(
+        eq(theatreShows.theatreId, theatre.id),
+        gte(theatreShows.showDate, body.from),
+        lte(theatreShows.showDate, body.to),
+      ),
+    );
+  const busy = new Set(existing.filter((e) => overlaps(e, body)).map((e) => e.showDate));
+  const free = dates.filter((d) => !busy.has(d));
+  const created = free.length
+    ? await tx
+        .insert(theatreShows)
+        .values(
+          free.map((showDate) => ({
+            scenicId,
+            theatreId: theatre.id,
+            productId: product.id,
+            showDate,
+            startTime: body.startTime,
+            endTime: body.endTime,
+          })),
+        )
+        .returning({ id: theatreShows.id })
+    : [];
+  const ids = created.map((c) => c.id);
+  await copySeats(tx, ids);
+  const skipped = dates.length - free.length;
+  return audited(
+    { created: ids.length, skipped },
+    { targetId: ids.join(',').slice(0, 64), after: { ...body, created: ids.length, skipped, ids } },
+  );
 }
 
 /** A show's new time ends after it starts and overlaps no other show of its theatre that day (409). */
@@ -212,69 +211,59 @@ export async function showRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    showApi.create,
-    {
-      config: { access: perm('admin:theatre:create') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'One show per matching day of from..to (≤ 92 days), seats copied from the map',
-        description:
-          'Days where the theatre already has a show overlapping startTime-endTime are skipped ' +
-          '(counted in `skipped`). Each show gets the seats (kind 1) of the map with their tier price.',
-        body: ShowCreateSchema,
-        response: { 200: envelopeSchema(ShowCreateResultSchema) },
-      },
-    },
-    async (req) => ok(req, await createShows(db, req, scenicScope(req), req.body)),
-  );
+  registerAction(root, {
+    url: showApi.create,
+    access: perm('admin:theatre:create'),
+    tag: 'theatres',
+    summary: 'One show per matching day of from..to (≤ 92 days), seats copied from the map',
+    description:
+      'Days where the theatre already has a show overlapping startTime-endTime are skipped ' +
+      '(counted in `skipped`). Each show gets the seats (kind 1) of the map with their tier price.',
+    body: ShowCreateSchema,
+    response: ShowCreateResultSchema,
+    audit: { ...audit, action: 'createShows' },
+    run: (tx, { scenicId, adminId: _, ...body }) => createShows(tx, scenicId, body),
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    showApi.update,
-    {
-      config: { access: perm('admin:theatre:update') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Change the time of a show, or close (2) / reopen (1) its sale',
-        body: ShowUpdateSchema,
-        response: { 200: envelopeSchema(ShowRowSchema) },
-      },
-    },
-    async (req) => {
-      const { id, ...rest } = req.body;
+  registerAction(root, {
+    url: showApi.update,
+    access: perm('admin:theatre:update'),
+    tag: 'theatres',
+    summary: 'Change the time of a show, or close (2) / reopen (1) its sale',
+    body: ShowUpdateSchema,
+    response: ShowRowSchema,
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, id, ...rest }, req) => {
+      const kept = auditThrough(showResource);
       await updateRecord(
-        db,
+        tx,
         req,
-        showResource,
+        kept.resource,
         id,
-        scenicScope(req),
+        scenicId,
         { ...rest, updatedAt: new Date() },
-        { guard: (before, tx) => checkShowTime(tx, before, rest) },
+        { guard: (before, inner) => checkShowTime(inner, before, rest) },
       );
-      const [row] = await showQuery(db).where(eq(theatreShows.id, id));
+      const [row] = await showQuery(tx).where(eq(theatreShows.id, id));
       if (!row) throw new AppError(404, 'showNotFound');
-      return ok(req, toShowRow(row));
+      return audited(toShowRow(row), kept.row());
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.get(
-    showApi.delete,
-    {
-      config: { access: perm('admin:theatre:delete') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Delete a show and its seats; 409 while any seat is held or sold',
-        querystring: z.object({ id: IdSchema }).strict(),
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      await deleteRecord(db, req, showResource, req.query.id, scenicScope(req), {
-        guard: async (before, tx) => {
-          const [taken] = await tx
+  registerAction(root, {
+    method: 'GET',
+    url: showApi.delete,
+    access: perm('admin:theatre:delete'),
+    tag: 'theatres',
+    summary: 'Delete a show and its seats; 409 while any seat is held or sold',
+    querystring: z.object({ id: IdSchema }).strict(),
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(showResource);
+      await deleteRecord(tx, req, kept.resource, id, scenicId, {
+        guard: async (before, inner) => {
+          const [taken] = await inner
             .select({ n: count() })
             .from(showSeats)
             .where(
@@ -286,7 +275,7 @@ export async function showRoutes(root: FastifyInstance) {
           if (taken && taken.n > 0) throw new AppError(409, 'showHasSales', { params: { count: taken.n } });
         },
       });
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 }

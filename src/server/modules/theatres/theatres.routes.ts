@@ -21,6 +21,7 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { SEAT_KIND, TheatreExportText, TheatreField } from '../../../shared/dict/theatres.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { createRecord, deleteRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -41,6 +42,8 @@ const theatreResource: Resource<typeof theatres> = {
   targetType: 'theatre',
   audit: writeAudit,
 };
+/** The theatre actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: writeAudit, module: theatreResource.module, targetType: theatreResource.targetType };
 
 const seatCountSql = sql<number>`(select count(*)::int from jsonb_array_elements(${theatres.seats}) e where (e->>'kind')::int = ${SEAT_KIND.seat})`;
 
@@ -193,78 +196,68 @@ export async function theatreRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    theatreApi.create,
-    {
-      config: { access: perm('admin:theatre:create') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Create a theatre: every cell of rows × cols a seat of one default tier (price 0)',
-        body: TheatreCreateSchema,
-        response: { 200: envelopeSchema(TheatreDetailSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const row = await createRecord(db, req, theatreResource, {
+  registerAction(root, {
+    url: theatreApi.create,
+    access: perm('admin:theatre:create'),
+    tag: 'theatres',
+    summary: 'Create a theatre: every cell of rows × cols a seat of one default tier (price 0)',
+    body: TheatreCreateSchema,
+    response: TheatreDetailSchema,
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId, adminId: _, ...body }, req) => {
+      const kept = auditThrough(theatreResource);
+      const row = await createRecord(tx, req, kept.resource, {
         ...body,
         scenicId,
         areas: [DEFAULT_AREA],
         seats: fullGrid(body.rows, body.cols),
       });
-      return ok(req, toTheatreDetail(row));
+      return audited(toTheatreDetail(row), kept.row());
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    theatreApi.update,
-    {
-      config: { access: perm('admin:theatre:update') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Edit a theatre and/or its seat map (areas + seats); existing shows keep their seats',
-        description:
-          'Cells must lie inside rows × cols, one cell per place, a seat needs a tier of the map, tier ' +
-          `keys unique, at most ${THEATRE_LIMITS.areas} tiers. Seats without a label get "N排M号".`,
-        body: TheatreUpdateSchema,
-        response: { 200: envelopeSchema(TheatreDetailSchema) },
-      },
-    },
-    async (req) => {
-      const { id, ...rest } = req.body;
+  registerAction(root, {
+    url: theatreApi.update,
+    access: perm('admin:theatre:update'),
+    tag: 'theatres',
+    summary: 'Edit a theatre and/or its seat map (areas + seats); existing shows keep their seats',
+    description:
+      'Cells must lie inside rows × cols, one cell per place, a seat needs a tier of the map, tier ' +
+      `keys unique, at most ${THEATRE_LIMITS.areas} tiers. Seats without a label get "N排M号".`,
+    body: TheatreUpdateSchema,
+    response: TheatreDetailSchema,
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, ...body }, req) => {
+      const { id, ...rest } = body;
       const values: Partial<typeof theatres.$inferInsert> = { ...rest, updatedAt: new Date() };
-      const row = await updateRecord(db, req, theatreResource, id, scenicScope(req), values, {
+      const kept = auditThrough(theatreResource);
+      const row = await updateRecord(tx, req, kept.resource, id, scenicId, values, {
         guard: (before) => {
-          checkMap(before, req.body);
+          checkMap(before, body);
           if (rest.seats) values.seats = labelSeats(rest.seats);
         },
       });
-      return ok(req, toTheatreDetail(row));
+      return audited(toTheatreDetail(row), kept.row());
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.get(
-    theatreApi.delete,
-    {
-      config: { access: perm('admin:theatre:delete') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Delete a theatre; 409 while it has shows',
-        querystring: IdQuery,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      await deleteRecord(db, req, theatreResource, req.query.id, scenicScope(req), {
-        guard: (before, tx) => assertNoShows(tx, before),
+  registerAction(root, {
+    method: 'GET',
+    url: theatreApi.delete,
+    access: perm('admin:theatre:delete'),
+    tag: 'theatres',
+    summary: 'Delete a theatre; 409 while it has shows',
+    querystring: IdQuery,
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(theatreResource);
+      await deleteRecord(tx, req, kept.resource, id, scenicId, {
+        guard: (before, inner) => assertNoShows(inner, before),
       });
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 
   await showRoutes(root);
   await showSeatRoutes(root);
