@@ -50,8 +50,8 @@ export const audited = <A>(answer: A, row: AuditRow | null): Audited<A> => new A
  * For a run that writes through crud.ts (`createRecord`, `updateRecord`, `deleteRecord`, with their
  * child rows, guards and snapshots): those helpers get `resource`, a copy whose writer keeps the
  * audit row instead of writing it, and the run answers `audited(answer, row())`, so the action
- * writes that row, once, in its transaction. The definition's `audit` names the same module and
- * target type as the resource.
+ * writes that row, once, in its transaction. The definition's `audit` names the resource's own
+ * writer (one that drops secrets stays in force), module and target type.
  */
 export function auditThrough<T extends PgTable>(resource: Resource<T>) {
   let kept: AuditRow | null = null;

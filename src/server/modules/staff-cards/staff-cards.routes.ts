@@ -24,6 +24,7 @@ import { CardReadMode } from '../../../shared/dict/gates.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { updateRecord, type AuditWriter, type Resource } from '../../http/crud.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import { joinTexts, type ExportColumn } from '../../http/export.ts';
@@ -240,32 +241,26 @@ export async function staffCardRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    staffCardApi.resetQr,
-    {
-      config: { access: perm('admin:entryCode:update') },
-      schema: {
-        tags: ['ticket'],
-        summary: 'Give a staff card a new QR payload; the old code stops opening gates at once',
-        body: StaffCardIdSchema,
-        response: { 200: envelopeSchema(StaffCardRowSchema) },
-      },
+  registerAction(root, {
+    url: staffCardApi.resetQr,
+    access: perm('admin:entryCode:update'),
+    tag: 'ticket',
+    summary: 'Give a staff card a new QR payload; the old code stops opening gates at once',
+    body: StaffCardIdSchema,
+    response: StaffCardRowSchema,
+    audit: {
+      write: resource.audit,
+      module: resource.module,
+      action: 'resetQr',
+      targetType: resource.targetType,
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const card = await updateRecord(
-        db,
-        req,
-        resource,
-        req.body.id,
-        scenicId,
-        { qrCode: newQrCode(), updatedAt: new Date() },
-        { action: 'resetQr' },
-      );
-      return ok(req, (await rowsOf(db, scenicId, [card]))[0]!);
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(resource);
+      const values = { qrCode: newQrCode(), updatedAt: new Date() };
+      const card = await updateRecord(tx, req, kept.resource, id, scenicId, values, { action: 'resetQr' });
+      return audited((await rowsOf(tx, scenicId, [card]))[0]!, kept.row());
     },
-  );
+  });
 }
 
 function definedOf<T extends Record<string, unknown>>(values: T): Partial<T> {

@@ -17,6 +17,7 @@ import { DisplayStatus, TicketDisplayField, TicketDisplayText } from '../../../s
 import { ShelfStatus } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { joinTexts, sendXlsx, type ExportColumn } from '../../http/export.ts';
@@ -183,42 +184,29 @@ export async function ticketDisplayRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    ticketDisplayApi.update,
-    {
-      config: { access: perm('admin:ticketDisplay:update') },
-      schema: {
-        tags,
-        summary: "Save a product's whole display (the first save replaces its defaults)",
-        body: TicketDisplayUpdateSchema,
-        response: { 200: envelopeSchema(TicketDisplayRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { productId, ...values } = req.body;
-      const row = await db.transaction(async (tx) => {
-        const [product] = await lockProducts(tx, scenicId, [productId]);
-        const before = (await savedOf(tx, [productId])).get(productId) ?? null;
-        const [after] = await tx
-          .insert(ticketDisplays)
-          .values({ scenicId, productId, ...values })
-          .onConflictDoUpdate({ target: ticketDisplays.productId, set: { ...values, updatedAt: new Date() } })
-          .returning();
-        await writeAudit(tx, req, {
-          module: 'scenic',
-          action: 'update',
-          targetType: 'ticketDisplay',
-          targetId: productId,
-          before: before ?? displayDefaults(product!),
-          after,
-        });
-        return toRow(product!, after!);
+  registerAction(root, {
+    url: ticketDisplayApi.update,
+    access: perm('admin:ticketDisplay:update'),
+    tag: 'scenic',
+    summary: "Save a product's whole display (the first save replaces its defaults)",
+    body: TicketDisplayUpdateSchema,
+    response: TicketDisplayRowSchema,
+    audit: { write: writeAudit, module: 'scenic', action: 'update', targetType: 'ticketDisplay' },
+    run: async (tx, { scenicId, adminId: _, productId, ...values }) => {
+      const [product] = await lockProducts(tx, scenicId, [productId]);
+      const before = (await savedOf(tx, [productId])).get(productId) ?? null;
+      const [after] = await tx
+        .insert(ticketDisplays)
+        .values({ scenicId, productId, ...values })
+        .onConflictDoUpdate({ target: ticketDisplays.productId, set: { ...values, updatedAt: new Date() } })
+        .returning();
+      return audited(toRow(product!, after!), {
+        targetId: productId,
+        before: before ?? displayDefaults(product!),
+        after,
       });
-      return ok(req, row);
     },
-  );
+  });
 
   // hand-registered: several records in one move, an audit row for each
   app.post(
