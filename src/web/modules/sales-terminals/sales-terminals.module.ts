@@ -46,6 +46,6 @@ export default manifest;
 // its texts and menu titles join the console's types (src/web/locales/index.ts)
 declare module '../../lib/web-module.ts' {
   interface ConsoleModules {
-    'sales-terminals': typeof manifest;
+    salesTerminals: typeof manifest;
   }
 }

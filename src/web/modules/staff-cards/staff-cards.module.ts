@@ -26,6 +26,6 @@ export default manifest;
 // its texts and menu titles join the console's types (src/web/locales/index.ts)
 declare module '../../lib/web-module.ts' {
   interface ConsoleModules {
-    'staff-cards': typeof manifest;
+    staffCards: typeof manifest;
   }
 }

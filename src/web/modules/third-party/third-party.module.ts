@@ -22,6 +22,6 @@ export default manifest;
 // its texts and menu titles join the console's types (src/web/locales/index.ts)
 declare module '../../lib/web-module.ts' {
   interface ConsoleModules {
-    'third-party': typeof manifest;
+    thirdParty: typeof manifest;
   }
 }
