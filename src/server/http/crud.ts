@@ -78,6 +78,12 @@ export async function createRecord<T extends PgTable>(
   });
 }
 
+/** What an update or delete may add to the area scope: a visibility rule, a guard, a snapshot. */
+type LockOptions<T extends PgTable> = {
+  where?: SQL | undefined;
+  guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
+} & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'>;
+
 /**
  * The row an update or delete is about to change, locked (`FOR UPDATE`) in `tx`, checked by the
  * resource's `guard`, and its audit snapshot. 404 when it is not there for this area.
@@ -87,10 +93,7 @@ async function lockForWrite<T extends PgTable>(
   resource: Resource<T>,
   id: number,
   scenicId: number | null,
-  options: {
-    where?: SQL | undefined;
-    guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
-  } & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'>,
+  options: LockOptions<T>,
 ) {
   const where = scopedWhere(resource as Resource<PgTable>, id, scenicId, options.where);
   const [before] = (await tx
@@ -149,10 +152,7 @@ export async function deleteRecord<T extends PgTable>(
   resource: Resource<T>,
   id: number,
   scenicId: number | null,
-  options: {
-    where?: SQL | undefined;
-    guard?: (before: T['$inferSelect'], tx: Db) => void | Promise<void>;
-  } & Pick<WriteHooks<T['$inferSelect']>, 'snapshot'> = {},
+  options: LockOptions<T> = {},
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { where, beforeSnapshot } = await lockForWrite(tx, resource, id, scenicId, options);
