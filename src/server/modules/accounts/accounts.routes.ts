@@ -17,7 +17,8 @@ import { envelopeSchema } from '../../../shared/api/common.ts';
 import { AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { AccountField, SysExportText } from '../../../shared/dict/sys-fields.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, requireAuth } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { deleteRecord } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -39,6 +40,8 @@ import { adminRoles, admins } from './accounts.table.ts';
 import { checkAccountWithinReach } from './privilege.ts';
 
 const okSchema = envelopeSchema(z.null());
+/** The account actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: accountResource.audit, module: 'sys', targetType: 'admin' } as const;
 
 type AccountQuery = z.infer<typeof AccountPageSchema>;
 
@@ -115,7 +118,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): createAccount (account-ops.ts) writes its own audit row
   app.post(
     accountApi.create,
     {
@@ -134,7 +137,7 @@ async function accountRecordRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): updateAccount (account-ops.ts) writes its own audit row
   app.post(
     accountApi.update,
     {
@@ -176,7 +179,7 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): resetAccountPassword (account-ops.ts) writes its own audit row
   app.post(
     accountApi.resetPassword,
     {
@@ -195,32 +198,28 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.get(
-    accountApi.delete,
-    {
-      config: { access: perm('admin:admin:delete') },
-      schema: {
-        tags: ['sys'],
-        summary: 'Delete an account (not oneself, not the last enabled wildcard account)',
-        querystring: IdQuerySchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      await keepingWildcard(db, (tx) =>
-        deleteRecord(tx, req, accountResource, req.query.id, scenicId, {
+  registerAction(root, {
+    method: 'GET',
+    url: accountApi.delete,
+    access: perm('admin:admin:delete'),
+    tag: 'sys',
+    summary: 'Delete an account (not oneself, not the last enabled wildcard account)',
+    querystring: IdQuerySchema,
+    response: z.null(),
+    audit: { ...audit, action: 'delete' },
+    run: async (tx, { scenicId, adminId, id }, req) => {
+      const kept = auditThrough(accountResource);
+      await keepingWildcard(tx, (outer) =>
+        deleteRecord(outer, req, kept.resource, id, scenicId, {
           where: visibleTo(req),
-          guard: async (before, tx) => {
-            if (before.id === auth.adminId) throw new AppError(409, 'cannotDeleteSelf');
-            await checkAccountWithinReach(tx, auth, before.id);
+          guard: async (before, inner) => {
+            if (before.id === adminId) throw new AppError(409, 'cannotDeleteSelf');
+            await checkAccountWithinReach(inner, requireAuth(req), before.id);
           },
           snapshot: withRoleIds,
         }),
       );
-      return ok(req, null);
+      return audited(null, kept.row());
     },
-  );
+  });
 }

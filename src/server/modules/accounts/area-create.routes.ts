@@ -41,7 +41,7 @@ export async function areaCreateRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: several records in one move (the area and its administrator), an audit row for each
   app.post(
     scenicProfileApi.create,
     {
