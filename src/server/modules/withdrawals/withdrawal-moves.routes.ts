@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import {
   withdrawalApi,
@@ -11,57 +9,40 @@ import {
   WithdrawalRowSchema,
 } from '../../../shared/api/withdrawals.ts';
 import type { WithdrawalMove } from '../../../shared/domain/withdrawal-transitions.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
-import { registerAction } from '../../http/action.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { ownDistributor, withdrawalRow } from './withdrawals-http.ts';
 import { moveWithdrawal, requestWithdrawal } from './withdrawals.service.ts';
 
+/** The withdrawals' audit rows (the writes below). */
+const audit = { write: writeAudit, module: 'distribution', targetType: 'withdrawal' } as const;
+
 /** docs/product.md §2 /disManage/haul: a withdrawal requested, approved, rejected, paid or cancelled. */
 export async function withdrawalMoveRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['distribution'];
-
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    withdrawalApi.apply,
-    {
-      config: { access: perm('admin:haul:apply', { distributor: 'own' }) },
-      schema: {
-        tags,
-        summary:
-          'Requests a withdrawal of the balance: the amount is held at once (409 when the balance is short)',
-        description: 'A distributor withdraws its own balance; staff name the distributor (distributorId).',
-        body: WithdrawalApplySchema,
-        response: { 200: envelopeSchema(WithdrawalRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const own = await ownDistributor(db, req);
+  registerAction(root, {
+    url: withdrawalApi.apply,
+    access: perm('admin:haul:apply', { distributor: 'own' }),
+    tag: 'distribution',
+    summary:
+      'Requests a withdrawal of the balance: the amount is held at once (409 when the balance is short)',
+    description: 'A distributor withdraws its own balance; staff name the distributor (distributorId).',
+    body: WithdrawalApplySchema,
+    response: WithdrawalRowSchema,
+    audit: { ...audit, action: 'withdrawal.apply' },
+    run: async (tx, { scenicId, adminId, ...body }, req) => {
+      const own = await ownDistributor(tx, req);
       if (own === 0) throw new AppError(404, 'distributorNotFound');
-      const distributorId = own ?? req.body.distributorId;
+      const distributorId = own ?? body.distributorId;
       if (!distributorId) throw new FieldError('distributorId', ValidationMessage.required);
-      const { adminId } = requireAuth(req);
-      const created = await requestWithdrawal(db, {
-        ...req.body,
-        scenicId,
-        distributorId,
-        requestedBy: adminId,
-      });
-      await writeAudit(db, req, {
-        module: 'distribution',
-        action: 'withdrawal.apply',
-        targetType: 'withdrawal',
+      const created = await requestWithdrawal(tx, { ...body, scenicId, distributorId, requestedBy: adminId });
+      return audited(await withdrawalRow(tx, created.id), {
         targetId: created.id,
         after: { withdrawalNo: created.withdrawalNo, distributorId, amount: created.amount },
       });
-      return ok(req, await withdrawalRow(db, created.id));
     },
-  );
+  });
 
   // a move of the withdrawal machine (shared/domain/withdrawal-transitions.ts, compare-and-set in
   // moveWithdrawal) as an action: the move, its money and its audit row in one transaction
@@ -79,12 +60,7 @@ export async function withdrawalMoveRoutes(root: FastifyInstance) {
       summary,
       body,
       response: WithdrawalRowSchema,
-      audit: {
-        write: writeAudit,
-        module: 'distribution',
-        action: `withdrawal.${move}`,
-        targetType: 'withdrawal',
-      },
+      audit: { ...audit, action: `withdrawal.${move}` },
       run: async (tx, input, req) => {
         const { remark, bankReference } = input as { remark?: string; bankReference?: string };
         const moved = await moveWithdrawal(tx, {
