@@ -13,6 +13,7 @@ import {
 import { BALANCE_OP } from '../../../shared/dict/members.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { updateRecord } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,46 +25,40 @@ import { adjustBalance, debitBalance } from './balance.service.ts';
 import { recordSpend } from './levels.service.ts';
 import { memberResource, memberRows } from './member-rows.ts';
 
+/** The member actions' audit rows: the resource's (its helpers write them through auditThrough). */
+const audit = { write: memberResource.audit, module: 'members', targetType: 'member' } as const;
+
 /** docs/product.md §2 /user/userDetail: unbinding the phone, spending from and adjusting the balance. */
 export async function memberAccountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, keys } = root.ctx;
   const tags = ['members'];
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.get(
-    userApi.unbindPhone,
-    {
-      config: { access: perm('admin:user:update') },
-      schema: {
-        tags,
-        summary:
-          "Unbind a member's phone: the member keeps balance, points and coupons and can bind a phone again",
-        querystring: MemberIdQuerySchema,
-        response: { 200: envelopeSchema(MemberRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const record = await updateRecord(
-        db,
-        req,
-        memberResource,
-        req.query.id,
-        scenicId,
-        { phone: null, updatedAt: new Date() },
-        {
-          action: 'unbindPhone',
-          guard: (locked) => {
-            if (locked.phone == null) throw new AppError(409, 'memberPhoneNotBound');
-          },
+  registerAction(root, {
+    method: 'GET',
+    url: userApi.unbindPhone,
+    access: perm('admin:user:update'),
+    tag: 'members',
+    summary:
+      "Unbind a member's phone: the member keeps balance, points and coupons and can bind a phone again",
+    querystring: MemberIdQuerySchema,
+    response: MemberRowSchema,
+    audit: { ...audit, action: 'unbindPhone' },
+    run: async (tx, { scenicId, id }, req) => {
+      const kept = auditThrough(memberResource);
+      const values = { phone: null, updatedAt: new Date() };
+      const record = await updateRecord(tx, req, kept.resource, id, scenicId, values, {
+        action: 'unbindPhone',
+        guard: (locked) => {
+          if (locked.phone == null) throw new AppError(409, 'memberPhoneNotBound');
         },
-      );
-      return ok(req, (await memberRows(db, req, [record]))[0]!);
+      });
+      return audited((await memberRows(tx, req, [record]))[0]!, kept.row());
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: the operator's password is rate-limited by a preHandler (passwordAttempts), which a
+  // definition has no place for
   app.get(
     userApi.consume,
     {
@@ -124,47 +119,27 @@ export async function memberAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    userApi.adjust,
-    {
-      config: { access: perm('admin:user:adjust') },
-      schema: {
-        tags,
-        summary:
-          'Adjust a balance by staff (ledger operation 5), up or down, with a reason; never below 0 (409)',
-        body: MemberAdjustSchema,
-        response: { 200: envelopeSchema(BalanceMoveResultSchema) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const entry = await db.transaction(async (tx) => {
-        const moved = await adjustBalance(tx, {
-          scenicId,
-          memberId: body.id,
-          change: body.change,
-          amount: Math.abs(body.change),
-          remark: body.reason,
-          adminId: auth.adminId,
-        });
-        await writeAudit(tx, req, {
-          module: 'members',
-          action: 'adjust',
-          targetType: 'member',
-          targetId: body.id,
-          after: {
-            change: body.change,
-            balance: moved.balanceAfter,
-            reason: body.reason,
-            ledgerId: moved.id,
-          },
-        });
-        return moved;
+  registerAction(root, {
+    url: userApi.adjust,
+    access: perm('admin:user:adjust'),
+    tag: 'members',
+    summary: 'Adjust a balance by staff (ledger operation 5), up or down, with a reason; never below 0 (409)',
+    body: MemberAdjustSchema,
+    response: BalanceMoveResultSchema,
+    audit: { ...audit, action: 'adjust' },
+    run: async (tx, { scenicId, adminId, id, change, reason }) => {
+      const moved = await adjustBalance(tx, {
+        scenicId,
+        memberId: id,
+        change,
+        amount: Math.abs(change),
+        remark: reason,
+        adminId,
       });
-      return ok(req, { ledgerId: entry.id, balance: entry.balanceAfter });
+      return audited(
+        { ledgerId: moved.id, balance: moved.balanceAfter },
+        { targetId: id, after: { change, balance: moved.balanceAfter, reason, ledgerId: moved.id } },
+      );
     },
-  );
+  });
 }

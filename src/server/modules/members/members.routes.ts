@@ -23,6 +23,7 @@ import {
   RECHARGE_STATUS,
 } from '../../../shared/dict/members.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { updateRecord } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -149,43 +150,38 @@ export async function memberRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    userApi.update,
-    {
-      config: { access: perm('admin:user:update') },
-      schema: {
-        tags,
-        summary:
-          'Edit a member (nickname, level, freeze 2 / unfreeze 1); a level set by staff leaves a history row, freezing signs the member out',
-        body: MemberUpdateSchema,
-        response: { 200: envelopeSchema(MemberRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...body } = req.body;
+  registerAction(root, {
+    url: userApi.update,
+    access: perm('admin:user:update'),
+    tag: 'members',
+    summary:
+      'Edit a member (nickname, level, freeze 2 / unfreeze 1); a level set by staff leaves a history row, freezing signs the member out',
+    body: MemberUpdateSchema,
+    response: MemberRowSchema,
+    audit: { write: memberResource.audit, module: 'members', action: 'update', targetType: 'member' },
+    run: async (tx, { scenicId, adminId: _, id, ...body }, req) => {
       let before: Member | undefined;
+      const kept = auditThrough(memberResource);
       const record = await updateRecord(
-        db,
+        tx,
         req,
-        memberResource,
+        kept.resource,
         id,
         scenicId,
         { ...body, updatedAt: new Date() },
         {
-          guard: async (locked, tx) => {
+          guard: async (locked, inner) => {
             before = locked;
             if (body.levelId === undefined) return;
-            const [level] = await tx
+            const [level] = await inner
               .select({ id: memberLevels.id })
               .from(memberLevels)
               .where(and(eq(memberLevels.id, body.levelId), eq(memberLevels.scenicId, scenicId)));
             if (!level) throw new AppError(404, 'memberLevelNotFound', { data: { field: 'levelId' } });
           },
-          write: async (tx, after) => {
+          write: async (inner, after) => {
             if (after.levelId !== before?.levelId)
-              await tx.insert(memberLevelHistory).values({
+              await inner.insert(memberLevelHistory).values({
                 scenicId,
                 memberId: after.id,
                 fromLevelId: before?.levelId ?? null,
@@ -194,11 +190,11 @@ export async function memberRoutes(root: FastifyInstance) {
               });
             // a frozen member may not sign in (docs/decisions.md "Members"): end the sessions it has
             if (after.status === MEMBER_STATUS.frozen && before?.status !== MEMBER_STATUS.frozen)
-              await tx.delete(memberSessions).where(eq(memberSessions.memberId, after.id));
+              await inner.delete(memberSessions).where(eq(memberSessions.memberId, after.id));
           },
         },
       );
-      return ok(req, (await memberRows(db, req, [record]))[0]!);
+      return audited((await memberRows(tx, req, [record]))[0]!, kept.row());
     },
-  );
+  });
 }

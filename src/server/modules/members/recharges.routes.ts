@@ -24,6 +24,7 @@ import { PayWay } from '../../../shared/dict/order.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { deleteRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -252,23 +253,20 @@ export async function rechargeRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.get(
-    rechargeRuleApi.delete,
-    {
-      config: { access: perm('admin:fixed:edit') },
-      schema: {
-        tags,
-        summary:
-          'Delete a top-up rule (docs/product.md §7 `fixed/delete?fixId=`); its top-ups keep their amounts',
-        querystring: RechargeRuleDeleteSchema,
-        response: { 200: envelopeSchema(RechargeRuleRowSchema.pick({ id: true })) },
-      },
+  registerAction(root, {
+    method: 'GET',
+    url: rechargeRuleApi.delete,
+    access: perm('admin:fixed:edit'),
+    tag: 'members',
+    summary:
+      'Delete a top-up rule (docs/product.md §7 `fixed/delete?fixId=`); its top-ups keep their amounts',
+    querystring: RechargeRuleDeleteSchema,
+    response: RechargeRuleRowSchema.pick({ id: true }),
+    audit: { write: ruleResource.audit, module: 'members', action: 'delete', targetType: 'rechargeRule' },
+    run: async (tx, { scenicId, fixId }, req) => {
+      const kept = auditThrough(ruleResource);
+      await deleteRecord(tx, req, kept.resource, fixId, scenicId);
+      return audited({ id: fixId }, kept.row());
     },
-    async (req) => {
-      const id = req.query.fixId;
-      await deleteRecord(db, req, ruleResource, id, scenicScope(req));
-      return ok(req, { id });
-    },
-  );
+  });
 }
