@@ -1,7 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   CreditLimitSchema,
   CreditPageSchema,
@@ -13,8 +11,9 @@ import {
   DistributorRowSchema,
 } from '../../../shared/api/distribution.ts';
 import { DistributionText } from '../../../shared/dict/distribution.ts';
-import { perm, requireAuth } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../db/client.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { writeAudit } from '../audit/index.ts';
 import { distributorRows, distributorScope } from './distribution-rows.ts';
@@ -28,12 +27,20 @@ import {
   recordWhere,
 } from './money-rows.ts';
 
+/** The credit writes' audit rows (the writes below). */
+const audit = { write: writeAudit, module: 'distribution', targetType: 'distributor' } as const;
+
+/** A distributor's money, as the credit writes answer it. */
+async function moneyOf(db: Db, scenicId: number, id: number) {
+  const [row] = await db
+    .select({ id: D.id, balance: D.balance, creditLimit: D.creditLimit, creditUsed: D.creditUsed })
+    .from(D)
+    .where(and(eq(D.id, id), eq(D.scenicId, scenicId)));
+  return row!;
+}
+
 /** docs/product.md §2 /disManage/disgrant: credit limits, their records and repayments. */
 export async function creditRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['distribution'];
-
   registerListResource(root, {
     tag: 'distribution',
     api: { page: distributorCreditApi.page, export: distributorCreditApi.export },
@@ -80,84 +87,38 @@ export async function creditRoutes(root: FastifyInstance) {
     },
   });
 
-  const moneyOf = async (scenicId: number, id: number) => {
-    const [row] = await db
-      .select({ id: D.id, balance: D.balance, creditLimit: D.creditLimit, creditUsed: D.creditUsed })
-      .from(D)
-      .where(and(eq(D.id, id), eq(D.scenicId, scenicId)));
-    return row!;
-  };
-
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    distributorCreditApi.limit,
-    {
-      config: { access: perm('admin:disCredit:edit') },
-      schema: {
-        tags,
-        summary: 'Set (raise or lower) a credit limit, never below the credit used (409); recorded',
-        body: CreditLimitSchema,
-        response: { 200: envelopeSchema(DistributorMoneySchema) },
-      },
-    },
-    async (req) => {
-      const scope = distributorScope(req);
-      const auth = requireAuth(req);
-      const { distributorId, creditLimit, remark } = req.body;
-      await db.transaction(async (tx) => {
-        const changed = await setCredit(tx, {
-          scenicId: scope.scenicId,
-          distributorId,
-          creditLimit,
-          remark,
-          adminId: auth.adminId,
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'creditLimit',
-          targetType: 'distributor',
-          targetId: distributorId,
-          before: { creditLimit: changed.before },
-          after: { creditLimit: changed.creditLimit, remark },
-        });
+  registerAction(root, {
+    url: distributorCreditApi.limit,
+    access: perm('admin:disCredit:edit'),
+    tag: 'distribution',
+    summary: 'Set (raise or lower) a credit limit, never below the credit used (409); recorded',
+    body: CreditLimitSchema,
+    response: DistributorMoneySchema,
+    audit: { ...audit, action: 'creditLimit' },
+    run: async (tx, { scenicId, adminId, distributorId, creditLimit, remark }) => {
+      const changed = await setCredit(tx, { scenicId, distributorId, creditLimit, remark, adminId });
+      return audited(await moneyOf(tx, scenicId, distributorId), {
+        targetId: distributorId,
+        before: { creditLimit: changed.before },
+        after: { creditLimit: changed.creditLimit, remark },
       });
-      return ok(req, await moneyOf(scope.scenicId, distributorId));
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    distributorCreditApi.repay,
-    {
-      config: { access: perm('admin:disCredit:edit') },
-      schema: {
-        tags,
-        summary:
-          'Record a repayment of credit used (never more than used: 409), with its ledger row and record',
-        body: CreditRepaySchema,
-        response: { 200: envelopeSchema(DistributorMoneySchema) },
-      },
-    },
-    async (req) => {
-      const scope = distributorScope(req);
-      const auth = requireAuth(req);
-      const { distributorId, ...body } = req.body;
-      await db.transaction(async (tx) => {
-        const after = await repayCredit(tx, {
-          ...body,
-          scenicId: scope.scenicId,
-          distributorId,
-          adminId: auth.adminId,
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'creditRepay',
-          targetType: 'distributor',
-          targetId: distributorId,
-          after: { ...body, creditUsed: after.creditUsed },
-        });
+  registerAction(root, {
+    url: distributorCreditApi.repay,
+    access: perm('admin:disCredit:edit'),
+    tag: 'distribution',
+    summary: 'Record a repayment of credit used (never more than used: 409), with its ledger row and record',
+    body: CreditRepaySchema,
+    response: DistributorMoneySchema,
+    audit: { ...audit, action: 'creditRepay' },
+    run: async (tx, { scenicId, adminId, distributorId, ...body }) => {
+      const after = await repayCredit(tx, { ...body, scenicId, distributorId, adminId });
+      return audited(await moneyOf(tx, scenicId, distributorId), {
+        targetId: distributorId,
+        after: { ...body, creditUsed: after.creditUsed },
       });
-      return ok(req, await moneyOf(scope.scenicId, distributorId));
     },
-  );
+  });
 }

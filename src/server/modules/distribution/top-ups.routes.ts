@@ -1,8 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   distributorTopUpApi,
   TopUpCreateSchema,
@@ -12,8 +10,8 @@ import {
 } from '../../../shared/api/distribution.ts';
 import { DistributionText } from '../../../shared/dict/distribution.ts';
 import { queryRows } from '../../db/rows.ts';
-import { perm, requireAuth } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -22,12 +20,11 @@ import { recordTopUp, reviewTopUp } from './distribution.service.ts';
 import { distributorTopUps as T } from './distribution.table.ts';
 import { TOP_UP_EXPORT, topUpRows, topUpWhere } from './money-rows.ts';
 
+/** The top-ups' audit rows (the writes below). */
+const audit = { write: writeAudit, module: 'distribution', targetType: 'distributorTopUp' } as const;
+
 /** docs/product.md §2 /disManage/recharge: top-ups by bank transfer, recorded then reviewed. */
 export async function topUpRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['distribution'];
-
   registerListResource(root, {
     tag: 'distribution',
     api: { page: distributorTopUpApi.page, export: distributorTopUpApi.export },
@@ -48,27 +45,22 @@ export async function topUpRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    distributorTopUpApi.create,
-    {
-      config: { access: perm('admin:disRecharge:create', { distributor: 'own' }) },
-      schema: {
-        tags,
-        summary:
-          'Record a bank transfer as a pending top-up: a distributor records its own; staff name the distributor',
-        body: TopUpCreateSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int(), topUpNo: z.string() })) },
-      },
-    },
-    async (req) => {
+  registerAction(root, {
+    url: distributorTopUpApi.create,
+    access: perm('admin:disRecharge:create', { distributor: 'own' }),
+    tag: 'distribution',
+    summary:
+      'Record a bank transfer as a pending top-up: a distributor records its own; staff name the distributor',
+    body: TopUpCreateSchema,
+    response: z.object({ id: z.number().int(), topUpNo: z.string() }),
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId, adminId, distributorId: named, ...body }, req) => {
       const scope = distributorScope(req);
-      const auth = requireAuth(req);
-      let distributorId = req.body.distributorId;
+      let distributorId = named;
       if (scope.owner != null) {
         const [own] = await queryRows<{ id: number }>(
-          db,
-          sql`select id from distributors where admin_id = ${scope.owner} and scenic_id = ${scope.scenicId}`,
+          tx,
+          sql`select id from distributors where admin_id = ${scope.owner} and scenic_id = ${scenicId}`,
         );
         if (!own) throw new AppError(404, 'distributorNotFound');
         // a distributor records its own transfers only, whatever id it sends
@@ -76,63 +68,33 @@ export async function topUpRoutes(root: FastifyInstance) {
       }
       if (!distributorId)
         throw new AppError(400, 'distributorTopUpNeedsDistributor', { data: { field: 'distributorId' } });
-      const { distributorId: _, ...body } = req.body;
-      const created = await db.transaction(async (tx) => {
-        const result = await recordTopUp(tx, {
-          ...body,
-          scenicId: scope.scenicId,
-          distributorId,
-          adminId: auth.adminId,
-        });
-        await writeAudit(tx, req, {
-          module: 'distribution',
-          action: 'create',
-          targetType: 'distributorTopUp',
-          targetId: result.id,
-          after: { ...body, distributorId, topUpNo: result.topUpNo },
-        });
-        return result;
+      const created = await recordTopUp(tx, { ...body, scenicId, distributorId, adminId });
+      return audited(created, {
+        targetId: created.id,
+        after: { ...body, distributorId, topUpNo: created.topUpNo },
       });
-      return ok(req, created);
     },
-  );
+  });
 
-  for (const move of ['confirm', 'reject'] as const)
-    // hand-registered: not yet an action (issue 29), a staff write still to convert
-    app.post(
-      distributorTopUpApi[move],
-      {
-        config: { access: perm('admin:disRecharge:review') },
-        schema: {
-          tags,
-          summary:
-            move === 'confirm'
-              ? 'Confirm a pending top-up (compare-and-set): the balance is credited once, with its ledger row'
-              : 'Reject a pending top-up (compare-and-set); nothing is credited',
-          body: TopUpReviewSchema,
-          response: { 200: envelopeSchema(z.null()) },
-        },
+  // a review of a pending top-up, by compare-and-set in reviewTopUp
+  const reviewRoute = (move: 'confirm' | 'reject', summary: string) =>
+    registerAction(root, {
+      url: distributorTopUpApi[move],
+      access: perm('admin:disRecharge:review'),
+      tag: 'distribution',
+      summary,
+      body: TopUpReviewSchema,
+      response: z.null(),
+      audit: { ...audit, action: move },
+      run: async (tx, { scenicId, adminId, id, reviewRemark }) => {
+        const done = await reviewTopUp(tx, { scenicId, id, move, reviewer: adminId, remark: reviewRemark });
+        return audited(null, { targetId: id, after: { ...done, reviewRemark } });
       },
-      async (req) => {
-        const scope = distributorScope(req);
-        const auth = requireAuth(req);
-        await db.transaction(async (tx) => {
-          const done = await reviewTopUp(tx, {
-            scenicId: scope.scenicId,
-            id: req.body.id,
-            move,
-            reviewer: auth.adminId,
-            remark: req.body.reviewRemark,
-          });
-          await writeAudit(tx, req, {
-            module: 'distribution',
-            action: move,
-            targetType: 'distributorTopUp',
-            targetId: req.body.id,
-            after: { ...done, reviewRemark: req.body.reviewRemark },
-          });
-        });
-        return ok(req, null);
-      },
-    );
+    });
+
+  reviewRoute(
+    'confirm',
+    'Confirm a pending top-up (compare-and-set): the balance is credited once, with its ledger row',
+  );
+  reviewRoute('reject', 'Reject a pending top-up (compare-and-set); nothing is credited');
 }
