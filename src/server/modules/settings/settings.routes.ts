@@ -8,7 +8,8 @@ import {
   ScenicSettingsUpdateSchema,
   settingApi,
 } from '../../../shared/api/settings.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
 import { getScenicSettings, saveScenicSettings, toSettings } from './settings.service.ts';
@@ -33,45 +34,28 @@ export async function settingsRoutes(root: FastifyInstance) {
     async (req) => ok(req, await getScenicSettings(db, scenicScope(req))),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    settingApi.update,
-    {
-      config: { access: perm('admin:setting:update') },
-      schema: {
-        tags: ['setting'],
-        summary: "Save the acting scenic area's settings (the whole form); audited with before/after",
-        body: ScenicSettingsUpdateSchema,
-        response: { 200: envelopeSchema(ScenicSettingsSchema) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const saved = await db.transaction(async (tx) => {
-        // row lock, so concurrent saves each audit the state they replaced
-        await tx
-          .select({ id: scenicSettings.scenicId })
-          .from(scenicSettings)
-          .where(eq(scenicSettings.scenicId, scenicId))
-          .for('update');
-        const before = await getScenicSettings(tx, scenicId);
-        const row = await saveScenicSettings(tx, scenicId, req.body, auth.adminId);
-        const after = toSettings(row, {
-          name: before.scenicName,
-          timeZone: req.body.timeZone ?? before.timeZone,
-        });
-        await writeAudit(tx, req, {
-          module: 'setting',
-          action: 'update',
-          targetType: 'scenicSetting',
-          targetId: scenicId,
-          before: before.saved ? before : null,
-          after,
-        });
-        return after;
+  registerAction(root, {
+    url: settingApi.update,
+    access: perm('admin:setting:update'),
+    tag: 'setting',
+    summary: "Save the acting scenic area's settings (the whole form); audited with before/after",
+    body: ScenicSettingsUpdateSchema,
+    response: ScenicSettingsSchema,
+    audit: { write: writeAudit, module: 'setting', action: 'update', targetType: 'scenicSetting' },
+    run: async (tx, { scenicId, adminId, ...values }) => {
+      // row lock, so concurrent saves each audit the state they replaced
+      await tx
+        .select({ id: scenicSettings.scenicId })
+        .from(scenicSettings)
+        .where(eq(scenicSettings.scenicId, scenicId))
+        .for('update');
+      const before = await getScenicSettings(tx, scenicId);
+      const row = await saveScenicSettings(tx, scenicId, values, adminId);
+      const after = toSettings(row, {
+        name: before.scenicName,
+        timeZone: values.timeZone ?? before.timeZone,
       });
-      return ok(req, saved);
+      return audited(after, { targetId: scenicId, before: before.saved ? before : null, after });
     },
-  );
+  });
 }
