@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/scenic.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { isPlatform, perm, requireAuth, type AuthContext } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
@@ -83,28 +84,25 @@ export async function scenicProfileRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    scenicProfileApi.update,
-    {
-      config: { access: perm('admin:scenic:profile') },
-      schema: {
-        tags: ['scenic'],
-        summary:
-          "Edit an area's profile (only the fields sent change; the introduction is sanitised); its own area for staff, any for a platform administrator, who alone changes the status",
-        body: ScenicProfileUpdateSchema,
-        response: { 200: envelopeSchema(ScenicProfileSchema) },
-      },
-    },
-    async (req) => {
+  registerAction(root, {
+    url: scenicProfileApi.update,
+    access: perm('admin:scenic:profile'),
+    tag: 'scenic',
+    summary:
+      "Edit an area's profile (only the fields sent change; the introduction is sanitised); its own area for staff, any for a platform administrator, who alone changes the status",
+    body: ScenicProfileUpdateSchema,
+    response: ScenicProfileSchema,
+    audit: { write: areaResource.audit, module: 'scenic', action: 'update', targetType: 'scenicArea' },
+    // the area edited is the one named (by reach), not the acting one
+    run: async (tx, { scenicId: _s, adminId: _a, id, intro, status, ...fields }, req) => {
       const auth = requireAuth(req);
-      const { id, intro, status, ...fields } = req.body;
       if (status !== undefined && !isPlatform(auth)) throw new AppError(403, 'scenicStatusPlatformOnly');
       const values: Partial<typeof scenicAreas.$inferInsert> = { updatedAt: new Date() };
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) Object.assign(values, { [k]: v });
       if (intro !== undefined) values.intro = cleanRichText(intro, 'intro');
       if (status !== undefined) values.status = status;
-      const row = await updateRecord(db, req, areaResource, id, null, values, {
+      const kept = auditThrough(areaResource);
+      const row = await updateRecord(tx, req, kept.resource, id, null, values, {
         where: reachable(auth),
         guard: (before) => {
           const merged = {
@@ -114,7 +112,7 @@ export async function scenicProfileRoutes(root: FastifyInstance) {
           if (positionIssue(merged)) throw new FieldError('longitude', ValidationMessage.latLngPair);
         },
       });
-      return ok(req, toProfile(row));
+      return audited(toProfile(row), kept.row());
     },
-  );
+  });
 }
