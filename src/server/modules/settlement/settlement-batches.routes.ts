@@ -16,7 +16,8 @@ import { TicketStatus } from '../../../shared/dict/order.ts';
 import { SETTLEMENT_BATCH_STATE, SettlementField, SettlementText } from '../../../shared/dict/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -138,41 +139,32 @@ export async function settlementBatchRoutes(root: FastifyInstance) {
     },
   );
 
-  for (const move of ['close', 'discard'] as const)
-    // hand-registered: not yet an action (issue 29), a staff write still to convert
-    app.post(
-      settlementBatchApi[move],
-      {
-        config: { access: perm('admin:settle:close') },
-        schema: {
-          tags,
-          summary:
-            move === 'close'
-              ? 'Closes a draft (T25): its settleable tickets move to 405 with their settlement rows; once only (409)'
-              : 'Discards a draft; its period may be batched again',
-          body: SettlementBatchIdSchema,
-          response: { 200: envelopeSchema(SettlementBatchRowSchema) },
-        },
+  // a move of a draft batch, by compare-and-set in moveBatch: the move and its audit row in one transaction
+  const moveRoute = (move: 'close' | 'discard', summary: string) =>
+    registerAction(root, {
+      url: settlementBatchApi[move],
+      access: perm('admin:settle:close'),
+      tag: 'distribution',
+      summary,
+      body: SettlementBatchIdSchema,
+      response: SettlementBatchRowSchema,
+      audit: {
+        write: writeAudit,
+        module: 'distribution',
+        action: `settlement.${move}`,
+        targetType: 'settlementBatch',
       },
-      async (req) => {
-        const scenicId = scenicScope(req);
-        const result = await moveBatch(db, {
-          scenicId,
-          id: req.body.id,
-          move,
-          adminId: requireAuth(req).adminId,
-        });
-        await writeAudit(db, req, {
-          module: 'distribution',
-          action: `settlement.${move}`,
-          targetType: 'settlementBatch',
-          targetId: result.id,
-          after: result,
-        });
-        const row = await batchRow(db, result.id);
-        return ok(req, row);
+      run: async (tx, { scenicId, adminId, id }) => {
+        const result = await moveBatch(tx, { scenicId, id, move, adminId });
+        return audited(await batchRow(tx, result.id), { targetId: result.id, after: result });
       },
-    );
+    });
+
+  moveRoute(
+    'close',
+    'Closes a draft (T25): its settleable tickets move to 405 with their settlement rows; once only (409)',
+  );
+  moveRoute('discard', 'Discards a draft; its period may be batched again');
 
   // hand-registered: streams an .xlsx file
   app.post(

@@ -16,7 +16,8 @@ import {
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { SettlementBatchState, SettlementField, SettlementText } from '../../../shared/dict/settlement.ts';
 import { queryRows } from '../../db/rows.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -62,33 +63,25 @@ export async function settlementRoutes(root: FastifyInstance) {
     async (req) => ok(req, await settingsOf(db, scenicScope(req))),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    settlementSettingApi.update,
-    {
-      config: { access: perm('admin:setMange:edit') },
-      schema: {
-        tags,
-        summary: 'Saves the settings; later batches use them (a batch keeps those it was created with)',
-        body: SettlementSettingUpdateSchema,
-        response: { 200: envelopeSchema(SettlementSettingSchema) },
-      },
+  registerAction(root, {
+    url: settlementSettingApi.update,
+    access: perm('admin:setMange:edit'),
+    tag: 'distribution',
+    summary: 'Saves the settings; later batches use them (a batch keeps those it was created with)',
+    body: SettlementSettingUpdateSchema,
+    response: SettlementSettingSchema,
+    audit: {
+      write: writeAudit,
+      module: 'distribution',
+      action: 'settlement.settings',
+      targetType: 'settlementSetting',
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const before = await settingsOf(db, scenicId);
-      await saveSettings(db, scenicId, req.body);
-      await writeAudit(db, req, {
-        module: 'distribution',
-        action: 'settlement.settings',
-        targetType: 'settlementSetting',
-        targetId: scenicId,
-        before,
-        after: req.body,
-      });
-      return ok(req, await settingsOf(db, scenicId));
+    run: async (tx, { scenicId, adminId: _, ...settings }) => {
+      const before = await settingsOf(tx, scenicId);
+      await saveSettings(tx, scenicId, settings);
+      return audited(await settingsOf(tx, scenicId), { targetId: scenicId, before, after: settings });
     },
-  );
+  });
 
   // hand-registered: a read that is not a list resource
   app.post(
@@ -134,31 +127,25 @@ export async function settlementRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    settlementBatchApi.create,
-    {
-      config: { access: perm('admin:settle:close') },
-      schema: {
-        tags,
-        summary:
-          'A draft batch of a period of visit dates (409 when it overlaps another draft or closed batch)',
-        body: SettlementBatchCreateSchema,
-        response: { 200: envelopeSchema(SettlementBatchRowSchema) },
-      },
+  registerAction(root, {
+    url: settlementBatchApi.create,
+    access: perm('admin:settle:close'),
+    tag: 'distribution',
+    summary: 'A draft batch of a period of visit dates (409 when it overlaps another draft or closed batch)',
+    body: SettlementBatchCreateSchema,
+    response: SettlementBatchRowSchema,
+    audit: {
+      write: writeAudit,
+      module: 'distribution',
+      action: 'settlement.create',
+      targetType: 'settlementBatch',
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const created = await createBatch(db, { scenicId, ...req.body, adminId: requireAuth(req).adminId });
-      await writeAudit(db, req, {
-        module: 'distribution',
-        action: 'settlement.create',
-        targetType: 'settlementBatch',
+    run: async (tx, { scenicId, adminId, ...period }) => {
+      const created = await createBatch(tx, { scenicId, ...period, adminId });
+      return audited(await batchRow(tx, created.id), {
         targetId: created.id,
-        after: { batchNo: created.batchNo, ...req.body },
+        after: { batchNo: created.batchNo, ...period },
       });
-      const row = await batchRow(db, created.id);
-      return ok(req, row);
     },
-  );
+  });
 }
