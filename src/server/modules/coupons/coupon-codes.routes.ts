@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   couponApi,
   couponCodeApi,
@@ -17,8 +15,8 @@ import {
 } from '../../../shared/api/coupons.ts';
 import { COUPON_TYPE, CouponCodeState, CouponField, CouponText } from '../../../shared/dict/coupons.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { perm, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { AppError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -61,70 +59,50 @@ const CODE_EXPORT: ExportColumn<CouponCodeRow>[] = [
 
 /** Redeem codes of a redeem-code coupon (type 2): generated, listed and exported. */
 export async function couponCodeRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['promotion'];
-
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    couponApi.generateCodes,
-    {
-      config: { access: perm('admin:coupon:codes') },
-      schema: {
-        tags,
-        summary:
-          'Generate redeem codes for a redeem-code coupon (type 2): unguessable, unique in the area, never more codes than the total quantity',
-        body: CouponGenerateCodesSchema,
-        response: { 200: envelopeSchema(CouponGenerateResultSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, count: wanted } = req.body;
-      const result = await db.transaction(async (tx) => {
-        // the lock serialises two generations for the same coupon (the total is checked under it)
-        const [coupon] = await tx
-          .select()
-          .from(coupons)
-          .where(and(eq(coupons.id, id), eq(coupons.scenicId, scenicId)))
-          .for('update');
-        if (!coupon) throw new AppError(404, 'couponNotFound');
-        if (coupon.couponType !== COUPON_TYPE.redeemCode)
-          throw new AppError(409, 'couponCodesOnlyForCodeType');
-        const [existing] = await tx
-          .select({ n: count() })
-          .from(couponCodes)
-          .where(eq(couponCodes.couponId, id));
-        const have = existing?.n ?? 0;
-        if (have + wanted > coupon.totalQuantity)
-          throw new AppError(409, 'couponCodesExceedQuantity', {
-            params: { total: coupon.totalQuantity, count: have },
-            data: { field: 'count' },
-          });
-        let created = 0;
-        // a code already taken in the area (about 1 in 10^17 per pair) is skipped and drawn again
-        while (created < wanted) {
-          const batch = new Set<string>();
-          while (batch.size < Math.min(wanted - created, 1000)) batch.add(newCode());
-          const rows = await tx
-            .insert(couponCodes)
-            .values([...batch].map((code) => ({ scenicId, couponId: id, code })))
-            .onConflictDoNothing()
-            .returning({ id: couponCodes.id });
-          created += rows.length;
-        }
-        await writeAudit(tx, req, {
-          module: 'promotion',
-          action: 'generateCodes',
-          targetType: 'coupon',
-          targetId: id,
-          after: { created, total: have + created },
+  registerAction(root, {
+    url: couponApi.generateCodes,
+    access: perm('admin:coupon:codes'),
+    tag: 'promotion',
+    summary:
+      'Generate redeem codes for a redeem-code coupon (type 2): unguessable, unique in the area, never more codes than the total quantity',
+    body: CouponGenerateCodesSchema,
+    response: CouponGenerateResultSchema,
+    audit: { write: writeAudit, module: 'promotion', action: 'generateCodes', targetType: 'coupon' },
+    run: async (tx, { scenicId, id, count: wanted }) => {
+      // the lock serialises two generations for the same coupon (the total is checked under it)
+      const [coupon] = await tx
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, id), eq(coupons.scenicId, scenicId)))
+        .for('update');
+      if (!coupon) throw new AppError(404, 'couponNotFound');
+      if (coupon.couponType !== COUPON_TYPE.redeemCode) throw new AppError(409, 'couponCodesOnlyForCodeType');
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(couponCodes)
+        .where(eq(couponCodes.couponId, id));
+      const have = existing?.n ?? 0;
+      if (have + wanted > coupon.totalQuantity)
+        throw new AppError(409, 'couponCodesExceedQuantity', {
+          params: { total: coupon.totalQuantity, count: have },
+          data: { field: 'count' },
         });
-        return { created, total: have + created };
-      });
-      return ok(req, result);
+      let created = 0;
+      // a code already taken in the area (about 1 in 10^17 per pair) is skipped and drawn again
+      while (created < wanted) {
+        const batch = new Set<string>();
+        while (batch.size < Math.min(wanted - created, 1000)) batch.add(newCode());
+        const rows = await tx
+          .insert(couponCodes)
+          .values([...batch].map((code) => ({ scenicId, couponId: id, code })))
+          .onConflictDoNothing()
+          .returning({ id: couponCodes.id });
+        created += rows.length;
+      }
+      const result = { created, total: have + created };
+      return audited(result, { targetId: id, after: result });
     },
-  );
+  });
 
   registerListResource(root, {
     tag: 'promotion',
