@@ -165,7 +165,7 @@ export async function printTemplateRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: several records in one move (the old default and the new), an audit row for each
   app.post(
     printTemplateApi.setDefault,
     {
