@@ -274,7 +274,8 @@ function moveRoutes<T extends PgTable, Row>(
     withdraw: 'Withdraw a published record; 409 otherwise',
   };
   for (const action of ['publish', 'withdraw'] as const)
-    // hand-registered: not yet an action (issue 29), a staff write still to convert
+    // hand-registered: not yet an action (issue 29): moveContent (content.service.ts) writes its
+    // own audit row
     app.post(
       spec.api[action],
       {
