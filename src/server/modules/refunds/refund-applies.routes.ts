@@ -15,9 +15,11 @@ import {
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { RefundApplyStatus, TicketStatus } from '../../../shared/dict/order.ts';
 import { RefundApplyField, RefundText } from '../../../shared/dict/refunds.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
+import { writeAudit } from '../audit/index.ts';
 import { applyDetail, applyWhere, joined, pageRows } from './refund-applies.query.ts';
 import { approveRefundRequest, rejectRefundRequest } from './refunds.service.ts';
 
@@ -43,6 +45,12 @@ const APPLY_EXPORT: ExportColumn<RefundApplyRow>[] = [
   { header: RefundApplyField.reviewTime, value: (r) => r.reviewTime, kind: 'datetime', width: 20 },
   { header: RefundApplyField.rejectReason, value: (r) => r.rejectReason, width: 30 },
 ];
+
+/**
+ * The reviews' audit rows: the refunds service writes each itself, in the action's transaction (module
+ * orders, the acting area, as for its other callers), so the runs answer without one (`audited(answer, null)`).
+ */
+const serviceAudit = { write: writeAudit, module: 'orders', targetType: 'refundRequest' } as const;
 
 /** docs/product.md §2 /ticket/refundTicCheck and refTicCheDet: the refund applications of the area and their review. */
 export async function refundApplyRoutes(root: FastifyInstance) {
@@ -108,67 +116,43 @@ export async function refundApplyRoutes(root: FastifyInstance) {
     async (req) => ok(req, await applyDetail(db, scenicScope(req), req.query.id)),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    refundApplyApi.approve,
-    {
-      config: { access: perm('admin:refundApply:review') },
-      schema: {
-        tags: ['order'],
-        summary: 'Approve an open refund application (T17): refunds split over the payments',
-        description:
-          '409 when the application is no longer open or the reviewer made it. Offline payments are ' +
-          'refunded outside at once and the ticket becomes 203; online ones leave it in 205.',
-        body: RefundApplyIdSchema,
-        response: {
-          200: envelopeSchema(
-            z.object({
-              id: z.number().int(),
-              ticketStatus: z.number().int(),
-              refundIds: z.array(z.number().int()),
-            }),
-          ),
-        },
-      },
-    },
-    async (req) => {
-      const result = await approveRefundRequest(
-        db,
-        { scenicId: scenicScope(req), requestId: req.body.id, adminId: requireAuth(req).adminId },
-        req,
-      );
-      return ok(req, {
+  registerAction(root, {
+    url: refundApplyApi.approve,
+    access: perm('admin:refundApply:review'),
+    tag: 'order',
+    summary: 'Approve an open refund application (T17): refunds split over the payments',
+    description:
+      '409 when the application is no longer open or the reviewer made it. Offline payments are ' +
+      'refunded outside at once and the ticket becomes 203; online ones leave it in 205.',
+    body: RefundApplyIdSchema,
+    response: z.object({
+      id: z.number().int(),
+      ticketStatus: z.number().int(),
+      refundIds: z.array(z.number().int()),
+    }),
+    audit: { ...serviceAudit, action: 'refundApprove' },
+    run: async (tx, { scenicId, adminId, id }, req) => {
+      const result = await approveRefundRequest(tx, { scenicId, requestId: id, adminId }, req);
+      const answer = {
         id: result.request.id,
         ticketStatus: result.ticketStatus,
         refundIds: result.refunds.map((r) => r.id),
-      });
+      };
+      return audited(answer, null); // the service wrote the row
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    refundApplyApi.reject,
-    {
-      config: { access: perm('admin:refundApply:review') },
-      schema: {
-        tags: ['order'],
-        summary: 'Reject an open refund application with a reason; the ticket returns to its status before',
-        body: RefundApplyRejectSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
+  registerAction(root, {
+    url: refundApplyApi.reject,
+    access: perm('admin:refundApply:review'),
+    tag: 'order',
+    summary: 'Reject an open refund application with a reason; the ticket returns to its status before',
+    body: RefundApplyRejectSchema,
+    response: z.null(),
+    audit: { ...serviceAudit, action: 'refundReject' },
+    run: async (tx, { scenicId, adminId, id, reason }, req) => {
+      await rejectRefundRequest(tx, { scenicId, requestId: id, adminId, reason }, req);
+      return audited(null, null); // the service wrote the row
     },
-    async (req) => {
-      await rejectRefundRequest(
-        db,
-        {
-          scenicId: scenicScope(req),
-          requestId: req.body.id,
-          adminId: requireAuth(req).adminId,
-          reason: req.body.reason,
-        },
-        req,
-      );
-      return ok(req, null);
-    },
-  );
+  });
 }

@@ -10,9 +10,17 @@ import {
   refundCountApi,
 } from '../../../shared/api/refunds.ts';
 import { hasPermission } from '../../../shared/perms.ts';
-import { ownerScope, perm, requireAuth, scenicScope } from '../../http/access.ts';
+import { ownerScope, perm, requireAuth } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
+import { writeAudit } from '../audit/index.ts';
 import { countPendingRefundRequests, markRefundDone, staffRefund } from './refunds.service.ts';
+
+/**
+ * The staff refunds' audit rows: the refunds service writes each itself, in the action's transaction
+ * (module orders, the acting area, as for its other callers), so the runs answer without one.
+ */
+const serviceAudit = { write: writeAudit, module: 'orders' } as const;
 
 /**
  * Staff refunds of an order (T20) and hand-confirmed online refunds, docs/product.md §7 countRefundApply (the
@@ -22,64 +30,35 @@ export async function refundRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.staffRefund,
-    {
-      config: { access: perm('admin:order:refund') },
-      schema: {
-        tags: ['order'],
-        summary: 'Refund tickets of an order without a request (T20), full price, with a reason',
-        body: StaffRefundSchema,
-        response: {
-          200: envelopeSchema(
-            z.object({ refundIds: z.array(z.number().int()), refunded: z.array(z.number().int()) }),
-          ),
-        },
-      },
+  registerAction(root, {
+    url: orderApi.staffRefund,
+    access: perm('admin:order:refund'),
+    tag: 'order',
+    summary: 'Refund tickets of an order without a request (T20), full price, with a reason',
+    body: StaffRefundSchema,
+    response: z.object({ refundIds: z.array(z.number().int()), refunded: z.array(z.number().int()) }),
+    audit: { ...serviceAudit, action: 'staffRefund', targetType: 'ticketOrder' },
+    run: async (tx, { scenicId, adminId, orderId, ticketIds, reason }, req) => {
+      const result = await staffRefund(tx, { scenicId, orderId, ticketIds, reason, adminId }, req);
+      const answer = { refundIds: result.refunds.map((r) => r.id), refunded: result.refunded };
+      return audited(answer, null); // the service wrote the row
     },
-    async (req) => {
-      const result = await staffRefund(
-        db,
-        {
-          scenicId: scenicScope(req),
-          orderId: req.body.orderId,
-          ticketIds: req.body.ticketIds,
-          reason: req.body.reason,
-          adminId: requireAuth(req).adminId,
-        },
-        req,
-      );
-      return ok(req, { refundIds: result.refunds.map((r) => r.id), refunded: result.refunded });
-    },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    refundApi.markDone,
-    {
-      config: { access: perm('admin:order:refund') },
-      schema: {
-        tags: ['order'],
-        summary: 'An online refund confirmed by hand (T21), or marked failed (T22, no status change)',
-        body: RefundMarkDoneSchema,
-        response: { 200: envelopeSchema(z.object({ refunded: z.array(z.number().int()) })) },
-      },
+  registerAction(root, {
+    url: refundApi.markDone,
+    access: perm('admin:order:refund'),
+    tag: 'order',
+    summary: 'An online refund confirmed by hand (T21), or marked failed (T22, no status change)',
+    body: RefundMarkDoneSchema,
+    response: z.object({ refunded: z.array(z.number().int()) }),
+    // refundFailed when `failed`
+    audit: { ...serviceAudit, action: 'refundDone', targetType: 'refund' },
+    run: async (tx, { scenicId, refundId, providerRefundId, failed }, req) => {
+      const result = await markRefundDone(tx, { scenicId, refundId, providerRefundId, failed }, req);
+      return audited({ refunded: result.refunded }, null); // the service wrote the row
     },
-    async (req) => {
-      const result = await markRefundDone(
-        db,
-        {
-          scenicId: scenicScope(req),
-          refundId: req.body.refundId,
-          providerRefundId: req.body.providerRefundId,
-          failed: req.body.failed,
-        },
-        req,
-      );
-      return ok(req, { refunded: result.refunded });
-    },
-  );
+  });
 
   // hand-registered: a read that is not a list resource
   app.get(

@@ -19,6 +19,14 @@ const { call } = callsAs(() => t, tok);
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(db, query);
 
+/** The audit actions of one target, oldest first (one row per staff write, the service's). */
+async function auditActions(targetType: string, id: number) {
+  const logged = await rows<{ action: string }>(
+    sql`select action from audit_logs where target_type = ${targetType} and target_id = ${String(id)} order by id`,
+  );
+  return logged.map((r) => r.action);
+}
+
 async function ticketStatus(id: number) {
   const [row] = await rows<{ status: number }>(sql`select status from order_tickets where id = ${id}`);
   return Number(row!.status);
@@ -164,6 +172,7 @@ describe('query, approve, reject', () => {
     expect(detail.request).toMatchObject({ status: 2, reviewedBy: 'admin' });
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: 9_000, status: 'external' })]);
     expect((await call('admin', 'POST', `${B}/approve`, {})).json().data.field).toBe('id');
+    expect(await auditActions('refundRequest', a.requestIds[0]!)).toEqual(['refundRequest', 'refundApprove']);
   });
 
   it('reject needs a reason and restores the ticket', async () => {
@@ -180,6 +189,7 @@ describe('query, approve, reject', () => {
     expect(
       (await call('admin', 'POST', `${B}/reject`, { id: a.requestIds[0], reason: 'x' })).statusCode,
     ).toBe(409);
+    expect(await auditActions('refundRequest', a.requestIds[0]!)).toEqual(['refundRequest', 'refundReject']);
   });
 });
 
@@ -207,6 +217,7 @@ describe('staff refund and markDone', () => {
     const { refundIds } = res.json().data as { refundIds: number[] };
     expect(refundIds).toHaveLength(1);
     expect(await ticketStatus(o.ticketIds[0]!)).toBe(205);
+    expect(await auditActions('ticketOrder', o.orderId)).toEqual(['staffRefund']);
 
     expect(
       (await call('staff', 'POST', '/web/api/admin/refund/markDone', { refundId: refundIds[0] })).statusCode,
@@ -225,6 +236,7 @@ describe('staff refund and markDone', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.refunded).toEqual(o.ticketIds);
     expect(await ticketStatus(o.ticketIds[1]!)).toBe(203);
+    expect(await auditActions('refund', refundIds[0]!)).toEqual(['refundDone']);
     expect(
       (await call('admin', 'POST', '/web/api/admin/refund/markDone', { refundId: refundIds[0] })).statusCode,
     ).toBe(409);
