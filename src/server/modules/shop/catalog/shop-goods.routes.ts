@@ -137,7 +137,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): createGoods (shop-goods.service.ts) writes its own audit row
   app.post(
     shopGoodApi.create,
     {
@@ -152,7 +152,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
     async (req) => ok(req, await detailOf(await createGoods(db, req, scenicScope(req), req.body))),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): updateGoods (shop-goods.service.ts) writes its own audit row
   app.post(
     shopGoodApi.update,
     {

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/api/shop.ts';
 import { type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
 import { scenicScope } from '../../../http/access.ts';
+import { audited, registerAction } from '../../../http/action.ts';
 import { ok } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';
 import { writeAudit } from '../../audit/index.ts';
@@ -24,56 +25,44 @@ export async function shopStockRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    shopGoodApi.stock,
-    {
-      config: { access: shopPerm('shop:good:stock') },
-      schema: {
-        tags: ['shop'],
-        summary: 'Adjust the stock of a SKU with a reason: written to the stock ledger; never below 0 (409)',
-        body: ShopStockAdjustSchema,
-        response: { 200: envelopeSchema(ShopSkuSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { skuId, delta, reason, note } = req.body;
-      const sku = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(shopSkus)
-          .where(and(eq(shopSkus.id, skuId), eq(shopSkus.scenicId, scenicId)));
-        if (!before) throw new AppError(404, 'shopSkuNotFound');
-        const moved = await moveStock(tx, {
-          scenicId,
-          skuId,
-          delta,
-          reason: reason as StockMoveReasonCode,
-          note,
-          adminId: req.auth?.adminId ?? null,
-        });
-        await writeAudit(tx, req, {
-          module: 'shop',
-          action: 'stock',
-          targetType: 'shopGoods',
-          targetId: moved.goodsId,
-          before: { skuId, stock: before.stock },
-          after: { skuId, stock: moved.stock, delta, reason, note },
-        });
-        return { ...before, stock: moved.stock };
+  registerAction(root, {
+    url: shopGoodApi.stock,
+    access: shopPerm('shop:good:stock'),
+    tag: 'shop',
+    summary: 'Adjust the stock of a SKU with a reason: written to the stock ledger; never below 0 (409)',
+    body: ShopStockAdjustSchema,
+    response: ShopSkuSchema,
+    audit: { write: writeAudit, module: 'shop', action: 'stock', targetType: 'shopGoods' },
+    run: async (tx, { scenicId, adminId, skuId, delta, reason, note }) => {
+      const [before] = await tx
+        .select()
+        .from(shopSkus)
+        .where(and(eq(shopSkus.id, skuId), eq(shopSkus.scenicId, scenicId)));
+      if (!before) throw new AppError(404, 'shopSkuNotFound');
+      const moved = await moveStock(tx, {
+        scenicId,
+        skuId,
+        delta,
+        reason: reason as StockMoveReasonCode,
+        note,
+        adminId,
       });
-      return ok(req, {
-        id: sku.id,
-        specValues: sku.specValues,
-        code: sku.code,
-        image: sku.image,
-        price: sku.price,
-        originalPrice: sku.originalPrice,
-        stock: sku.stock,
+      const sku = {
+        id: before.id,
+        specValues: before.specValues,
+        code: before.code,
+        image: before.image,
+        price: before.price,
+        originalPrice: before.originalPrice,
+        stock: moved.stock,
+      };
+      return audited(sku, {
+        targetId: moved.goodsId,
+        before: { skuId, stock: before.stock },
+        after: { skuId, stock: moved.stock, delta, reason, note },
       });
     },
-  );
+  });
 
   // hand-registered: a read that is not a list resource
   app.post(

@@ -19,6 +19,7 @@ import { ADM_TYPE } from '../../../../shared/dict/account.ts';
 import { shopPermissions } from '../../../../shared/perms/shop.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../../test/harness.ts';
 import { data, expect400 } from '../../../test/replies.ts';
+import { auditLogs } from '../../audit/index.ts';
 import { shopSkus, shopStockMoves } from '../shop.table.ts';
 
 let t: TestApp;
@@ -338,6 +339,25 @@ describe('goods (/shop/good, /shop/goodQuery): edit, stock, shelf, areas, export
       .from(shopStockMoves)
       .where(and(eq(shopStockMoves.skuId, sku.id)));
     expect(ledger).toHaveLength(3);
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'stock'), eq(auditLogs.targetId, String(goods.id))))
+      .orderBy(auditLogs.id);
+    expect(audit.map((r) => [r.module, r.targetType, r.before, r.after])).toEqual([
+      [
+        'shop',
+        'shopGoods',
+        { skuId: sku.id, stock: 5 },
+        { skuId: sku.id, stock: 15, delta: 10, reason: 2, note: '到货' },
+      ],
+      [
+        'shop',
+        'shopGoods',
+        { skuId: sku.id, stock: 15 },
+        { skuId: sku.id, stock: 0, delta: -15, reason: 4, note: '' },
+      ],
+    ]);
     // without the stock permission
     await t.grant('staff', ['shop:good:page']);
     tok.staff = (await t.login('staff')).access_token;

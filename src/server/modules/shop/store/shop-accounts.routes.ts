@@ -184,7 +184,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): createAccount (account-ops.ts) writes its own audit row
   app.post(
     shopAccountApi.create,
     {
@@ -210,7 +210,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): updateAccount (account-ops.ts) writes its own audit row
   app.post(
     shopAccountApi.update,
     {
@@ -252,7 +252,7 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: not yet an action (issue 29): resetAccountPassword (account-ops.ts) writes its own audit row
   app.post(
     shopAccountApi.resetPassword,
     {

@@ -10,7 +10,8 @@ import {
 } from '../../../../shared/api/shop-store.ts';
 import { SHOP_INVOICE_KIND } from '../../../../shared/dict/shop-store.ts';
 import type { Db } from '../../../db/client.ts';
-import { requireAuth, scenicScope } from '../../../http/access.ts';
+import { scenicScope } from '../../../http/access.ts';
+import { audited, registerAction } from '../../../http/action.ts';
 import { ok } from '../../../http/envelope.ts';
 import { writeAudit } from '../../audit/index.ts';
 import { shopPerm } from '../shop-access.ts';
@@ -75,49 +76,38 @@ export async function shopStoreRoutes(root: FastifyInstance) {
     async (req) => ok(req, (await storeInvoiceSettings(db, scenicScope(req))) ?? DEFAULTS),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    shopStoreInvoiceApi.save,
-    {
-      config: { access: shopPerm('shop:invoiceSet:edit') },
-      schema: {
-        tags: ['shop'],
-        summary:
-          'Save the store invoice settings (issuer, taxpayer id checked as a unified social credit code, kinds, defaults); audited',
-        body: ShopStoreInvoiceSaveSchema,
-        response: { 200: envelopeSchema(ShopStoreInvoiceSchema) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const scenicId = scenicScope(req);
-      const values = { ...req.body, invoiceKinds: [...req.body.invoiceKinds].sort((a, b) => a - b) };
-      const saved = await db.transaction(async (tx) => {
-        // the row lock orders two saves of one area, so each audit row's "before" is the other's "after"
-        const [before] = await tx
-          .select()
-          .from(shopStoreSettings)
-          .where(eq(shopStoreSettings.scenicId, scenicId))
-          .for('update');
-        const [row] = await tx
-          .insert(shopStoreSettings)
-          .values({ scenicId, ...values, updatedBy: auth.adminId })
-          .onConflictDoUpdate({
-            target: shopStoreSettings.scenicId,
-            set: { ...values, updatedBy: auth.adminId, updatedAt: sql`now()` },
-          })
-          .returning();
-        await writeAudit(tx, req, {
-          module: 'shop',
-          action: before ? 'update' : 'create',
-          targetType: 'shopStoreSetting',
-          targetId: scenicId,
-          before: before ? toView(before) : null,
-          after: toView(row!),
-        });
-        return row!;
+  registerAction(root, {
+    url: shopStoreInvoiceApi.save,
+    access: shopPerm('shop:invoiceSet:edit'),
+    tag: 'shop',
+    summary:
+      'Save the store invoice settings (issuer, taxpayer id checked as a unified social credit code, kinds, defaults); audited',
+    body: ShopStoreInvoiceSaveSchema,
+    response: ShopStoreInvoiceSchema,
+    audit: { write: writeAudit, module: 'shop', action: 'update', targetType: 'shopStoreSetting' },
+    run: async (tx, { scenicId, adminId, ...body }) => {
+      const values = { ...body, invoiceKinds: [...body.invoiceKinds].sort((a, b) => a - b) };
+      // the row lock orders two saves of one area, so each audit row's "before" is the other's "after"
+      const [before] = await tx
+        .select()
+        .from(shopStoreSettings)
+        .where(eq(shopStoreSettings.scenicId, scenicId))
+        .for('update');
+      const [row] = await tx
+        .insert(shopStoreSettings)
+        .values({ scenicId, ...values, updatedBy: adminId })
+        .onConflictDoUpdate({
+          target: shopStoreSettings.scenicId,
+          set: { ...values, updatedBy: adminId, updatedAt: sql`now()` },
+        })
+        .returning();
+      const saved = toView(row!);
+      return audited(saved, {
+        targetId: scenicId,
+        action: before ? 'update' : 'create',
+        before: before ? toView(before) : null,
+        after: saved,
       });
-      return ok(req, toView(saved));
     },
-  );
+  });
 }
