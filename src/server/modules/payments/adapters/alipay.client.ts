@@ -117,9 +117,6 @@ export async function alipayCall(
     throw new ProviderError('SIGN_VERIFY', 'the answer is not signed');
   }
   if (answer.code !== ALIPAY_OK && !(answer.sub_code && options.accept?.includes(answer.sub_code)))
-    throw new ProviderError(
-      answer.sub_code ?? answer.code,
-      `${answer.code} ${answer.sub_msg ?? answer.msg ?? ''}`.trim(),
-    );
+    throw new ProviderError(answer.sub_code ?? answer.code, answer.sub_msg ?? answer.msg ?? answer.code);
   return answer;
 }
