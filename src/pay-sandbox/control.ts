@@ -99,7 +99,7 @@ type Json = Record<string, unknown>;
 /** The HTTP control API: JSON in, JSON out, under /control/. */
 export async function handleControl(control: PaySandboxControl, req: SandboxRequest): Promise<Reply | null> {
   if (!req.path.startsWith('/control/')) return null;
-  let body: Json = {};
+  let body: Json;
   try {
     body = req.rawBody ? (JSON.parse(req.rawBody) as Json) : {};
   } catch {

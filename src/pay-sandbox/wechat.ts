@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nonce, rfc3339, rsaSign, rsaVerify } from './crypto.ts';
 import type { SandboxContext } from './context.ts';
-import { header, json } from './http.ts';
+import { header } from './http.ts';
 import type { Reply, SandboxRequest } from './http.ts';
 import { SandboxRefusal } from './ops.ts';
 import type { SandboxOps } from './ops.ts';

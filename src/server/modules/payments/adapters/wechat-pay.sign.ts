@@ -55,7 +55,7 @@ export function signatureProblem(
   if (!timestamp || !nonce || !signature || !serial) return 'the Wechatpay-* signature headers are missing';
   if (platformSerial && serial.toUpperCase() !== platformSerial.toUpperCase())
     return `signed by ${serial}, not by the configured platform key ${platformSerial}`;
-  let ok = false;
+  let ok: boolean;
   try {
     ok = createVerify('RSA-SHA256')
       .update(`${timestamp}\n${nonce}\n${body}\n`, 'utf8')
