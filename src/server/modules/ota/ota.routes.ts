@@ -14,6 +14,7 @@ import { OTA_CLIENT, OTA_PLATFORMS } from '../../../shared/dict/ota.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
@@ -57,6 +58,15 @@ async function lastMessages(db: Db, scenicId: number): Promise<Map<string, LastM
   );
   return new Map(rows.map((r) => [r.platform, r]));
 }
+
+/** The channel as its audit rows keep it: the secret only as set or not. */
+const channelSnapshot = (c: OtaChannel | undefined) =>
+  c && {
+    appKey: c.appKey,
+    callbackUrl: c.callbackUrl,
+    status: c.status,
+    secretSet: !!c.secretSealed,
+  };
 
 async function mappingCounts(db: Db, scenicId: number): Promise<Map<number, number>> {
   const rows = await db
@@ -128,72 +138,54 @@ export async function otaRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    otaChannelApi.save,
-    {
-      config: { access: perm('admin:ota:edit') },
-      schema: {
-        tags,
-        summary:
-          'Create or edit the area’s channel of a platform; a secret sent is sealed (AES-256-GCM) and never answered again',
-        body: OtaChannelSaveSchema,
-        response: { 200: envelopeSchema(OtaChannelRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const saved = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(otaChannels)
-          .where(and(eq(otaChannels.scenicId, scenicId), eq(otaChannels.platform, body.platform)));
-        const secretSealed = body.secret ? await sealSecret(tx, body.secret) : (before?.secretSealed ?? '');
-        if (body.status === 1 && !secretSealed) throw new FieldError('secret', otaMessages.otaSecretRequired);
-        const values = {
-          appKey: body.appKey,
-          secretSealed,
-          callbackUrl: body.callbackUrl,
-          status: body.status,
-          updatedAt: new Date(),
-        };
-        let row: OtaChannel | undefined;
-        try {
-          [row] = before
-            ? await tx.update(otaChannels).set(values).where(eq(otaChannels.id, before.id)).returning()
-            : await tx
-                .insert(otaChannels)
-                .values({ scenicId, platform: body.platform, ...values })
-                .returning();
-        } catch (err) {
-          if (isUnique(err)) throw new FieldError('appKey', otaMessages.otaAppKeyTaken);
-          throw err;
-        }
-        const snapshot = (c: OtaChannel | undefined) =>
-          c && {
-            appKey: c.appKey,
-            callbackUrl: c.callbackUrl,
-            status: c.status,
-            secretSet: !!c.secretSealed,
-          };
-        await writeAudit(tx, req, {
-          module: 'ota',
-          action: before ? 'update' : 'create',
-          targetType: 'otaChannel',
-          targetId: row!.id,
-          before: snapshot(before),
-          after: { ...snapshot(row), secretChanged: !!body.secret },
-        });
-        return row!;
+  registerAction(root, {
+    url: otaChannelApi.save,
+    access: perm('admin:ota:edit'),
+    tag: 'ota',
+    summary:
+      'Create or edit the area’s channel of a platform; a secret sent is sealed (AES-256-GCM) and never answered again',
+    body: OtaChannelSaveSchema,
+    response: OtaChannelRowSchema,
+    audit: { write: writeAudit, module: 'ota', action: 'update', targetType: 'otaChannel' },
+    run: async (tx, { scenicId, ...body }) => {
+      const [before] = await tx
+        .select()
+        .from(otaChannels)
+        .where(and(eq(otaChannels.scenicId, scenicId), eq(otaChannels.platform, body.platform)));
+      const secretSealed = body.secret ? await sealSecret(tx, body.secret) : (before?.secretSealed ?? '');
+      if (body.status === 1 && !secretSealed) throw new FieldError('secret', otaMessages.otaSecretRequired);
+      const values = {
+        appKey: body.appKey,
+        secretSealed,
+        callbackUrl: body.callbackUrl,
+        status: body.status,
+        updatedAt: new Date(),
+      };
+      let row: OtaChannel | undefined;
+      try {
+        [row] = before
+          ? await tx.update(otaChannels).set(values).where(eq(otaChannels.id, before.id)).returning()
+          : await tx
+              .insert(otaChannels)
+              .values({ scenicId, platform: body.platform, ...values })
+              .returning();
+      } catch (err) {
+        if (isUnique(err)) throw new FieldError('appKey', otaMessages.otaAppKeyTaken);
+        throw err;
+      }
+      const saved = row!;
+      const counts = await mappingCounts(tx, scenicId);
+      const last = await lastMessages(tx, scenicId);
+      return audited(channelRow(body.platform, saved, counts.get(saved.id) ?? 0, last.get(body.platform)), {
+        targetId: saved.id,
+        action: before ? 'update' : 'create',
+        before: channelSnapshot(before),
+        after: { ...channelSnapshot(saved), secretChanged: !!body.secret },
       });
-      const counts = await mappingCounts(db, scenicId);
-      const last = await lastMessages(db, scenicId);
-      return ok(req, channelRow(body.platform, saved, counts.get(saved.id) ?? 0, last.get(body.platform)));
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
+  // hand-registered: an outbound call to the platform (no transaction held across it); the OTA message log records it, no audit row; its contract has no answer schema
   app.post(
     otaChannelApi.syncStock,
     {
