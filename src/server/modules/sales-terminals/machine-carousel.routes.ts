@@ -1,8 +1,6 @@
 import { and, asc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   CarouselCreateSchema,
   CarouselPageSchema,
@@ -18,9 +16,9 @@ import { EnableStatus } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { SalesTerminalField as F, SalesTerminalReason } from '../../../shared/dict/sales-terminals.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import type { AuditWriter } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -29,7 +27,6 @@ import { terminalOfKind, terminals } from '../terminals/index.ts';
 import { carouselOfMachine } from './sales-terminals.service.ts';
 import { salesMachineCarousels } from './sales-terminals.table.ts';
 
-const tags = ['sales-terminals'];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- /terminal/autoSellTicketMange: a machine's screen carousel ----
@@ -105,9 +102,6 @@ const noUndefined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 /** /terminal/autoSellTicketMange: a machine's screen carousel. */
 export async function machineCarouselRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
   registerListResource(root, {
     tag: 'sales-terminals',
     api: machineCarouselApi,
@@ -183,48 +177,37 @@ export async function machineCarouselRoutes(root: FastifyInstance) {
     delete: { summary: 'Delete a carousel image (an area-wide one leaves every machine)' },
   });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    machineCarouselApi.reorder,
-    {
-      config: { access: perm('admin:autoSell:update') },
-      schema: {
-        tags,
-        summary:
-          'Reorder what a machine shows: every item of it (its own and the area-wide ones) in the new order; sort becomes 10, 20, …',
-        body: CarouselReorderSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { machineId, ids } = req.body;
-      await db.transaction(async (tx) => {
-        await terminalOfKind(tx, scenicId, machineId, 'selfManagement');
-        const items = await tx
-          .select({ id: salesMachineCarousels.id, sort: salesMachineCarousels.sort })
-          .from(salesMachineCarousels)
-          .where(carouselOfMachine(scenicId, machineId))
-          .orderBy(asc(salesMachineCarousels.id))
-          .for('update');
-        const known = new Set(items.map((i) => i.id));
-        if (items.length !== ids.length || ids.some((id) => !known.has(id)))
-          throw new FieldError('ids', SalesTerminalReason.reorderSet);
-        for (const [i, id] of ids.entries())
-          await tx
-            .update(salesMachineCarousels)
-            .set({ sort: (i + 1) * 10, updatedAt: sql`now()` })
-            .where(and(eq(salesMachineCarousels.id, id), ne(salesMachineCarousels.sort, (i + 1) * 10)));
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'carouselReorder',
-          targetType: 'terminal',
-          targetId: machineId,
-          before: items.map((i) => ({ id: i.id, sort: i.sort })),
-          after: ids.map((id, i) => ({ id, sort: (i + 1) * 10 })),
-        });
+  registerAction(root, {
+    url: machineCarouselApi.reorder,
+    access: perm('admin:autoSell:update'),
+    tag: 'sales-terminals',
+    summary:
+      'Reorder what a machine shows: every item of it (its own and the area-wide ones) in the new order; sort becomes 10, 20, …',
+    body: CarouselReorderSchema,
+    response: z.null(),
+    // one row on the machine (not carousel-<id>): the order of all it shows, before and after
+    audit: { write: writeAudit, module: 'terminals', action: 'carouselReorder', targetType: 'terminal' },
+    run: async (tx, { scenicId, machineId, ids }) => {
+      await terminalOfKind(tx, scenicId, machineId, 'selfManagement');
+      const items = await tx
+        .select({ id: salesMachineCarousels.id, sort: salesMachineCarousels.sort })
+        .from(salesMachineCarousels)
+        .where(carouselOfMachine(scenicId, machineId))
+        .orderBy(asc(salesMachineCarousels.id))
+        .for('update');
+      const known = new Set(items.map((i) => i.id));
+      if (items.length !== ids.length || ids.some((id) => !known.has(id)))
+        throw new FieldError('ids', SalesTerminalReason.reorderSet);
+      for (const [i, id] of ids.entries())
+        await tx
+          .update(salesMachineCarousels)
+          .set({ sort: (i + 1) * 10, updatedAt: sql`now()` })
+          .where(and(eq(salesMachineCarousels.id, id), ne(salesMachineCarousels.sort, (i + 1) * 10)));
+      return audited(null, {
+        targetId: machineId,
+        before: items.map((i) => ({ id: i.id, sort: i.sort })),
+        after: ids.map((id, i) => ({ id, sort: (i + 1) * 10 })),
       });
-      return ok(req, null);
     },
-  );
+  });
 }

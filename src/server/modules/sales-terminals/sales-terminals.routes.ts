@@ -33,6 +33,7 @@ import {
 } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import type { Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { joinTexts, type ExportColumn } from '../../http/export.ts';
@@ -244,6 +245,8 @@ const terminalResource: Resource<typeof terminals> = {
   targetType: 'terminal',
   audit: writeAudit,
 };
+/** The profile edits' audit rows (a window's or machine's profile, on its terminal). */
+const audit = { write: writeAudit, module: 'terminals', targetType: 'terminal' } as const;
 
 /** The area's ticket products and (windows) staff accounts, for the profile forms. */
 async function options(db: Db, scenicId: number, withOperators: boolean) {
@@ -340,74 +343,40 @@ export async function salesTerminalProfileRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    windowApi.update,
-    {
-      config: { access: perm('admin:window:update') },
-      schema: {
-        tags,
-        summary:
-          'Edit a window’s profile (only the fields sent change; created on first save): products and operators of the area, pay ways a counter takes; the device sees a new config ETag',
-        body: WindowUpdateSchema,
-        response: { 200: envelopeSchema(WindowRowSchema) },
-      },
+  registerAction(root, {
+    url: windowApi.update,
+    access: perm('admin:window:update'),
+    tag: 'sales-terminals',
+    summary:
+      'Edit a window’s profile (only the fields sent change; created on first save): products and operators of the area, pay ways a counter takes; the device sees a new config ETag',
+    body: WindowUpdateSchema,
+    response: WindowRowSchema,
+    audit: { ...audit, action: 'windowProfile' },
+    run: async (tx, { scenicId, adminId: _, id, ...body }) => {
+      const terminal = await terminalOfKind(tx, scenicId, id, 'winManagement', true);
+      if (body.productIds) await checkProducts(tx, scenicId, body.productIds);
+      if (body.operatorIds) await checkOperators(tx, scenicId, body.operatorIds);
+      const { before, after } = await saveProfile(tx, terminal, body);
+      return audited((await windowRows(tx, [terminal]))[0]!, { targetId: id, before, after });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...body } = req.body;
-      const t = await db.transaction(async (tx) => {
-        const terminal = await terminalOfKind(tx, scenicId, id, 'winManagement', true);
-        if (body.productIds) await checkProducts(tx, scenicId, body.productIds);
-        if (body.operatorIds) await checkOperators(tx, scenicId, body.operatorIds);
-        const { before, after } = await saveProfile(tx, terminal, body);
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'windowProfile',
-          targetType: 'terminal',
-          targetId: id,
-          before,
-          after,
-        });
-        return terminal;
-      });
-      return ok(req, (await windowRows(db, [t]))[0]!);
-    },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    machineApi.update,
-    {
-      config: { access: perm('admin:autoSell:update') },
-      schema: {
-        tags,
-        summary:
-          'Edit a machine’s profile (only the fields sent change): products of the area, pay ways a machine takes, printer and paper; the device sees a new config ETag',
-        body: MachineUpdateSchema,
-        response: { 200: envelopeSchema(MachineRowSchema) },
-      },
+  registerAction(root, {
+    url: machineApi.update,
+    access: perm('admin:autoSell:update'),
+    tag: 'sales-terminals',
+    summary:
+      'Edit a machine’s profile (only the fields sent change): products of the area, pay ways a machine takes, printer and paper; the device sees a new config ETag',
+    body: MachineUpdateSchema,
+    response: MachineRowSchema,
+    audit: { ...audit, action: 'machineProfile' },
+    run: async (tx, { scenicId, adminId: _, id, ...body }) => {
+      const terminal = await terminalOfKind(tx, scenicId, id, 'selfManagement', true);
+      if (body.productIds) await checkProducts(tx, scenicId, body.productIds);
+      const { before, after } = await saveProfile(tx, terminal, body);
+      return audited((await machineRows(tx, [terminal]))[0]!, { targetId: id, before, after });
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...body } = req.body;
-      const t = await db.transaction(async (tx) => {
-        const terminal = await terminalOfKind(tx, scenicId, id, 'selfManagement', true);
-        if (body.productIds) await checkProducts(tx, scenicId, body.productIds);
-        const { before, after } = await saveProfile(tx, terminal, body);
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'machineProfile',
-          targetType: 'terminal',
-          targetId: id,
-          before,
-          after,
-        });
-        return terminal;
-      });
-      return ok(req, (await machineRows(db, [t]))[0]!);
-    },
-  );
+  });
 
   // hand-registered: a read for a form's picker, not a list resource
   app.get(

@@ -345,6 +345,15 @@ describe('machine carousel (/terminal/autoSellTicketMange)', () => {
     expect(
       (await page<CarouselRow>('admin', machineCarouselApi.page, { machineId: id })).map((r) => r.id),
     ).toEqual(reversed);
+    const [reorder] = await queryRows<{ module: string; target_type: string; after: { id: number }[] }>(
+      db,
+      sql`select module, target_type, after from audit_logs where action = 'carouselReorder' and target_id = ${String(id)}`,
+    );
+    expect([reorder!.module, reorder!.target_type, reorder!.after.map((i) => i.id)]).toEqual([
+      'terminals',
+      'terminal',
+      reversed,
+    ]);
     await refused(machineCarouselApi.reorder, { machineId: id, ids: reversed.slice(1) }, 'ids');
     expect(
       (await call('admin', 'POST', machineCarouselApi.reorder, { machineId: theirs.machine, ids: [1] }))
