@@ -20,9 +20,9 @@ import { perm, scenicScope } from '../../http/access.ts';
 import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
-import { writeAudit } from '../audit/index.ts';
 import { ownDistributor } from '../withdrawals/index.ts';
 import { batchRow } from './settlement-http.ts';
+import { batchAudit } from './settlement.routes.ts';
 import { candidatesSql, commissionSql, findBatch, moveBatch } from './settlement.service.ts';
 
 /** A batch's rows: live candidates of a draft (the preview), stored settlement rows of a closed batch. */
@@ -148,12 +148,7 @@ export async function settlementBatchRoutes(root: FastifyInstance) {
       summary,
       body: SettlementBatchIdSchema,
       response: SettlementBatchRowSchema,
-      audit: {
-        write: writeAudit,
-        module: 'distribution',
-        action: `settlement.${move}`,
-        targetType: 'settlementBatch',
-      },
+      audit: { ...batchAudit, action: `settlement.${move}` },
       run: async (tx, { scenicId, adminId, id }) => {
         const result = await moveBatch(tx, { scenicId, id, move, adminId });
         return audited(await batchRow(tx, result.id), { targetId: result.id, after: result });

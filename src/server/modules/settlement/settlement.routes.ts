@@ -40,6 +40,13 @@ const BATCH_COLUMNS: ExportColumn<SettlementBatchRow>[] = [
   { header: SettlementField.commission, value: (r) => r.commission, kind: 'money' },
   { header: SettlementField.closedAt, value: (r) => r.closedAt, kind: 'datetime', width: 20 },
 ];
+/** A settlement batch's audit rows: its create here, its close and discard in settlement-batches.routes.ts. */
+export const batchAudit = {
+  write: writeAudit,
+  module: 'distribution',
+  targetType: 'settlementBatch',
+} as const;
+
 /**
  * docs/product.md §2 /disManage/setMange: settlement settings, the batch list and new batches (one batch:
  * settlement-batches.routes.ts).
@@ -134,12 +141,7 @@ export async function settlementRoutes(root: FastifyInstance) {
     summary: 'A draft batch of a period of visit dates (409 when it overlaps another draft or closed batch)',
     body: SettlementBatchCreateSchema,
     response: SettlementBatchRowSchema,
-    audit: {
-      write: writeAudit,
-      module: 'distribution',
-      action: 'settlement.create',
-      targetType: 'settlementBatch',
-    },
+    audit: { ...batchAudit, action: 'settlement.create' },
     run: async (tx, { scenicId, adminId, ...period }) => {
       const created = await createBatch(tx, { scenicId, ...period, adminId });
       return audited(await batchRow(tx, created.id), {
