@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   OrderIdSchema,
   OrderIssueSchema,
@@ -15,8 +13,8 @@ import {
 } from '../../../shared/api/orders.ts';
 import { OrderText } from '../../../shared/dict/order-fields.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, requireAuth, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction, type Audited } from '../../http/action.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/index.ts';
@@ -30,24 +28,19 @@ const ActionResultSchema = z.object({
   ticketIds: z.array(z.number().int()),
 });
 
-/** The print data of an order's tickets again (a reprint), recorded in the audit log. */
+/** The print data of an order's tickets again (a reprint), with its audit row. */
 async function reprint(
   db: Db,
-  req: FastifyRequest,
   scenicId: number,
   orderId: number,
   ticketIds: number[] | undefined,
-): Promise<OrderPrint> {
+): Promise<Audited<OrderPrint>> {
   const data = await printData(db, scenicId, orderId, ticketIds);
   const printed = data.groups.flatMap((g) => g.tickets.map((x) => x.ticketId));
-  await writeAudit(db, req, {
-    module: 'orders',
-    action: 'reprint',
-    targetType: 'ticketOrder',
+  return audited(data, {
     targetId: (await findOrder(db, scenicId, orderId))?.orderNo ?? orderId,
     after: { ticketIds: printed },
   });
-  return data;
 }
 
 /** The order notice as it would go to the buyer's phone; there is no SMS module yet: audited, not sent. */
@@ -56,7 +49,7 @@ async function resendNotice(
   req: FastifyRequest,
   scenicId: number,
   orderId: number,
-): Promise<OrderNotice> {
+): Promise<Audited<OrderNotice>> {
   const order = await findOrder(db, scenicId, orderId);
   if (!order) throw notFound('recordNotFound');
   const [area] = await db
@@ -69,143 +62,118 @@ async function resendNotice(
     .replace('{count}', String(order.ticketCount))
     .replace('{visitDate}', order.visitDate);
   const notice = { channel: 'sms' as const, phone: order.buyerPhone, text, sent: false };
-  await writeAudit(db, req, {
-    module: 'orders',
-    action: 'resendNotice',
-    targetType: 'ticketOrder',
-    targetId: order.orderNo,
-    after: notice,
-  });
-  return notice;
+  return audited(notice, { targetId: order.orderNo, after: notice });
 }
+
+/**
+ * The audit rows of an order's staff actions: module orders, target the ticket order. The orders
+ * service writes the row of each ticket move itself (cancel, issue, void: its actor, in the
+ * action's transaction), so those runs answer without one (`audited(answer, null)`); the reprint
+ * and the notice name theirs.
+ */
+const audit = { write: writeAudit, module: 'orders', targetType: 'ticketOrder' } as const;
+const update = perm('admin:order:update');
 
 /**
  * Staff actions on an order of the acting area (docs/domain.md transitions, through the orders service:
  * one transaction each, with its audit row). 409 when a ticket's status does not allow it.
  */
-export async function orderActionRoutes(root: FastifyInstance, db: Db = root.ctx.db) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.cancel,
-    {
-      config: { access: perm('admin:order:update') },
-      schema: {
-        tags: ['orders'],
-        summary: 'Cancel an unpaid order (T5 by staff): tickets 103, stock and seats released',
-        description: '409 when the order is paid (paid orders go through a staff refund) or already closed.',
-        body: OrderIdSchema,
-        response: { 200: envelopeSchema(ActionResultSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const order = await cancelOrder(db, {
+export async function orderActionRoutes(root: FastifyInstance) {
+  registerAction(root, {
+    url: orderApi.cancel,
+    access: update,
+    tag: 'orders',
+    summary: 'Cancel an unpaid order (T5 by staff): tickets 103, stock and seats released',
+    description: '409 when the order is paid (paid orders go through a staff refund) or already closed.',
+    body: OrderIdSchema,
+    response: ActionResultSchema,
+    audit: { ...audit, action: 'systemCancel' },
+    run: async (tx, { scenicId, adminId, id }, req) => {
+      const order = await cancelOrder(tx, {
         scenicId,
-        orderId: req.body.id,
+        orderId: id,
         by: 'staff',
-        adminId: requireAuth(req).adminId,
+        adminId,
         actor: actorOf(req),
       });
-      return ok(req, { id: order.id, status: order.status, ticketIds: [] });
+      return audited({ id: order.id, status: order.status, ticketIds: [] }, null); // the service wrote the row
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.issue,
-    {
-      config: { access: perm('admin:order:update') },
-      schema: {
-        tags: ['orders'],
-        summary: 'Issue (print) tickets (T8): unused → ticketed; ticketed ones count a reprint',
-        description:
-          'All tickets of the order, or `ticketIds`. Answers the print data of those tickets grouped by the print template of their product (the area’s default when none) for the console to print.',
-        body: OrderIssueSchema,
-        response: { 200: envelopeSchema(OrderPrintSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const tickets = await issueTickets(db, {
+  registerAction(root, {
+    url: orderApi.issue,
+    access: update,
+    tag: 'orders',
+    summary: 'Issue (print) tickets (T8): unused → ticketed; ticketed ones count a reprint',
+    description:
+      'All tickets of the order, or `ticketIds`. Answers the print data of those tickets grouped by the print template of their product (the area’s default when none) for the console to print.',
+    body: OrderIssueSchema,
+    response: OrderPrintSchema,
+    audit: { ...audit, action: 'issue' },
+    run: async (tx, { scenicId, adminId, id, ticketIds }, req) => {
+      const tickets = await issueTickets(tx, {
         scenicId,
-        orderId: req.body.id,
-        ...(req.body.ticketIds ? { ticketIds: req.body.ticketIds } : {}),
-        adminId: requireAuth(req).adminId,
+        orderId: id,
+        ...(ticketIds ? { ticketIds } : {}),
+        adminId,
         actor: actorOf(req),
       });
-      return ok(
-        req,
-        await printData(
-          db,
-          scenicId,
-          req.body.id,
-          tickets.map((t) => t.id),
-        ),
+      const data = await printData(
+        tx,
+        scenicId,
+        id,
+        tickets.map((t) => t.id),
       );
+      return audited(data, null); // the service wrote the row
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.void,
-    {
-      config: { access: perm('admin:order:update') },
-      schema: {
-        tags: ['orders'],
-        summary: 'Void tickets without refund (T23) with a reason: code revoked, future stock released',
-        description: '409 when a ticket was used at a gate or is not unused, ticketed or expired.',
-        body: OrderVoidSchema,
-        response: { 200: envelopeSchema(ActionResultSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const tickets = await voidTickets(db, {
+  registerAction(root, {
+    url: orderApi.void,
+    access: update,
+    tag: 'orders',
+    summary: 'Void tickets without refund (T23) with a reason: code revoked, future stock released',
+    description: '409 when a ticket was used at a gate or is not unused, ticketed or expired.',
+    body: OrderVoidSchema,
+    response: ActionResultSchema,
+    audit: { ...audit, action: 'void' },
+    run: async (tx, { scenicId, adminId, id, ticketIds, reason }, req) => {
+      const tickets = await voidTickets(tx, {
         scenicId,
-        orderId: req.body.id,
-        ticketIds: req.body.ticketIds,
-        reason: req.body.reason,
-        adminId: requireAuth(req).adminId,
+        orderId: id,
+        ticketIds,
+        reason,
+        adminId,
         actor: actorOf(req),
       });
-      const order = await findOrder(db, scenicId, req.body.id);
-      return ok(req, { id: req.body.id, status: order?.status ?? 0, ticketIds: tickets.map((t) => t.id) });
+      const order = await findOrder(tx, scenicId, id);
+      const answer = { id, status: order?.status ?? 0, ticketIds: tickets.map((t) => t.id) };
+      return audited(answer, null); // the service wrote the row
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.printData,
-    {
-      config: { access: perm('admin:order:update') },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Print data of the order’s issued/unused tickets with their product’s print template (reprint)',
-        description: 'Each call is recorded in the audit log (action reprint).',
-        body: OrderIssueSchema,
-        response: { 200: envelopeSchema(OrderPrintSchema) },
-      },
-    },
-    async (req) => ok(req, await reprint(db, req, scenicScope(req), req.body.id, req.body.ticketIds)),
-  );
+  registerAction(root, {
+    url: orderApi.printData,
+    access: update,
+    tag: 'orders',
+    summary: 'Print data of the order’s issued/unused tickets with their product’s print template (reprint)',
+    description: 'Each call is recorded in the audit log (action reprint).',
+    body: OrderIssueSchema,
+    response: OrderPrintSchema,
+    audit: { ...audit, action: 'reprint' },
+    run: (tx, { scenicId, id, ticketIds }) => reprint(tx, scenicId, id, ticketIds),
+  });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    orderApi.resendNotice,
-    {
-      config: { access: perm('admin:order:update') },
-      schema: {
-        tags: ['orders'],
-        summary: 'Resend the order notice to the buyer’s phone',
-        description:
-          'There is no SMS module yet: the resend is recorded in the audit log and the answer says what would be sent (sent = false).',
-        body: OrderIdSchema,
-        response: { 200: envelopeSchema(OrderNoticeSchema) },
-      },
-    },
-    async (req) => ok(req, await resendNotice(db, req, scenicScope(req), req.body.id)),
-  );
+  registerAction(root, {
+    url: orderApi.resendNotice,
+    access: update,
+    tag: 'orders',
+    summary: 'Resend the order notice to the buyer’s phone',
+    description:
+      'There is no SMS module yet: the resend is recorded in the audit log and the answer says what would be sent (sent = false).',
+    body: OrderIdSchema,
+    response: OrderNoticeSchema,
+    audit: { ...audit, action: 'resendNotice' },
+    run: (tx, { scenicId, id }, req) => resendNotice(tx, req, scenicId, id),
+  });
 }
