@@ -23,6 +23,7 @@ import { FaceAlarmReason, FaceDirection, FaceText } from '../../../shared/dict/f
 import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
@@ -248,56 +249,44 @@ export async function faceDeviceRoutes(root: FastifyInstance) {
     async (req) => ok(req, await gateOptions(db, scenicScope(req))),
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    faceDeviceApi.update,
-    {
-      config: { access: perm('admin:face:update') },
-      schema: {
-        tags,
-        summary:
-          'Save a face device’s settings and gate; the device sees them in its configuration (new ETag), alarms of later uploads follow them',
-        body: FaceSettingsUpdateSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, gateId, ...s } = req.body;
-      if (gateId != null && (await foreignGateIds(db, scenicId, [gateId])).length)
+  registerAction(root, {
+    url: faceDeviceApi.update,
+    access: perm('admin:face:update'),
+    tag: 'face-devices',
+    summary:
+      'Save a face device’s settings and gate; the device sees them in its configuration (new ETag), alarms of later uploads follow them',
+    body: FaceSettingsUpdateSchema,
+    response: z.null(),
+    audit: { write: writeAudit, module: 'terminals', action: 'faceSettings', targetType: 'terminal' },
+    run: async (tx, { scenicId, adminId: _, id, gateId, ...s }) => {
+      if (gateId != null && (await foreignGateIds(tx, scenicId, [gateId])).length)
         throw new FieldError('gateId', gateNotInArea);
-      await db.transaction(async (tx) => {
-        const before = await faceDevice(tx, scenicId, id, true);
-        const old = settingsView((await storedSettings(tx, [id])).get(id), null);
-        const values = {
-          direction: s.direction,
-          matchThreshold: s.matchThreshold,
-          livenessCheck: s.livenessCheck,
-          temperatureAlarm: s.temperatureAlarm,
-          temperatureThreshold: Math.round(s.temperatureThreshold * 10),
-          admittedHealthCodes: [...s.admittedHealthCodes].sort((a, b) => a - b),
-          updatedAt: sql`now()`,
-        };
+      const before = await faceDevice(tx, scenicId, id, true);
+      const old = settingsView((await storedSettings(tx, [id])).get(id), null);
+      const values = {
+        direction: s.direction,
+        matchThreshold: s.matchThreshold,
+        livenessCheck: s.livenessCheck,
+        temperatureAlarm: s.temperatureAlarm,
+        temperatureThreshold: Math.round(s.temperatureThreshold * 10),
+        admittedHealthCodes: [...s.admittedHealthCodes].sort((a, b) => a - b),
+        updatedAt: sql`now()`,
+      };
+      await tx
+        .insert(faceSettings)
+        .values({ terminalId: id, ...values })
+        .onConflictDoUpdate({ target: faceSettings.terminalId, set: values });
+      if (before.gateId !== gateId)
         await tx
-          .insert(faceSettings)
-          .values({ terminalId: id, ...values })
-          .onConflictDoUpdate({ target: faceSettings.terminalId, set: values });
-        if (before.gateId !== gateId)
-          await tx
-            .update(terminals)
-            .set({ gateId, updatedAt: sql`now()` })
-            .where(eq(terminals.id, id));
-        const { gateName: _g, gateId: _i, ...oldSettings } = old;
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'faceSettings',
-          targetType: 'terminal',
-          targetId: id,
-          before: { gateId: before.gateId, ...oldSettings },
-          after: { gateId, ...s, admittedHealthCodes: values.admittedHealthCodes },
-        });
+          .update(terminals)
+          .set({ gateId, updatedAt: sql`now()` })
+          .where(eq(terminals.id, id));
+      const { gateName: _g, gateId: _i, ...oldSettings } = old;
+      return audited(null, {
+        targetId: id,
+        before: { gateId: before.gateId, ...oldSettings },
+        after: { gateId, ...s, admittedHealthCodes: values.admittedHealthCodes },
       });
-      return ok(req, null);
     },
-  );
+  });
 }
