@@ -30,6 +30,7 @@ import {
 import { TerminalOnline } from '../../../shared/dict/terminal.ts';
 import type { Db } from '../../db/client.ts';
 import { deviceOf, perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -52,7 +53,7 @@ import {
 } from './passenger-cameras.service.ts';
 import { cameraSettings, crowdWarnings, type CrowdWarning } from './passenger-cameras.table.ts';
 
-// hand-registered (file): a camera's query and history are reads that are not list resources; the camera's own counts call has its own client token; the settings save is not yet an action (issue 29), a staff write still to convert
+// hand-registered (file): a camera's query and history are reads that are not list resources; the camera's own counts call has its own client token
 
 const tags = ['passenger-cameras'];
 const CAMERA = 'camera';
@@ -265,50 +266,39 @@ export async function passengerCameraRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    cameraApi.update,
-    {
-      config: { access: perm('admin:camera:update') },
-      schema: {
-        tags,
-        summary:
-          'Save a camera’s zone, capacity, warning threshold, recipients and interval; the camera sees them in its configuration (new ETag)',
-        body: CameraSettingsUpdateSchema,
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...s } = req.body;
-      await db.transaction(async (tx) => {
-        const t = await camera(tx, scenicId, id, true);
-        const before = await cameraRow(tx, t, true);
-        // the zone's count judged against the new threshold at once, as a reading would be: already
-        // at or above it warns now (once), below 90% of it re-arms a warned camera
-        const step = warningStep(before.warned, before.liveCount, s.threshold);
-        await tx
-          .update(cameraSettings)
-          .set({ ...s, warned: step.warned, updatedAt: sql`now()` })
-          .where(eq(cameraSettings.terminalId, id));
-        if (step.raise) await recordWarning(tx, t, { ...s, count: before.liveCount, threshold: s.threshold });
-        await writeAudit(tx, req, {
-          module: 'terminals',
-          action: 'cameraSettings',
-          targetType: 'terminal',
-          targetId: id,
-          before: {
-            zone: before.zone,
-            capacity: before.capacity,
-            threshold: before.threshold,
-            recipients: before.recipients,
-            intervalSeconds: before.intervalSeconds,
-          },
-          after: s,
-        });
+  registerAction(root, {
+    url: cameraApi.update,
+    access: perm('admin:camera:update'),
+    tag: 'passenger-cameras',
+    summary:
+      'Save a camera’s zone, capacity, warning threshold, recipients and interval; the camera sees them in its configuration (new ETag)',
+    body: CameraSettingsUpdateSchema,
+    response: z.null(),
+    audit: { write: writeAudit, module: 'terminals', action: 'cameraSettings', targetType: 'terminal' },
+    run: async (tx, { scenicId, adminId: _, id, ...s }) => {
+      const t = await camera(tx, scenicId, id, true);
+      const before = await cameraRow(tx, t, true);
+      // the zone's count judged against the new threshold at once, as a reading would be: already
+      // at or above it warns now (once), below 90% of it re-arms a warned camera
+      const step = warningStep(before.warned, before.liveCount, s.threshold);
+      await tx
+        .update(cameraSettings)
+        .set({ ...s, warned: step.warned, updatedAt: sql`now()` })
+        .where(eq(cameraSettings.terminalId, id));
+      if (step.raise) await recordWarning(tx, t, { ...s, count: before.liveCount, threshold: s.threshold });
+      return audited(null, {
+        targetId: id,
+        before: {
+          zone: before.zone,
+          capacity: before.capacity,
+          threshold: before.threshold,
+          recipients: before.recipients,
+          intervalSeconds: before.intervalSeconds,
+        },
+        after: s,
       });
-      return ok(req, null);
     },
-  );
+  });
 
   app.post(
     terminalDeviceApi.counts,
