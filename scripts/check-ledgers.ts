@@ -5,11 +5,15 @@
 // does; the members and distribution tests run the same checks on the demo data.
 import path from 'node:path';
 import { loadConfig } from '../src/server/lib/config.ts';
+import { withDemoSecretKey } from '../src/server/lib/demo-secret-key.ts';
+import { useSecretKeys } from '../src/server/lib/secret-box.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { distributorLedgerMismatches } from '../src/server/modules/distribution/index.ts';
 import { ledgerMismatches } from '../src/server/modules/members/index.ts';
 
-const config = loadConfig();
+// the demo's key file (DATA_DIR/secret-key) when APP_SECRET_KEY is unset
+const config = loadConfig(withDemoSecretKey(process.env, { create: false }).env);
+useSecretKeys(config.secretKeys);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),

@@ -16,7 +16,15 @@ const sortKeys = (value: unknown): unknown =>
 
 const database = await openDatabase({});
 await database.migrate();
-const app = await buildApp(loadConfig({ ...process.env, JOBS: 'false', DATA_DIR: '/tmp/oa-data' }), database);
+const app = await buildApp(
+  loadConfig({
+    APP_SECRET_KEY: 'openapi-dump-needs-a-key-but-seals-nothing-0123',
+    ...process.env,
+    JOBS: 'false',
+    DATA_DIR: '/tmp/oa-data',
+  }),
+  database,
+);
 const res = await app.inject({ url: '/docs/json' });
 process.stdout.write(JSON.stringify(sortKeys(JSON.parse(res.body)), null, 1));
 await app.close();

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/lib/config.ts';
+import { withDemoSecretKey } from '../src/server/lib/demo-secret-key.ts';
+import { useSecretKeys } from '../src/server/lib/secret-box.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/rows.ts';
@@ -19,7 +21,9 @@ if (!Number.isInteger(orders) || orders < 0 || orders > 10_000_000) {
   console.error('--orders must be a whole number between 0 and 10000000');
   process.exit(1);
 }
-const config = loadConfig();
+// the demo's key file (DATA_DIR/secret-key) when APP_SECRET_KEY is unset
+const config = loadConfig(withDemoSecretKey(process.env, { create: false }).env);
+useSecretKeys(config.secretKeys);
 for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({
   url: config.databaseUrl,

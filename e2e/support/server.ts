@@ -75,6 +75,8 @@ export async function startServer({ webDir, logFile, env }: StartOptions): Promi
       DATABASE_URL: '',
       SEED: 'demo',
       ADMIN_PASSWORD,
+      // the key of the secrets the demo seals (OTA channels, payment settings)
+      APP_SECRET_KEY: 'e2e-secret-key-of-the-browser-tests-0123456789',
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',

@@ -21,6 +21,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './lib/config.ts';
 import { registerJobs } from './jobs.ts';
 import { useEgressAllow } from './lib/egress.ts';
+import { useSecretKeys } from './lib/secret-box.ts';
 import { SERVER_MODULES } from './modules.ts';
 import './messages.ts';
 import { loggerOptions } from './logging.ts';
@@ -97,6 +98,8 @@ export async function buildApp(
   fs.mkdirSync(uploadDir, { recursive: true });
   // the one exception to the egress rule, from the environment only (lib/egress.ts)
   useEgressAllow(config.egressAllow);
+  // the key of every secret kept in the database (lib/secret-box.ts)
+  useSecretKeys(config.secretKeys);
   app.decorate('ctx', {
     config,
     database,

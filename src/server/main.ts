@@ -2,14 +2,19 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './lib/config.ts';
+import { withDemoSecretKey } from './lib/demo-secret-key.ts';
+import { useSecretKeys } from './lib/secret-box.ts';
 import { openDatabase } from './db/client.ts';
 import { SERVER_MODULES } from './modules.ts';
 import { seedDatabase, seedDemoHistory } from './seed/index.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
 
+// `npm start` passes --demo-secret-key: a demo without APP_SECRET_KEY gets a key file of its own
+const demoKey = withDemoSecretKey(process.env, { create: process.argv.includes('--demo-secret-key') });
+
 function readConfig(): Config {
   try {
-    return loadConfig();
+    return loadConfig(demoKey.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -20,6 +25,9 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+if (demoKey.note) console.log(demoKey.note);
+// the seed seals secrets (OTA channels, payment settings) with the configured key
+useSecretKeys(config.secretKeys);
 // each module takes what it needs of the configuration before the seed (e.g. the OTA secrets' key)
 for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({

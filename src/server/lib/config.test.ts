@@ -4,23 +4,26 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+// every configuration needs APP_SECRET_KEY (its own tests: secret-box.test.ts)
+const load = (env: NodeJS.ProcessEnv) => loadConfig({ APP_SECRET_KEY: 'c'.repeat(40), ...env });
+
 describe('config', () => {
   it('has the documented defaults', () => {
-    const config = loadConfig({});
+    const config = load({});
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info', jobs: true });
-    expect(loadConfig({ JOBS: 'false' }).jobs).toBe(false);
+    expect(load({ JOBS: 'false' }).jobs).toBe(false);
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.otaSecretKey).toBeUndefined();
-    expect(loadConfig({ OTA_SECRET_KEY: 'k'.repeat(32) }).otaSecretKey).toBe('k'.repeat(32));
+    expect(load({ OTA_SECRET_KEY: 'k'.repeat(32) }).otaSecretKey).toBe('k'.repeat(32));
   });
 
   it('refuses a short OTA_SECRET_KEY without repeating it', () => {
-    expect(() => loadConfig({ OTA_SECRET_KEY: 'too-short-secret' })).toThrow(
+    expect(() => load({ OTA_SECRET_KEY: 'too-short-secret' })).toThrow(
       'OTA_SECRET_KEY=(hidden): must be at least 32 characters',
     );
     try {
-      loadConfig({ OTA_SECRET_KEY: 'too-short-secret' });
+      load({ OTA_SECRET_KEY: 'too-short-secret' });
     } catch (error) {
       expect((error as ConfigError).message).not.toContain('too-short-secret');
     }
@@ -28,7 +31,7 @@ describe('config', () => {
 
   it('names every bad value with the reason', () => {
     try {
-      loadConfig({
+      load({
         PORT: 'eighty',
         SEED: 'lots',
         DATABASE_URL: 'mysql://x',
@@ -50,38 +53,38 @@ describe('config', () => {
   });
 
   it('reads the egress allow-list: host:port entries, none by default, a bad one named', () => {
-    expect(loadConfig({}).egressAllow).toEqual([]);
-    expect(loadConfig({ EGRESS_ALLOW: '127.0.0.1:9443, LocalHost:4569,[::1]:8443' }).egressAllow).toEqual([
+    expect(load({}).egressAllow).toEqual([]);
+    expect(load({ EGRESS_ALLOW: '127.0.0.1:9443, LocalHost:4569,[::1]:8443' }).egressAllow).toEqual([
       '127.0.0.1:9443',
       'localhost:4569',
       '[::1]:8443',
     ]);
-    expect(() => loadConfig({ EGRESS_ALLOW: '127.0.0.1:9443,localhost' })).toThrow(
+    expect(() => load({ EGRESS_ALLOW: '127.0.0.1:9443,localhost' })).toThrow(
       'EGRESS_ALLOW="127.0.0.1:9443,localhost": must be host:port entries',
     );
-    expect(() => loadConfig({ EGRESS_ALLOW: 'http://127.0.0.1:9443' })).toThrow('EGRESS_ALLOW=');
+    expect(() => load({ EGRESS_ALLOW: 'http://127.0.0.1:9443' })).toThrow('EGRESS_ALLOW=');
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+    expect(load({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 
   it('reads a TLS certificate and key together, and names a missing or unreadable one', () => {
-    expect(loadConfig({}).tls).toBeUndefined();
+    expect(load({}).tls).toBeUndefined();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-tls-'));
     fs.writeFileSync(path.join(dir, 'cert.pem'), 'CERT');
     fs.writeFileSync(path.join(dir, 'key.pem'), 'KEY');
-    const tls = loadConfig({
+    const tls = load({
       TLS_CERT_FILE: path.join(dir, 'cert.pem'),
       TLS_KEY_FILE: path.join(dir, 'key.pem'),
     }).tls;
     expect(tls?.cert.toString()).toBe('CERT');
     expect(tls?.key.toString()).toBe('KEY');
-    expect(() => loadConfig({ TLS_CERT_FILE: path.join(dir, 'cert.pem') })).toThrow(
+    expect(() => load({ TLS_CERT_FILE: path.join(dir, 'cert.pem') })).toThrow(
       'TLS_KEY_FILE=undefined: must be set with TLS_CERT_FILE',
     );
     expect(() =>
-      loadConfig({ TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: path.join(dir, 'key.pem') }),
+      load({ TLS_CERT_FILE: path.join(dir, 'none.pem'), TLS_KEY_FILE: path.join(dir, 'key.pem') }),
     ).toThrow('cannot read the file');
     fs.rmSync(dir, { recursive: true, force: true });
   });

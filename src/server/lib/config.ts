@@ -5,6 +5,10 @@ import { normalizeAllowEntry } from './egress.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** What a missing or short APP_SECRET_KEY says: which variable, and how to make one. */
+const MAKE_A_KEY =
+  'set APP_SECRET_KEY to 32+ random characters (the key of the secrets stored in the database), e.g. APP_SECRET_KEY=$(openssl rand -base64 48)';
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -41,6 +45,17 @@ const EnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .max(512, 'must be at most 512 characters')
     .optional(),
+  APP_SECRET_KEY: z
+    .string({ error: MAKE_A_KEY })
+    .min(32, `must be at least 32 characters; ${MAKE_A_KEY}`)
+    .max(512, 'must be at most 512 characters'),
+  APP_SECRET_KEY_PREVIOUS: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(512, 'must be at most 512 characters')
+    .optional(),
+  PAY_SANDBOX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   EGRESS_ALLOW: z
     .string()
     .refine((v) => allowEntries(v).every((e) => normalizeAllowEntry(e) !== null), {
@@ -56,7 +71,7 @@ const allowEntries = (v: string) =>
     .filter(Boolean);
 
 /** Variables whose value a configuration error does not repeat. */
-const HIDDEN_VALUES = new Set(['OTA_SECRET_KEY']);
+const HIDDEN_VALUES = new Set(['OTA_SECRET_KEY', 'APP_SECRET_KEY', 'APP_SECRET_KEY_PREVIOUS']);
 
 export interface Config {
   port: number;
@@ -89,6 +104,18 @@ export interface Config {
    */
   otaSecretKey: string | undefined;
   /**
+   * The secrets keyring's key material (lib/secret-box.ts): APP_SECRET_KEY seals, and
+   * APP_SECRET_KEY_PREVIOUS (during a rotation) still opens what it sealed.
+   */
+  secretKeys: { current: string; previous: string | undefined };
+  /** The local payment sandbox (`npm run pay-sandbox`) the demo's payment settings point at. */
+  paySandboxUrl: string;
+  /**
+   * This server's public address as providers reach it (notify URLs); unset: http://localhost:PORT,
+   * which only a provider on this machine (the sandbox) reaches.
+   */
+  publicUrl: string;
+  /**
    * `host:port` entries the server's outbound calls may reach although the egress rule refuses them
    * (local sandboxes, over http too; lib/egress.ts). From the environment only (EGRESS_ALLOW), never
    * from the console; empty by default.
@@ -117,7 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         // a key is never echoed, not even a wrong one
-        const shown = HIDDEN_VALUES.has(name) ? '(hidden)' : JSON.stringify(env[name]);
+        const shown = !HIDDEN_VALUES.has(name)
+          ? JSON.stringify(env[name])
+          : env[name]
+            ? '(hidden)'
+            : '(unset)';
         return `${name}=${shown}: ${issue.message}`;
       }),
     );
@@ -137,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     jobs: e.JOBS === 'true',
     otaSecretKey: e.OTA_SECRET_KEY,
+    secretKeys: { current: e.APP_SECRET_KEY, previous: e.APP_SECRET_KEY_PREVIOUS },
+    paySandboxUrl: (e.PAY_SANDBOX_URL ?? 'http://127.0.0.1:9460').replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     egressAllow: allowEntries(e.EGRESS_ALLOW ?? '').map((entry) => normalizeAllowEntry(entry)!),
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },

@@ -19,7 +19,7 @@ import { sha256 } from '../lib/password.ts';
 import { oauthClients } from '../modules/oauth/oauth.table.ts';
 import { terminals } from '../modules/terminals/terminals.table.ts';
 import type { TerminalKindCode } from '../../shared/dict/terminal.ts';
-import { ADMIN_PASSWORD, seededPglite, seededPostgres } from './template.ts';
+import { ADMIN_PASSWORD, seededPglite, seededPostgres, TEST_SECRET_KEY } from './template.ts';
 
 export { ADMIN_PASSWORD };
 export { DEMO_PASSWORD };
@@ -104,7 +104,12 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-test-'));
   // the tests run the jobs themselves, with a controlled clock
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'web'), JOBS: 'false' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIR: path.join(dataDir, 'web'),
+      JOBS: 'false',
+      APP_SECRET_KEY: TEST_SECRET_KEY,
+    }),
     ...overrides,
   };
   const app = await buildApp(config, database);

@@ -11,10 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.ts';
+import { useSecretKeys } from '../lib/secret-box.ts';
 import { seedDatabase } from '../seed/index.ts';
 
 export const TEMPLATE_DIR_ENV = 'SCENIC_TEST_TEMPLATE_DIR';
 export const ADMIN_PASSWORD = 'Admin12345';
+/** The tests' APP_SECRET_KEY (the harness's configuration; the seed seals the demo's secrets with it). */
+export const TEST_SECRET_KEY = 'test-secret-key-of-the-scenic-test-suite-0123456789';
 
 const PGLITE_FILE = 'pglite.tar';
 const POSTGRES_FILE = 'postgres-template';
@@ -23,6 +26,7 @@ const WAIT_MS = 10 * 60_000;
 
 async function migrateAndSeed(database: Database): Promise<void> {
   await database.migrate();
+  useSecretKeys({ current: TEST_SECRET_KEY });
   await seedDatabase(database.db, { mode: 'demo', adminPassword: ADMIN_PASSWORD });
 }
 

@@ -5,7 +5,7 @@ import { otaMappingEditRoutes, otaMappingRoutes } from './ota-mappings.routes.ts
 import { startOtaJobs } from './ota.jobs.ts';
 import { otaRoutes } from './ota.routes.ts';
 import { seedDemoOta } from './ota.seed.ts';
-import { useOtaSecretKey } from './secret-box.ts';
+import { otaSealedSecrets, useOtaSecretKey } from './secret-box.ts';
 
 export default defineServerModule({
   name: 'ota',
@@ -13,6 +13,8 @@ export default defineServerModule({
   // used tickets of OTA orders are notified to their platform
   jobs: [(app) => startOtaJobs(app.ctx.db, app.log)],
   seedDemo: seedDemoOta,
+  // the channels' secrets are re-sealed by `npm run secrets:rotate`
+  plugs: [otaSealedSecrets],
   // the demo seed seals OTA channel secrets: with the configured key when there is one
   configure: (config) => useOtaSecretKey(config.otaSecretKey),
 });

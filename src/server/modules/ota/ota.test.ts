@@ -88,7 +88,7 @@ describe('OTA channels (/ota/otaManage)', () => {
       t.database.db,
       sql`select secret_sealed from ota_channels where id = ${channel.id}`,
     );
-    expect(row!.secret_sealed.startsWith('v1.')).toBe(true);
+    expect(row!.secret_sealed.startsWith('v2.')).toBe(true);
     expect(row!.secret_sealed).not.toContain(SECRET);
     // editing without a secret keeps it
     const kept = await call('admin', 'POST', otaChannelApi.save, {

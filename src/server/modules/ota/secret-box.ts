@@ -1,21 +1,22 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { isKeyringSealed, open, seal, sealedColumns } from '../../lib/secret-box.ts';
 import { loadKeyPair } from '../auth/index.ts';
+import { otaChannels } from './ota.table.ts';
 
 /**
- * Channel secrets at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the server's secret
- * material: `OTA_SECRET_KEY` when the configuration sets it (config.ts, 32+ characters; recommended:
- * then a copy of the database alone cannot open them), otherwise the server's RSA private key
- * (auth's rsa_keys, created once per database). Sealed form: `v1.<iv>.<tag>.<ciphertext>`,
- * base64url. docs/decisions.md.
+ * Channel secrets at rest: sealed by the server's keyring (lib/secret-box.ts, key from
+ * APP_SECRET_KEY, form `v2.<kid>.…`). Values sealed before it (`v1.<iv>.<tag>.<data>`: AES-256-GCM
+ * under HKDF-SHA256 of `OTA_SECRET_KEY`, or of the server's RSA private key when that was unset)
+ * still open, and `npm run secrets:rotate` re-seals them under the keyring. docs/decisions.md.
  */
 let configured: string | undefined;
 const derived = new Map<string, Buffer>();
 const fromRsa = new WeakMap<object, Buffer>();
 
 /**
- * The configured key material (Config.otaSecretKey), set by main.ts before the seed and by the
- * ota routes of each app; undefined falls back to the RSA key.
+ * The legacy key material (Config.otaSecretKey), set by main.ts before the seed and by the ota
+ * routes of each app; only v1 values need it (undefined: the RSA key).
  */
 export function useOtaSecretKey(material: string | undefined): void {
   configured = material;
@@ -24,7 +25,7 @@ export function useOtaSecretKey(material: string | undefined): void {
 const derive = (material: string | Buffer) =>
   Buffer.from(crypto.hkdfSync('sha256', material, 'ota-channel-secret', 'aes-256-gcm v1', 32));
 
-async function keyOf(db: Db): Promise<Buffer> {
+async function legacyKeyOf(db: Db): Promise<Buffer> {
   if (configured) {
     let key = derived.get(configured);
     if (!key) derived.set(configured, (key = derive(configured)));
@@ -38,8 +39,14 @@ async function keyOf(db: Db): Promise<Buffer> {
   return key;
 }
 
-export async function sealSecret(db: Db, plain: string): Promise<string> {
-  const key = await keyOf(db);
+/** Seals under the keyring's current key (the database is not read; kept for the callers' shape). */
+export async function sealSecret(_db: Db, plain: string): Promise<string> {
+  return seal(plain);
+}
+
+/** A v1 value, sealed before the keyring (tests make one to prove it still opens). */
+export async function sealLegacySecret(db: Db, plain: string): Promise<string> {
+  const key = await legacyKeyOf(db);
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
@@ -48,13 +55,15 @@ export async function sealSecret(db: Db, plain: string): Promise<string> {
     .join('.');
 }
 
-/** The plain secret, or null when none is set or it cannot be opened (another key). */
-export async function openSecret(db: Db, sealed: string): Promise<string | null> {
-  if (!sealed) return null;
+async function openLegacy(db: Db, sealed: string): Promise<string | null> {
   const [v, iv, tag, data] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || data == null) return null;
   try {
-    const decipher = crypto.createDecipheriv('aes-256-gcm', await keyOf(db), Buffer.from(iv, 'base64url'));
+    const decipher = crypto.createDecipheriv(
+      'aes-256-gcm',
+      await legacyKeyOf(db),
+      Buffer.from(iv, 'base64url'),
+    );
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
       'utf8',
@@ -63,6 +72,21 @@ export async function openSecret(db: Db, sealed: string): Promise<string | null>
     return null;
   }
 }
+
+/** The plain secret, or null when none is set or it cannot be opened (another key). */
+export async function openSecret(db: Db, sealed: string): Promise<string | null> {
+  if (!sealed) return null;
+  return isKeyringSealed(sealed) ? open(sealed) : openLegacy(db, sealed);
+}
+
+/** The channels' sealed secret, for the rotation (v1 values open through the legacy derivation). */
+export const otaSealedSecrets = sealedColumns.plug({
+  name: 'ota.channels',
+  table: otaChannels,
+  key: otaChannels.id,
+  columns: [otaChannels.secretSealed],
+  open: openLegacy,
+});
 
 /** HMAC-SHA256 of `<timestamp>\n<body>` with the channel's secret, hex: what a platform sends. */
 export function signBody(secret: string, timestamp: string, body: string): string {
