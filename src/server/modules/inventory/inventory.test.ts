@@ -141,6 +141,14 @@ describe('priceCalendar/batchSet, list, update, export', () => {
     const ok = await call('admin', `${PC}/update`, { id: day.id, stock: 60, price: 8800, status: 2 });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ stock: 60, sold: 60, price: 8800, status: 2 });
+    // one audit row of the day's update (none of the refused one), its before and after
+    const audit = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'priceCalendar'), eq(auditLogs.targetId, String(day.id))));
+    expect(audit.map((a) => [a.module, a.action])).toEqual([['inventory', 'update']]);
+    expect(audit[0]!.before).toMatchObject({ stock: day.stock, price: day.price });
+    expect(audit[0]!.after).toMatchObject({ stock: 60, price: 8800, status: 2 });
   });
 
   it('handles sessions of a timed product (default: all of them)', async () => {

@@ -19,6 +19,7 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { InventoryExportText, InventoryField, Weekday } from '../../../shared/dict/inventory.ts';
 import { SaleStatus } from '../../../shared/dict/product.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
@@ -193,33 +194,28 @@ export async function priceCalendarRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    priceCalendarApi.update,
-    {
-      config: { access: perm('admin:priceCalendar:update') },
-      schema: {
-        tags: ['inventory'],
-        summary: 'Price, stock and/or status of one day; the stock cannot go below what it sold (409)',
-        body: CalendarUpdateSchema,
-        response: { 200: envelopeSchema(CalendarRowSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id, ...values } = req.body;
+  registerAction(root, {
+    url: priceCalendarApi.update,
+    access: perm('admin:priceCalendar:update'),
+    tag: 'inventory',
+    summary: 'Price, stock and/or status of one day; the stock cannot go below what it sold (409)',
+    body: CalendarUpdateSchema,
+    response: CalendarRowSchema,
+    audit: { write: writeAudit, module: 'inventory', action: 'update', targetType: 'priceCalendar' },
+    run: async (tx, { scenicId, adminId: _, id, ...values }, req) => {
+      const kept = auditThrough(resource);
       const row = await updateRecord(
-        db,
+        tx,
         req,
-        resource,
+        kept.resource,
         id,
         scenicId,
         { ...values, updatedAt: sql`now()` as unknown as Date },
         {
-          guard: (before, tx) => assertDayStockCovers(tx, before, values.stock),
+          guard: (before, t) => assertDayStockCovers(t, before, values.stock),
         },
       );
-      return ok(req, toRow(row));
+      return audited(toRow(row), kept.row());
     },
-  );
+  });
 }
