@@ -1,7 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   BookingIdSchema,
   BookingPageSchema,
@@ -16,11 +14,11 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { ReservationField, ReservationStatus, ReservationText } from '../../../shared/dict/reservations.ts';
 import { BuyChannel } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
-import { actorOfRequest } from '../audit/index.ts';
+import { actorOfRequest, writeAudit } from '../audit/index.ts';
 import { siteNames } from './reservations-http.ts';
 import { moveBooking } from './reservations.service.ts';
 import { reservationSessions, reservations, type Reservation } from './reservations.table.ts';
@@ -93,10 +91,6 @@ const bookingWhere = (scenicId: number, q: BookingPage) => {
 
 /** docs/product.md §2 /Make (hidden group): message — the bookings, and marking one arrived or cancelled. */
 export async function reservationBookingRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['reservations'];
-
   registerListResource(root, {
     tag: 'reservations',
     api: reservationApi,
@@ -115,29 +109,26 @@ export async function reservationBookingRoutes(root: FastifyInstance) {
     },
   });
 
-  for (const move of ['arrive', 'cancel'] as const)
-    // hand-registered: not yet an action (issue 29), a staff write still to convert
-    app.post(
-      reservationApi[move],
-      {
-        config: { access: perm('admin:makeMessage:update') },
-        schema: {
-          tags,
-          summary:
-            move === 'arrive'
-              ? 'Mark a booking arrived (0 → 1): only a booked one, on its session day'
-              : 'Cancel a booking (0 → 2) before its session starts; the place is given back',
-          body: BookingIdSchema,
-          response: { 200: envelopeSchema(BookingRowSchema) },
-        },
+  /**
+   * Marking a booking arrived or cancelled: moveBooking moves it by compare-and-set and writes its
+   * audit row itself (its actor, in the action's transaction; the channels' selling API shares it),
+   * so the run answers without one (`audited(answer, null)`).
+   */
+  const moveRoute = (move: 'arrive' | 'cancel', summary: string) =>
+    registerAction(root, {
+      url: reservationApi[move],
+      access: perm('admin:makeMessage:update'),
+      tag: 'reservations',
+      summary,
+      body: BookingIdSchema,
+      response: BookingRowSchema,
+      audit: { write: writeAudit, module: 'reservations', action: move, targetType: 'reservation' },
+      run: async (tx, { scenicId, id }, req) => {
+        const moved = await moveBooking(tx, { scenicId, by: { id }, move, actor: actorOfRequest(req) });
+        const [row] = await bookingRows(tx, [moved]);
+        return audited(row!, null); // moveBooking wrote the row
       },
-      async (req) => {
-        const scenicId = scenicScope(req);
-        const moved = await db.transaction((tx) =>
-          moveBooking(tx, { scenicId, by: { id: req.body.id }, move, actor: actorOfRequest(req) }),
-        );
-        const [row] = await bookingRows(db, [moved]);
-        return ok(req, row!);
-      },
-    );
+    });
+  moveRoute('arrive', 'Mark a booking arrived (0 → 1): only a booked one, on its session day');
+  moveRoute('cancel', 'Cancel a booking (0 → 2) before its session starts; the place is given back');
 }

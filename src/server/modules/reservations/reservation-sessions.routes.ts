@@ -1,7 +1,5 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   reservationSessionApi,
   SessionGenerateResultSchema,
@@ -20,9 +18,9 @@ import {
   ReservationText,
 } from '../../../shared/dict/reservations.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { perm } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import type { Resource } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -86,10 +84,6 @@ const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7
 
 /** docs/product.md §2 /Make (hidden group): session — the list, capacity and status, and generating a range. */
 export async function reservationSessionRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-  const tags = ['reservations'];
-
   registerListResource(root, {
     tag: 'reservations',
     api: reservationSessionApi,
@@ -129,23 +123,18 @@ export async function reservationSessionRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    reservationSessionApi.generate,
-    {
-      config: { access: perm('admin:makeSession:update') },
-      schema: {
-        tags,
-        summary:
-          'Create the sessions of a date range, weekly pattern and time slots; existing ones (site, day, start) are skipped',
-        body: SessionGenerateSchema,
-        response: { 200: envelopeSchema(SessionGenerateResultSchema) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const [site] = await db
+  registerAction(root, {
+    url: reservationSessionApi.generate,
+    access: perm('admin:makeSession:update'),
+    tag: 'reservations',
+    summary:
+      'Create the sessions of a date range, weekly pattern and time slots; existing ones (site, day, start) are skipped',
+    body: SessionGenerateSchema,
+    response: SessionGenerateResultSchema,
+    // one row on the site: the range, pattern and slots asked for, and how many were created
+    audit: { write: writeAudit, module: 'reservations', action: 'generate', targetType: 'reservationSite' },
+    run: async (tx, { scenicId, adminId: _, ...body }) => {
+      const [site] = await tx
         .select()
         .from(reservationSites)
         .where(and(eq(reservationSites.id, body.siteId), eq(reservationSites.scenicId, scenicId)));
@@ -157,26 +146,19 @@ export async function reservationSessionRoutes(root: FastifyInstance) {
         for (const slot of body.slots)
           values.push({ scenicId, siteId: site.id, date: day, ...slot, capacity });
       }
-      const created = await db.transaction(async (tx) => {
-        const rows = values.length
-          ? await tx
-              .insert(reservationSessions)
-              .values(values)
-              .onConflictDoNothing({
-                target: [reservationSessions.siteId, reservationSessions.date, reservationSessions.startTime],
-              })
-              .returning({ id: reservationSessions.id })
-          : [];
-        await writeAudit(tx, req, {
-          module: 'reservations',
-          action: 'generate',
-          targetType: 'reservationSite',
-          targetId: site.id,
-          after: { ...body, capacity, created: rows.length },
-        });
-        return rows.length;
-      });
-      return ok(req, { created, skipped: values.length - created });
+      const rows = values.length
+        ? await tx
+            .insert(reservationSessions)
+            .values(values)
+            .onConflictDoNothing({
+              target: [reservationSessions.siteId, reservationSessions.date, reservationSessions.startTime],
+            })
+            .returning({ id: reservationSessions.id })
+        : [];
+      return audited(
+        { created: rows.length, skipped: values.length - rows.length },
+        { targetId: site.id, after: { ...body, capacity, created: rows.length } },
+      );
     },
-  );
+  });
 }

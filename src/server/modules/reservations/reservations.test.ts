@@ -245,6 +245,17 @@ describe('sessions (/Make/session)', () => {
       }),
     );
     expect(again).toEqual({ created: 1, skipped: 2 });
+    const audit = data<{ rows: { targetType: string; targetId: string }[] }>(
+      await call('admin', 'POST', auditLogApi.page, {
+        module: 'reservations',
+        action: 'generate',
+        limit: 100,
+      }),
+    );
+    expect(audit.rows.filter((r) => r.targetId === String(site.id)).map((r) => r.targetType)).toEqual([
+      'reservationSite',
+      'reservationSite',
+    ]);
     const rows = (await sessionsOf(site.id)).rows;
     expect(rows.map((r) => `${r.date} ${r.capacity}`)).toEqual([
       `${day(0)} 20`,
@@ -583,6 +594,13 @@ describe('bookings (/Make/message)', () => {
     expect((await sessionAt(site.id, day(2), '14:00')).booked).toBe(1);
     expectStatus(await call('admin', 'POST', reservationApi.arrive, { id: 999999 }), 404);
     expectStatus(await call('admin', 'POST', reservationApi.arrive, {}), 400, 'id');
+    // one audit row of the move (none of the refused ones)
+    const audit = data<{ rows: { targetType: string; targetId: string }[] }>(
+      await call('admin', 'POST', auditLogApi.page, { module: 'reservations', action: 'arrive', limit: 100 }),
+    );
+    expect(audit.rows.filter((r) => r.targetId === String(row!.id)).map((r) => r.targetType)).toEqual([
+      'reservation',
+    ]);
   });
 
   it('cancels from the console before the start', async () => {
