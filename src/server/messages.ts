@@ -14,6 +14,7 @@ import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
 import { otaMessages } from './modules/ota/ota.messages.ts';
+import { paymentsMessages } from './modules/payments/payments.messages.ts';
 import { pictureGroupsMessages } from './modules/picture-groups/picture-groups.messages.ts';
 import { priceTiersMessages } from './modules/price-tiers/price-tiers.messages.ts';
 import { printTemplatesMessages } from './modules/print-templates/print-templates.messages.ts';
@@ -51,6 +52,7 @@ const moduleMessages = {
   ...oauthMessages,
   ...ordersMessages,
   ...otaMessages,
+  ...paymentsMessages,
   ...pictureGroupsMessages,
   ...priceTiersMessages,
   ...printTemplatesMessages,

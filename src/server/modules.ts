@@ -17,6 +17,7 @@ import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
 import orders from './modules/orders/orders.module.ts';
 import ota from './modules/ota/ota.module.ts';
+import payments from './modules/payments/payments.module.ts';
 import pictureGroups from './modules/picture-groups/picture-groups.module.ts';
 import priceTiers from './modules/price-tiers/price-tiers.module.ts';
 import printTemplates from './modules/print-templates/print-templates.module.ts';
@@ -79,6 +80,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   reservations,
   travel,
   ota,
+  payments,
   shop,
   terminals,
   salesTerminals,

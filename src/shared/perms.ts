@@ -20,6 +20,7 @@ import { noticesPermissions } from './perms/notices.ts';
 import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
 import { otaPermissions } from './perms/ota.ts';
+import { paymentsPermissions } from './perms/payments.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { priceTiersPermissions } from './perms/price-tiers.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
@@ -77,6 +78,7 @@ const MODULE_PERMISSIONS = [
   rolesPermissions,
   oauthPermissions,
   settingsPermissions,
+  paymentsPermissions,
   copyrightPermissions,
   auditPermissions,
 ] as const;

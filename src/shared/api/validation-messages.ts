@@ -220,5 +220,11 @@ export const ValidationMessage = defineDict({
     zh: '启用电子专用发票时须填写此项',
     en: 'is required when special e-invoices are enabled',
   },
+  // payment settings (issue 30)
+  pemText: {
+    zh: '须为 PEM 文本（-----BEGIN …----- 开头）',
+    en: 'must be PEM text (starting with -----BEGIN …-----)',
+  },
+  httpUrl: { zh: '须为 http(s) 地址', en: 'must be an http(s) address' },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

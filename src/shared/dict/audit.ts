@@ -74,6 +74,7 @@ export const AuditTarget = defineDict({
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },
   withdrawal: { zh: '提现', en: 'Withdrawal' },
   settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
+  paymentSetting: { zh: '支付设置', en: 'Payment settings' },
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },
   otaChannel: { zh: 'OTA渠道', en: 'OTA channel' },
   otaMapping: { zh: 'OTA产品映射', en: 'OTA product mapping' },

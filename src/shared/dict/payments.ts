@@ -1,0 +1,35 @@
+import { defineDict } from './dict.ts';
+
+/** The fields of a pay way's settings (/sys/payMentSet): the form's labels and the server's complaints. */
+export const PaymentField = defineDict({
+  enabled: { zh: '启用', en: 'Enabled' },
+  sandbox: { zh: '沙箱环境', en: 'Sandbox' },
+  merchantId: { zh: '商户号', en: 'Merchant ID' },
+  appId: { zh: 'AppID', en: 'App ID' },
+  gatewayUrl: { zh: '网关地址', en: 'Gateway URL' },
+  certSerial: { zh: '商户证书序列号', en: 'Merchant certificate serial' },
+  providerKeySerial: { zh: '平台证书序列号 / 公钥 ID', en: 'Platform certificate serial / public key ID' },
+  apiKey: { zh: 'API 密钥', en: 'API key' },
+  privateKey: { zh: '商户私钥', en: 'Merchant private key' },
+  certificate: { zh: '商户证书', en: 'Merchant certificate' },
+  providerKey: { zh: '平台公钥 / 平台证书', en: 'Provider public key / platform certificate' },
+  notifyUrl: { zh: '支付通知地址', en: 'Notify URL' },
+});
+
+/** Why the server refuses a field of the payment settings (a FieldError's reason). */
+export const PaymentReason = defineDict({
+  privateKey: {
+    zh: '商户私钥不是可解析的 PEM 私钥',
+    en: 'The merchant private key is not a parseable PEM private key',
+  },
+  certificate: {
+    zh: '商户证书不是可解析的 PEM 证书',
+    en: 'The merchant certificate is not a parseable PEM certificate',
+  },
+  providerKey: {
+    zh: '平台公钥 / 平台证书不是可解析的 PEM 公钥或证书',
+    en: 'The provider key is not a parseable PEM public key or certificate',
+  },
+  apiKey: { zh: '微信支付 APIv3 密钥应为 32 个字符', en: 'A WeChat Pay APIv3 key is 32 characters' },
+  required: { zh: '启用时必填', en: 'Required when enabled' },
+});
