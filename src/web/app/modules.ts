@@ -9,6 +9,7 @@ import inventory from '../modules/inventory/inventory.module.ts';
 import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
+import payments from '../modules/payments/payments.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
@@ -77,6 +78,7 @@ export const WEB_MODULES = [
   roles,
   oauth,
   settings,
+  payments,
   audit,
   profile,
 ] as const;

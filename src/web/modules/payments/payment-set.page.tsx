@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { paymentSettingApi, type PaymentSettings } from '../../../shared/api/payments.ts';
+import { PayWay } from '../../../shared/dict/order.ts';
+import { Can } from '../../components/can.tsx';
+import { get } from '../../lib/request.ts';
+import { useSettings } from '../../lib/settings.ts';
+import { PayWayCard } from './pay-way-card.tsx';
+
+const QUERY_KEY = ['payments', 'settings'] as const;
+
+/** docs/product.md §2 /sys/payMentSet: the area's online payment settings (issue 30). */
+export default function PaymentSetPage() {
+  const { t } = useTranslation(['payments', 'common']);
+  const { lang } = useSettings();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: () => get<PaymentSettings>(paymentSettingApi.query, undefined, { silent: true }),
+  });
+
+  if (isPending)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  if (error || !data)
+    return (
+      <Card>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('common:loadFailed')}>
+          <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
+        </Empty>
+      </Card>
+    );
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('intro')}
+      </Typography.Paragraph>
+      <Can perm="admin:payment:update">
+        {(allowed) =>
+          data.ways.map((way) => (
+            <PayWayCard key={way.payWay} way={way} allowed={allowed} refresh={QUERY_KEY} />
+          ))
+        }
+      </Can>
+      <Card title={t('unavailable')} size="small">
+        <Space wrap>
+          {data.unavailable.map((code) => (
+            <Tag key={code}>
+              {PayWay[code as keyof typeof PayWay]?.[lang] ?? code} · {t('unavailableTag')}
+            </Tag>
+          ))}
+        </Space>
+      </Card>
+    </Space>
+  );
+}
