@@ -7,6 +7,7 @@ import { ShowSeatsSchema, ShowSeatStatusSchema, showApi } from '../../../shared/
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { SEAT_KIND, SEAT_STATUS } from '../../../shared/dict/theatres.ts';
 import { perm, scenicScope } from '../../http/access.ts';
+import { audited, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -71,64 +72,55 @@ export async function showSeatRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29), a staff write still to convert
-  app.post(
-    showApi.seatStatus,
-    {
-      config: { access: perm('admin:theatre:update') },
-      schema: {
-        tags: ['theatres'],
-        summary: 'Block (4) or free again (1) seats of a show; 409 for held or sold seats',
-        body: ShowSeatStatusSchema,
-        response: { 200: envelopeSchema(z.object({ changed: z.number().int() })) },
-      },
-    },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const body = req.body;
-      const wanted = distinctSeats(body.seats);
-      const changed = await db.transaction(async (tx) => {
-        const [show] = await tx
-          .select()
-          .from(theatreShows)
-          .where(and(eq(theatreShows.id, body.showId), eq(theatreShows.scenicId, scenicId)))
-          .for('share');
-        if (!show) throw new AppError(404, 'showNotFound');
-        const where = and(eq(showSeats.showId, show.id), seatsIn(wanted));
-        const found = await tx
-          .select({ row: showSeats.row, col: showSeats.col, status: showSeats.status })
-          .from(showSeats)
-          .where(where)
-          .orderBy(asc(showSeats.row), asc(showSeats.col))
-          .for('update');
-        if (found.length < wanted.length) throw new FieldError('seats', ValidationMessage.seatNotInShow);
-        const taken = found.filter((s) => s.status === SEAT_STATUS.held || s.status === SEAT_STATUS.sold);
-        if (taken.length)
-          throw new AppError(409, 'seatsNotBlockable', {
-            params: { seats: await seatNames(tx, show.id, taken) },
-            data: { seats: taken.map(({ row, col }) => ({ row, col })) },
-          });
-        const updated = await tx
-          .update(showSeats)
-          .set({ status: body.status, holdRef: null, updatedAt: sql`now()` })
-          .where(
-            and(
-              where,
-              inArray(showSeats.status, [SEAT_STATUS.available, SEAT_STATUS.blocked]),
-              ne(showSeats.status, body.status),
-            ),
-          )
-          .returning({ row: showSeats.row, col: showSeats.col });
-        await writeAudit(tx, req, {
-          module: 'theatres',
-          action: body.status === SEAT_STATUS.blocked ? 'blockSeats' : 'unblockSeats',
-          targetType: 'theatreShow',
-          targetId: show.id,
-          after: { seats: updated },
+  registerAction(root, {
+    url: showApi.seatStatus,
+    access: perm('admin:theatre:update'),
+    tag: 'theatres',
+    summary: 'Block (4) or free again (1) seats of a show; 409 for held or sold seats',
+    body: ShowSeatStatusSchema,
+    response: z.object({ changed: z.number().int() }),
+    audit: { write: writeAudit, module: 'theatres', action: 'blockSeats', targetType: 'theatreShow' },
+    run: async (tx, { scenicId, showId, seats, status }) => {
+      const wanted = distinctSeats(seats);
+      const [show] = await tx
+        .select()
+        .from(theatreShows)
+        .where(and(eq(theatreShows.id, showId), eq(theatreShows.scenicId, scenicId)))
+        .for('share');
+      if (!show) throw new AppError(404, 'showNotFound');
+      const where = and(eq(showSeats.showId, show.id), seatsIn(wanted));
+      const found = await tx
+        .select({ row: showSeats.row, col: showSeats.col, status: showSeats.status })
+        .from(showSeats)
+        .where(where)
+        .orderBy(asc(showSeats.row), asc(showSeats.col))
+        .for('update');
+      if (found.length < wanted.length) throw new FieldError('seats', ValidationMessage.seatNotInShow);
+      const taken = found.filter((s) => s.status === SEAT_STATUS.held || s.status === SEAT_STATUS.sold);
+      if (taken.length)
+        throw new AppError(409, 'seatsNotBlockable', {
+          params: { seats: await seatNames(tx, show.id, taken) },
+          data: { seats: taken.map(({ row, col }) => ({ row, col })) },
         });
-        return updated.length;
-      });
-      return ok(req, { changed });
+      const updated = await tx
+        .update(showSeats)
+        .set({ status, holdRef: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            where,
+            inArray(showSeats.status, [SEAT_STATUS.available, SEAT_STATUS.blocked]),
+            ne(showSeats.status, status),
+          ),
+        )
+        .returning({ row: showSeats.row, col: showSeats.col });
+      return audited(
+        { changed: updated.length },
+        {
+          targetId: show.id,
+          action: status === SEAT_STATUS.blocked ? 'blockSeats' : 'unblockSeats',
+          after: { seats: updated },
+        },
+      );
     },
-  );
+  });
 }

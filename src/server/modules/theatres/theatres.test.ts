@@ -411,6 +411,20 @@ describe('theatres', () => {
         await call('admin', 'show/seatStatus', { showId: id, seats: [{ row: 0, col: 0 }], status: 1 }),
       );
       expect(freed.changed).toBe(1);
+      // a row per change on the show (none of the refused one), the action by the status asked for
+      const audit = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetType, 'theatreShow'), eq(auditLogs.targetId, String(id))))
+        .orderBy(auditLogs.id);
+      const seatsOf = (after: unknown) =>
+        (after as { seats: { row: number; col: number }[] }).seats.map((c) => `${c.row}:${c.col}`).sort();
+      expect(
+        audit.filter((a) => a.action.endsWith('Seats')).map((a) => [a.action, seatsOf(a.after)]),
+      ).toEqual([
+        ['blockSeats', ['0:0', '0:2']],
+        ['unblockSeats', ['0:0']],
+      ]);
     });
 
     it('editing the map leaves existing shows’ seats as they were', async () => {
