@@ -53,13 +53,31 @@ function keyring() {
 /** The current key's id (what `isSealedWithCurrentKey` compares with). */
 export const currentKeyId = (): string => keyring().current.kid;
 
-/** Seals a secret under the current key. */
-export function seal(plain: string): string {
-  const { kid, key } = keyring().current;
+/** AES-256-GCM of `plain` under `key`: iv, tag and data, base64url (also the OTA secrets' v1 form). */
+export function aesGcmSeal(key: Buffer, plain: string): string[] {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [PREFIX, kid, ...[iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url'))].join('.');
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url'));
+}
+
+/** The plain text of `aesGcmSeal`'s parts, or null when they do not verify under `key`. */
+export function aesGcmOpen(key: Buffer, iv: string, tag: string, data: string): string | null {
+  try {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** Seals a secret under the current key. */
+export function seal(plain: string): string {
+  const { kid, key } = keyring().current;
+  return [PREFIX, kid, ...aesGcmSeal(key, plain)].join('.');
 }
 
 /** True for a value in the keyring's form (whichever key sealed it). */
@@ -75,16 +93,7 @@ export function open(sealed: string | null | undefined): string | null {
   const [v, kid, iv, tag, data] = sealed.split('.');
   if (v !== PREFIX || !kid || !iv || !tag || data == null) return null;
   const key = keyring().all.get(kid);
-  if (!key) return null;
-  try {
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
-  } catch {
-    return null;
-  }
+  return key ? aesGcmOpen(key.key, iv, tag, data) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { isKeyringSealed, open, seal, sealedColumns } from '../../lib/secret-box.ts';
+import { aesGcmOpen, aesGcmSeal, isKeyringSealed, open, seal, sealedColumns } from '../../lib/secret-box.ts';
 import { loadKeyPair } from '../auth/index.ts';
 import { otaChannels } from './ota.table.ts';
 
@@ -46,31 +46,13 @@ export async function sealSecret(_db: Db, plain: string): Promise<string> {
 
 /** A v1 value, sealed before the keyring (tests make one to prove it still opens). */
 export async function sealLegacySecret(db: Db, plain: string): Promise<string> {
-  const key = await legacyKeyOf(db);
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  return ['v1', ...aesGcmSeal(await legacyKeyOf(db), plain)].join('.');
 }
 
 async function openLegacy(db: Db, sealed: string): Promise<string | null> {
   const [v, iv, tag, data] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || data == null) return null;
-  try {
-    const decipher = crypto.createDecipheriv(
-      'aes-256-gcm',
-      await legacyKeyOf(db),
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
-  } catch {
-    return null;
-  }
+  return aesGcmOpen(await legacyKeyOf(db), iv, tag, data);
 }
 
 /** The plain secret, or null when none is set or it cannot be opened (another key). */

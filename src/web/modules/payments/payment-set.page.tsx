@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { paymentSettingApi, type PaymentSettings } from '../../../shared/api/payments.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
 import { Can } from '../../components/can.tsx';
+import { QueryPending } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { PayWayCard } from './pay-way-card.tsx';
@@ -12,25 +13,17 @@ const QUERY_KEY = ['payments', 'settings'] as const;
 
 /** docs/product.md §2 /sys/payMentSet: the area's online payment settings (issue 30). */
 export default function PaymentSetPage() {
-  const { t } = useTranslation(['payments', 'common']);
+  const { t } = useTranslation('payments');
   const { lang } = useSettings();
-  const { data, error, isPending, refetch } = useQuery({
+  const query = useQuery({
     queryKey: QUERY_KEY,
     queryFn: () => get<PaymentSettings>(paymentSettingApi.query, undefined, { silent: true }),
   });
-
-  if (isPending)
+  const { data } = query;
+  if (!data)
     return (
       <Card>
-        <Spin />
-      </Card>
-    );
-  if (error || !data)
-    return (
-      <Card>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={error?.message || t('common:loadFailed')}>
-          <Button onClick={() => void refetch()}>{t('common:retry')}</Button>
-        </Empty>
+        <QueryPending query={query} />
       </Card>
     );
   return (
