@@ -17,15 +17,18 @@ import {
 } from '../../../../shared/api/shop.ts';
 import { dictLabel } from '../../../../shared/dict/dict.ts';
 import { ShelfStatus, ShopField, ShopText } from '../../../../shared/dict/shop.ts';
+import type { Db } from '../../../db/client.ts';
 import { scenicScope } from '../../../http/access.ts';
+import { audited, registerAction } from '../../../http/action.ts';
 import { ok } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { ExportColumn } from '../../../http/export.ts';
 import { registerListResource } from '../../../http/list-resource.ts';
 import { likeContains } from '../../../http/paging.ts';
+import { writeAudit } from '../../audit/index.ts';
 import { shopPerm } from '../shop-access.ts';
 import { createGoods, goodsDetail, goodsResource, goodsRows, updateGoods } from './shop-goods.service.ts';
-import { shopCategories, shopGoods, shopOrderLines, shopServices } from '../shop.table.ts';
+import { shopCategories, shopGoods, shopOrderLines, shopServices, type ShopGoods } from '../shop.table.ts';
 
 const goodsWhere = (scenicId: number, q: ShopGoodPage): SQL | undefined =>
   and(
@@ -61,6 +64,16 @@ const GOODS_EXPORT: ExportColumn<ShopGoodRow>[] = [
   { header: ShopField.sort, value: (r) => r.sort, kind: 'number' },
   { header: ShopField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
 ];
+
+const detailOf = async (db: Db, record: ShopGoods) =>
+  goodsDetail(db, record, (await goodsRows(db, [record]))[0]!);
+
+/**
+ * A goods item's create and edit audit rows: createGoods and updateGoods write them through crud.ts
+ * (goodsResource, its SKUs in the snapshot), in the action's transaction, so the runs answer
+ * without one (`audited(answer, null)`).
+ */
+const goodsAudit = { write: writeAudit, module: 'shop', targetType: 'shopGoods' } as const;
 
 /** docs/product.md §2 /shop/good and /shop/goodQuery: the goods of the acting area with their SKUs. */
 export async function shopGoodRoutes(root: FastifyInstance) {
@@ -112,8 +125,6 @@ export async function shopGoodRoutes(root: FastifyInstance) {
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
-  const detailOf = async (record: typeof shopGoods.$inferSelect) =>
-    goodsDetail(db, record, (await goodsRows(db, [record]))[0]!);
 
   // hand-registered: a read that is not a list resource
   app.get(
@@ -133,40 +144,34 @@ export async function shopGoodRoutes(root: FastifyInstance) {
         .from(shopGoods)
         .where(and(eq(shopGoods.id, req.query.id), eq(shopGoods.scenicId, scenicScope(req))));
       if (!record) throw new AppError(404, 'recordNotFound');
-      return ok(req, await detailOf(record));
+      return ok(req, await detailOf(db, record));
     },
   );
 
-  // hand-registered: not yet an action (issue 29): createGoods (shop-goods.service.ts) writes its own audit row
-  app.post(
-    shopGoodApi.create,
-    {
-      config: { access: shopPerm('shop:good:create') },
-      schema: {
-        tags: ['shop'],
-        summary: 'Create a goods item with its SKUs; opening stock is written to the stock ledger',
-        body: ShopGoodCreateSchema,
-        response: { 200: envelopeSchema(ShopGoodDetailSchema) },
-      },
-    },
-    async (req) => ok(req, await detailOf(await createGoods(db, req, scenicScope(req), req.body))),
-  );
+  registerAction(root, {
+    url: shopGoodApi.create,
+    access: shopPerm('shop:good:create'),
+    tag: 'shop',
+    summary: 'Create a goods item with its SKUs; opening stock is written to the stock ledger',
+    body: ShopGoodCreateSchema,
+    response: ShopGoodDetailSchema,
+    audit: { ...goodsAudit, action: 'create' },
+    run: async (tx, { scenicId, adminId: _, ...body }, req) =>
+      audited(await detailOf(tx, await createGoods(tx, req, scenicId, body)), null), // createGoods wrote the row
+  });
 
-  // hand-registered: not yet an action (issue 29): updateGoods (shop-goods.service.ts) writes its own audit row
-  app.post(
-    shopGoodApi.update,
-    {
-      config: { access: shopPerm('shop:good:update') },
-      schema: {
-        tags: ['shop'],
-        summary:
-          'Edit a goods item; only the fields sent change; specifications and SKUs are replaced together (existing SKUs keep their stock)',
-        body: ShopGoodUpdateSchema,
-        response: { 200: envelopeSchema(ShopGoodDetailSchema) },
-      },
-    },
-    async (req) => ok(req, await detailOf(await updateGoods(db, req, scenicScope(req), req.body))),
-  );
+  registerAction(root, {
+    url: shopGoodApi.update,
+    access: shopPerm('shop:good:update'),
+    tag: 'shop',
+    summary:
+      'Edit a goods item; only the fields sent change; specifications and SKUs are replaced together (existing SKUs keep their stock)',
+    body: ShopGoodUpdateSchema,
+    response: ShopGoodDetailSchema,
+    audit: { ...goodsAudit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, ...body }, req) =>
+      audited(await detailOf(tx, await updateGoods(tx, req, scenicId, body)), null), // updateGoods wrote the row
+  });
 
   // hand-registered: a read for a form's picker, not a list resource
   app.get(

@@ -296,6 +296,21 @@ describe('goods (/shop/good, /shop/goodQuery): edit, stock, shelf, areas, export
       [true, '250g', 3900, 5],
       [false, '1kg', 12800, 2],
     ]);
+    // one row each for the create and the edit, with the SKUs in the snapshot
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'shopGoods'), eq(auditLogs.targetId, String(goods.id))))
+      .orderBy(auditLogs.id);
+    const codes = (row: unknown) => (row as { skus: { code: string }[] }).skus.map((k) => k.code);
+    expect(audit.map((a) => [a.module, a.action])).toEqual([
+      ['shop', 'create'],
+      ['shop', 'update'],
+    ]);
+    expect([codes(audit[1]!.before), codes(audit[1]!.after)]).toEqual([
+      ['E-250', 'E-500'],
+      ['E-250', 'E-1000'],
+    ]);
     // a SKU of another goods item cannot be claimed
     const foreign = await call('shop', 'POST', api.update, {
       id: goods.id,
