@@ -54,6 +54,8 @@ await app.listen({ port: config.port, host: config.host });
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const url = `${config.tls ? 'https' : 'http'}://${shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`;
+// without PUBLIC_URL the notify URLs name the address actually listened on (PORT=0 picks a free one)
+if (!process.env.PUBLIC_URL) config.publicUrl = url;
 const lines = [
   '',
   `  Scenic back office is running at ${url}/`,
