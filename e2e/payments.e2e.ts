@@ -1,8 +1,12 @@
 // docs/product.md §2 /sys/payMentSet (issue 30): the demo area's WeChat Pay block, a merchant id saved,
 // its stored private key shown only as "set", and the answer of "test connection" shown on the card.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Axe from 'axe-core';
 import { describe, expect, inject, it } from 'vitest';
 import { authGet } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
+import { ROOT } from './support/server.ts';
 import { button, pane, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
@@ -37,5 +41,17 @@ describe('payment settings', () => {
     await answer.waitFor();
     expect((await answer.textContent())?.length).toBeGreaterThan(4);
     await snap(page, 'payments-test-answer');
+
+    // a secret being replaced (a PEM text area) passes axe too: no serious or critical violation
+    await button(wechat, '替换').last().click();
+    await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: typeof Axe }).axe;
+      const result = await axe.run({ exclude: [['[data-active="false"]']] }, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
   });
 });
