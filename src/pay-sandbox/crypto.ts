@@ -1,3 +1,4 @@
+import { cstDateTime, cstParts, fenToYuan, rfc3339Cst } from '../shared/pay-format.ts';
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 
 /** SHA256withRSA, base64: WeChat Pay v3's and Alipay RSA2's signature. */
@@ -44,39 +45,16 @@ export function nonce(length = 32): string {
   return randomBytes(length).toString('hex').slice(0, length).toUpperCase();
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** The date and time parts in China Standard Time (UTC+8), where both providers keep their clocks. */
-function cst(at: Date) {
-  const d = new Date(at.getTime() + 8 * 3600_000);
-  return {
-    date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
-    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
-  };
-}
-
 /** WeChat's RFC 3339 time: 2018-06-08T10:34:56+08:00 */
-export function rfc3339(at: Date): string {
-  const { date, time } = cst(at);
-  return `${date}T${time}+08:00`;
-}
-
-/** Alipay's and the statements' time: 2018-06-08 10:34:56 (UTC+8) */
-export function cstDateTime(at: Date): string {
-  const { date, time } = cst(at);
-  return `${date} ${time}`;
-}
+export const rfc3339 = rfc3339Cst;
+export { cstDateTime };
 
 export function cstDate(at: Date): string {
-  return cst(at).date;
+  return cstParts(at).date;
 }
 
 /** Fen to the providers' yuan text ("12.50"), exactly. */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.trunc(abs / 100)}.${pad(abs % 100)}`;
-}
+export const yuan = fenToYuan;
 
 /** "12.5" / "12.50" / "12" to fen, exactly; null when it is not an amount. */
 export function fen(text: string): number | null {

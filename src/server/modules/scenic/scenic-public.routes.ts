@@ -12,6 +12,7 @@ import { PUBLIC } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { cachedAnswer } from '../../http/public-cache.ts';
 import { scenicAreas } from './scenic.table.ts';
+import { toProfile } from './scenic-profile.routes.ts';
 
 // hand-registered (file): public reads without login (cacheable), not staff actions
 
@@ -37,20 +38,9 @@ export async function publicScenicRoutes(root: FastifyInstance) {
         .from(scenicAreas)
         .where(and(eq(scenicAreas.id, req.query.scenicId), eq(scenicAreas.status, ENABLED)));
       if (!a) throw new AppError(404, 'scenicNotFound');
-      return cachedAnswer(req, reply, {
-        id: a.id,
-        name: a.name,
-        level: a.level,
-        phone: a.phone,
-        address: a.address,
-        latitude: a.latitude,
-        longitude: a.longitude,
-        openingSeasons: a.openingSeasons,
-        cover: a.cover,
-        gallery: a.gallery,
-        intro: a.intro,
-        traffic: a.traffic,
-      });
+      // the public profile: the staff one without the code, contact, status and update time
+      const { code: _code, contact: _contact, status: _status, updateTime: _at, ...shown } = toProfile(a);
+      return cachedAnswer(req, reply, shown);
     },
   );
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * An online payment provider's adapter (issue 30): the provider's own wire protocol (WeChat Pay API
  * v3, Alipay OpenAPI), every call out through lib/egress.ts (the one way out). One adapter per online
@@ -151,5 +153,26 @@ export class ProviderError extends Error {
   ) {
     super(`${code}: ${providerMessage}`);
     this.name = 'ProviderError';
+  }
+}
+
+/**
+ * Test connection's shape for every adapter: a signed query for an order number that does not
+ * exist (`query(probe)` answers the provider's code), its answer verified; a ProviderError is
+ * explained by the adapter in words a person setting up the keys can act on.
+ */
+export async function probeConnection(
+  query: (probe: string) => Promise<string>,
+  explain: (err: ProviderError) => string,
+): Promise<{ ok: boolean; detail: string }> {
+  try {
+    const code = await query(`TEST-CONN-${randomBytes(6).toString('hex')}`);
+    return {
+      ok: true,
+      detail: `signed query answered ${code}, answer signature verified / 签名查询成功，应答验签通过`,
+    };
+  } catch (err) {
+    if (err instanceof ProviderError) return { ok: false, detail: explain(err) };
+    throw err;
   }
 }

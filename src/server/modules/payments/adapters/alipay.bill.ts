@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { ProviderError } from './adapter.ts';
 import type { StatementLine } from './adapter.ts';
-import { parseCstDateTime, yuanToFen } from './provider-format.ts';
+import { parseCstDateTime, yuanToFen } from '../../../../shared/pay-format.ts';
 
 /**
  * Alipay's trade bill: a zip holding the business detail file (业务明细, the one read here) and its

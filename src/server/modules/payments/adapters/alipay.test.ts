@@ -4,7 +4,7 @@ import type { PaySettings } from './adapter.ts';
 import { alipayAdapter as adapter } from './alipay.ts';
 import { alipaySettings, otherKeys, register, startPayWorld } from './pay-sandbox.fixture.ts';
 import type { PayWorld } from './pay-sandbox.fixture.ts';
-import { cstDateTime, fenToYuan, yuanToFen } from './provider-format.ts';
+import { cstDateTime, fenToYuan, yuanToFen } from '../../../../shared/pay-format.ts';
 
 let w: PayWorld;
 let s: PaySettings;

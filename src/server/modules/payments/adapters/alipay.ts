@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { EgressError, egressRequest } from '../../../lib/egress.ts';
-import { NotificationRejected, ProviderError } from './adapter.ts';
+import { NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
 import type {
   IncomingNotification,
   Notification,
@@ -12,7 +11,7 @@ import type {
 import { parseAlipayBillZip } from './alipay.bill.ts';
 import { ALIPAY_OK, alipayCall, alipaySdk } from './alipay.client.ts';
 import type { AlipayAnswer } from './alipay.client.ts';
-import { cstDateTime, fenToYuan, parseCstDateTime, yuanToFen } from './provider-format.ts';
+import { cstDateTime, fenToYuan, parseCstDateTime, yuanToFen } from '../../../../shared/pay-format.ts';
 
 /** Alipay OpenAPI (pay way 3): mini-program (alipay.trade.create), QR code (precreate) and phone web (wap.pay). */
 
@@ -185,24 +184,16 @@ export const alipayAdapter: PayAdapter = {
     }
   },
 
-  async testConnection(s) {
-    const probe = `TEST-CONN-${randomBytes(6).toString('hex')}`;
-    try {
+  testConnection: (s) =>
+    probeConnection(async (probe) => {
       const a = await alipayCall(
         s,
         'alipay.trade.query',
         { out_trade_no: probe },
         { accept: ['ACQ.TRADE_NOT_EXIST'] },
       );
-      return {
-        ok: true,
-        detail: `signed query answered ${a.sub_code ?? a.code}, answer signature verified / 签名查询成功，应答验签通过`,
-      };
-    } catch (err) {
-      if (err instanceof ProviderError) return { ok: false, detail: explain(err) };
-      throw err;
-    }
-  },
+      return String(a.sub_code ?? a.code);
+    }, explain),
 };
 
 function explain(err: ProviderError): string {

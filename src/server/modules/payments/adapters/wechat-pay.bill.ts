@@ -1,6 +1,6 @@
 import { ProviderError } from './adapter.ts';
 import type { StatementLine } from './adapter.ts';
-import { parseCstDateTime, yuanToFen } from './provider-format.ts';
+import { parseCstDateTime, yuanToFen } from '../../../../shared/pay-format.ts';
 
 /**
  * WeChat's trade bill (bill_type ALL): a header line, one line per trade with every field

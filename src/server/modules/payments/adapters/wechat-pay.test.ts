@@ -3,7 +3,7 @@ import { NotificationRejected } from './adapter.ts';
 import type { PaySettings } from './adapter.ts';
 import { otherKeys, register, startPayWorld, wechatSettings } from './pay-sandbox.fixture.ts';
 import type { PayWorld } from './pay-sandbox.fixture.ts';
-import { cstDateTime } from './provider-format.ts';
+import { cstDateTime } from '../../../../shared/pay-format.ts';
 import { decryptResource, signatureProblem } from './wechat-pay.sign.ts';
 import { wechatPayAdapter as adapter } from './wechat-pay.ts';
 

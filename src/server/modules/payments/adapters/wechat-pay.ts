@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { NotificationRejected, ProviderError } from './adapter.ts';
+import { createHash } from 'node:crypto';
+import { NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
 import type {
   IncomingNotification,
   Notification,
@@ -8,7 +8,7 @@ import type {
   PaySettings,
   RefundState,
 } from './adapter.ts';
-import { parseRfc3339, rfc3339Cst } from './provider-format.ts';
+import { parseRfc3339, rfc3339Cst } from '../../../../shared/pay-format.ts';
 import { wechatCall, wechatDownload, wechatKeys } from './wechat-pay.client.ts';
 import { parseWechatBill } from './wechat-pay.bill.ts';
 import { decryptResource, jsapiParams, signatureProblem } from './wechat-pay.sign.ts';
@@ -192,9 +192,8 @@ export const wechatPayAdapter: PayAdapter = {
     return parseWechatBill(file.toString('utf8'));
   },
 
-  async testConnection(s) {
-    const probe = `TEST-CONN-${randomBytes(6).toString('hex')}`;
-    try {
+  testConnection: (s) =>
+    probeConnection(async (probe) => {
       const answer = await wechatCall(
         s,
         'GET',
@@ -202,15 +201,8 @@ export const wechatPayAdapter: PayAdapter = {
         undefined,
         ['ORDER_NOT_EXIST'],
       );
-      return {
-        ok: true,
-        detail: `signed query answered ${answer.code ?? 'an order'}, answer signature verified / 签名查询成功，应答验签通过`,
-      };
-    } catch (err) {
-      if (err instanceof ProviderError) return { ok: false, detail: explain(err) };
-      throw err;
-    }
-  },
+      return String(answer.code ?? 'an order');
+    }, explain),
 };
 
 /** A test connection's failure in words a person setting up the keys can act on. */

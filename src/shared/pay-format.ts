@@ -17,7 +17,8 @@ export function yuanToFen(text: string): number | null {
   return m[1] ? -fen : fen;
 }
 
-function cstParts(at: Date) {
+/** The date and time parts in China Standard Time (UTC+8), where both providers keep their clocks. */
+export function cstParts(at: Date) {
   const d = new Date(at.getTime() + 8 * 3600_000);
   return {
     date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
