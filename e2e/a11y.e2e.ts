@@ -112,14 +112,22 @@ function trackRequests(page: Page): () => number {
   return () => pending.size;
 }
 
-/** Waits until nothing loads: no request in flight, no page fallback, spinner or skeleton. */
+/**
+ * Waits until nothing loads: no request in flight, no page fallback, spinner or skeleton, and no
+ * colour transition half-way, on two polls in a row (a page may start more after its first data:
+ * the price calendar picks its product when the list arrives, and its buttons fade in).
+ */
 async function waitForData(page: Page, pending: () => number): Promise<void> {
   const busy = '.page-loading, .ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading';
+  let quiet = 0;
   await expect
     .poll(
       async () => {
-        if (pending() > 0) return false;
-        // nothing loading, and no colour transition half-way (a button fading in after its spinner)
+        if (pending() > 0) {
+          quiet = 0;
+          return false;
+        }
+        await settle(page);
         const idle = await page.evaluate(
           (selector) =>
             !document.querySelector(selector) &&
@@ -128,8 +136,8 @@ async function waitForData(page: Page, pending: () => number): Promise<void> {
               .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
           busy,
         );
-        await settle(page);
-        return idle && pending() === 0;
+        quiet = idle && pending() === 0 ? quiet + 1 : 0;
+        return quiet >= 2;
       },
       { timeout: 15_000, interval: 50 },
     )

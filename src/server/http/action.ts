@@ -1,5 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '../../shared/api/common.ts';
 import type { AuditModuleCode, AuditTargetCode } from '../../shared/dict/audit.ts';
@@ -33,18 +33,29 @@ export interface AuditRow {
 }
 
 /**
- * A run's answer with its audit row (`audited(answer, row)`): for a move whose row keeps the record
+ * A run's answer with its audit rows (`audited(answer, row)`): for a move whose row keeps the record
  * read before the change, names a target that is not the answer's `id`, or whose action depends on
- * the input. A row of `null` is a move that changed nothing (the same status again): no audit row.
+ * the input; several rows for a move of several records (the old default and the new, an area and
+ * its administrator). A row of `null` is a move that changed nothing (the same status again): no
+ * audit row.
  */
 export class Audited<A> {
   constructor(
     readonly answer: A,
-    readonly row: AuditRow | null,
+    readonly rows: readonly AuditRow[],
   ) {}
 }
 
-export const audited = <A>(answer: A, row: AuditRow | null): Audited<A> => new Audited(answer, row);
+export const audited = <A>(answer: A, row: AuditRow | readonly AuditRow[] | null): Audited<A> =>
+  new Audited(answer, row === null ? [] : Array.isArray(row) ? row : [row as AuditRow]);
+
+/**
+ * A run whose service writes its audit row itself, in the action's transaction (`tx`): a service
+ * shared with other callers that keeps its own writer (the refunds' acting area, an account's
+ * dropped password, an order's ticket list). The action adds none; the definition's `audit` still
+ * names the row the service writes.
+ */
+export const auditedInRun = <A>(answer: A): Audited<A> => new Audited(answer, []);
 
 /**
  * For a run that writes through crud.ts (`createRecord`, `updateRecord`, `deleteRecord`, with their
@@ -74,6 +85,8 @@ export interface ActionDefinition<I extends z.ZodType<object>, R extends z.ZodTy
   body?: I;
   querystring?: I;
   response: R;
+  /** Runs before the handler (and the transaction): a rate limit of its own, e.g. `app.passwordAttempts`. */
+  preHandler?: preHandlerAsyncHookHandler;
   /** The answer's message (default `ok`). */
   message?: MsgKey;
   /** The audit row: its writer (the audit module's), module, action and target type. */
@@ -102,6 +115,7 @@ export function registerAction<I extends z.ZodType<object>, R extends z.ZodType>
     method: def.method ?? 'POST',
     url: def.url,
     config: { access: def.access },
+    ...(def.preHandler ? { preHandler: def.preHandler } : {}),
     schema: {
       tags: [def.tag],
       summary: def.summary,
@@ -114,15 +128,18 @@ export function registerAction<I extends z.ZodType<object>, R extends z.ZodType>
       const staff: ActingStaff = { scenicId: scenicScope(req), adminId: requireAuth(req).adminId };
       const answer = await db.transaction(async (tx) => {
         const moved = await def.run(tx, { ...sent, ...staff }, req);
-        const row: AuditRow | null =
+        const rows: readonly AuditRow[] =
           moved instanceof Audited
-            ? moved.row
-            : {
-                targetId: moved.id,
-                ...(def.snapshot ? def.snapshot(sent, moved) : { after: { input: sent, result: moved } }),
-              };
+            ? moved.rows
+            : [
+                {
+                  targetId: moved.id,
+                  ...(def.snapshot ? def.snapshot(sent, moved) : { after: { input: sent, result: moved } }),
+                },
+              ];
         const { write, ...names } = def.audit;
-        if (row) await write(tx, req, { ...names, ...row, action: row.action ?? names.action });
+        for (const row of rows)
+          await write(tx, req, { ...names, ...row, action: row.action ?? names.action });
         return moved instanceof Audited ? moved.answer : moved;
       });
       return ok(req, answer, def.message);

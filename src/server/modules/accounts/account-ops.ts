@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AccountCreate, AccountRow, AccountUpdate } from '../../../shared/api/accounts.ts';
 import { PasswordSchema } from '../../../shared/api/auth.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { ADM_TYPE, DISABLED } from '../../../shared/dict/account.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth, scenicScope } from '../../http/access.ts';
+import { auditedInRun } from '../../http/action.ts';
 import { createRecord, updateRecord, type Resource } from '../../http/crud.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { decryptField } from '../../http/password-transport.ts';
@@ -257,3 +259,17 @@ export async function resetAccountPassword(
     },
   );
 }
+
+/**
+ * The password reset as an action's answer, message, audit row and run, for /sys/admin and the
+ * shop's accounts (`hooks.where`: the accounts it may reach); resetAccountPassword writes the row.
+ */
+export const resetPasswordMove = (hooks: Pick<AccountHooks, 'where'> = {}) => ({
+  response: z.null(),
+  message: 'passwordReset' as const,
+  audit: { write: writeAudit, module: 'sys', targetType: 'admin', action: 'resetPassword' } as const,
+  run: async (tx: Db, { id, password }: { id: number; password: string }, req: FastifyRequest) => {
+    await resetAccountPassword(tx, req, { id, password }, hooks);
+    return auditedInRun(null);
+  },
+});

@@ -18,7 +18,7 @@ import { AdmType, EnableStatus, PayType } from '../../../shared/dict/account.ts'
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { AccountField, SysExportText } from '../../../shared/dict/sys-fields.ts';
 import { perm, requireAuth } from '../../http/access.ts';
-import { audited, auditThrough, registerAction } from '../../http/action.ts';
+import { audited, auditedInRun, auditThrough, registerAction } from '../../http/action.ts';
 import { deleteRecord } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -29,7 +29,7 @@ import {
   accountResource,
   accountRows,
   createAccount,
-  resetAccountPassword,
+  resetPasswordMove,
   setAccountsStatus,
   updateAccount,
   visibleTo,
@@ -93,7 +93,6 @@ export async function accountRoutes(root: FastifyInstance) {
 
 /** The account list, its export, create and edit. */
 async function accountRecordRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
   registerListResource(root, {
@@ -118,42 +117,34 @@ async function accountRecordRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: not yet an action (issue 29): createAccount (account-ops.ts) writes its own audit row
-  app.post(
-    accountApi.create,
-    {
-      config: { access: perm('admin:admin:create') },
-      schema: {
-        tags: ['sys'],
-        summary:
-          'Create an account in the acting area with an initial password (encrypted), changed at first login',
-        body: AccountCreateSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => {
-      const row = await createAccount(db, req, req.body);
-      return ok(req, { id: row.id });
-    },
-  );
+  // createAccount, updateAccount and resetAccountPassword (account-ops.ts, shared with the shop's
+  // accounts) write their audit rows themselves, without the password, in the action's transaction
+  registerAction(root, {
+    url: accountApi.create,
+    access: perm('admin:admin:create'),
+    tag: 'sys',
+    summary:
+      'Create an account in the acting area with an initial password (encrypted), changed at first login',
+    body: AccountCreateSchema,
+    response: z.object({ id: z.number().int() }),
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId: _s, adminId: _a, ...body }, req) =>
+      auditedInRun({ id: (await createAccount(tx, req, body)).id }),
+  });
 
-  // hand-registered: not yet an action (issue 29): updateAccount (account-ops.ts) writes its own audit row
-  app.post(
-    accountApi.update,
-    {
-      config: { access: perm('admin:admin:update') },
-      schema: {
-        tags: ['sys'],
-        summary: 'Edit an account (not its password); role and status changes apply at its next request',
-        body: AccountUpdateSchema,
-        response: { 200: okSchema },
-      },
+  registerAction(root, {
+    url: accountApi.update,
+    access: perm('admin:admin:update'),
+    tag: 'sys',
+    summary: 'Edit an account (not its password); role and status changes apply at its next request',
+    body: AccountUpdateSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId: _s, adminId: _a, ...body }, req) => {
+      await updateAccount(tx, req, body);
+      return auditedInRun(null);
     },
-    async (req) => {
-      await updateAccount(db, req, req.body);
-      return ok(req, null);
-    },
-  );
+  });
 }
 
 /** Enable or disable, reset a password, delete. */
@@ -179,24 +170,15 @@ async function accountLifecycleRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29): resetAccountPassword (account-ops.ts) writes its own audit row
-  app.post(
-    accountApi.resetPassword,
-    {
-      config: { access: perm('admin:admin:resetPassword') },
-      schema: {
-        tags: ['sys'],
-        summary:
-          'Set a new initial password (encrypted): signs the account out and forces a change at next login',
-        body: AccountResetPasswordSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      await resetAccountPassword(db, req, req.body);
-      return ok(req, null, 'passwordReset');
-    },
-  );
+  registerAction(root, {
+    url: accountApi.resetPassword,
+    access: perm('admin:admin:resetPassword'),
+    tag: 'sys',
+    summary:
+      'Set a new initial password (encrypted): signs the account out and forces a change at next login',
+    body: AccountResetPasswordSchema,
+    ...resetPasswordMove(),
+  });
 
   registerAction(root, {
     method: 'GET',

@@ -41,7 +41,8 @@ export async function areaCreateRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = root.ctx;
 
-  // hand-registered: several records in one move (the area and its administrator), an audit row for each
+  // hand-registered: a unique violation at commit is mapped to adminUsername after the transaction, and
+  // its two audit rows belong to two modules (the area's, the administrator's)
   app.post(
     scenicProfileApi.create,
     {

@@ -10,6 +10,7 @@ export {
   accountRows,
   createAccount,
   resetAccountPassword,
+  resetPasswordMove,
   setAccountsStatus,
   updateAccount,
   type AccountHooks,

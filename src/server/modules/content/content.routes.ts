@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import {
   AnnouncementCreateSchema,
@@ -22,7 +21,6 @@ import {
   type ArticlePage,
   type ArticleRow,
 } from '../../../shared/api/content.ts';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import {
@@ -35,9 +33,9 @@ import {
 } from '../../../shared/dict/content.ts';
 import type { ContentTransition } from '../../../shared/domain/content-transitions.ts';
 import type { Permission } from '../../../shared/perms.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { perm } from '../../http/access.ts';
+import { auditedInRun, registerAction } from '../../http/action.ts';
 import type { Resource } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
 import { FieldError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -267,31 +265,23 @@ function moveRoutes<T extends PgTable, Row>(
     row: (record: T['$inferSelect']) => Row;
   },
 ) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
   const summaries: Record<ContentTransition, string> = {
     publish: 'Publish a draft or withdrawn record; 409 when it is already published',
     withdraw: 'Withdraw a published record; 409 otherwise',
   };
+  // moveContent (content.service.ts) writes the move's audit row itself, in the action's transaction
   for (const action of ['publish', 'withdraw'] as const)
-    // hand-registered: not yet an action (issue 29): moveContent (content.service.ts) writes its
-    // own audit row
-    app.post(
-      spec.api[action],
-      {
-        config: { access: perm(spec.permission) },
-        schema: {
-          tags: ['content'],
-          summary: summaries[action],
-          body: ContentMoveSchema,
-          response: { 200: envelopeSchema(spec.rowSchema) },
-        },
-      },
-      async (req) => {
-        const record = await moveContent(db, req, spec.kind, action, req.body.id, scenicScope(req));
-        return ok(req, spec.row(record));
-      },
-    );
+    registerAction(root, {
+      url: spec.api[action],
+      access: perm(spec.permission),
+      tag: 'content',
+      summary: summaries[action],
+      body: ContentMoveSchema,
+      response: spec.rowSchema,
+      audit: { write: writeAudit, module: 'scenic', action, targetType: spec.kind.targetType },
+      run: async (tx, { id, scenicId }, req) =>
+        auditedInRun(spec.row(await moveContent(tx, req, spec.kind, action, id, scenicId))),
+    });
 }
 
 /** docs/product.md §2 /scenic/announcement, /scenic/announDetail and /scenic/scenicArticle. */

@@ -57,8 +57,8 @@ export async function memberAccountRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: the operator's password is rate-limited by a preHandler (passwordAttempts), which a
-  // definition has no place for
+  // hand-registered: with an Idempotency-Key the charge runs in withIdempotency's own transaction (a
+  // replay answers the first charge), so no action transaction can hold it
   app.get(
     userApi.consume,
     {

@@ -14,7 +14,7 @@ import {
 import { OrderText } from '../../../shared/dict/order-fields.ts';
 import type { Db } from '../../db/client.ts';
 import { perm } from '../../http/access.ts';
-import { audited, registerAction, type Audited } from '../../http/action.ts';
+import { audited, auditedInRun, registerAction, type Audited } from '../../http/action.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/index.ts';
@@ -68,7 +68,7 @@ async function resendNotice(
 /**
  * The audit rows of an order's staff actions: module orders, target the ticket order. The orders
  * service writes the row of each ticket move itself (cancel, issue, void: its actor, in the
- * action's transaction), so those runs answer without one (`audited(answer, null)`); the reprint
+ * action's transaction), so those runs answer without one (`auditedInRun(answer)`); the reprint
  * and the notice name theirs.
  */
 const audit = { write: writeAudit, module: 'orders', targetType: 'ticketOrder' } as const;
@@ -96,7 +96,7 @@ export async function orderActionRoutes(root: FastifyInstance) {
         adminId,
         actor: actorOf(req),
       });
-      return audited({ id: order.id, status: order.status, ticketIds: [] }, null); // the service wrote the row
+      return auditedInRun({ id: order.id, status: order.status, ticketIds: [] });
     },
   });
 
@@ -124,7 +124,7 @@ export async function orderActionRoutes(root: FastifyInstance) {
         id,
         tickets.map((t) => t.id),
       );
-      return audited(data, null); // the service wrote the row
+      return auditedInRun(data);
     },
   });
 
@@ -148,7 +148,7 @@ export async function orderActionRoutes(root: FastifyInstance) {
       });
       const order = await findOrder(tx, scenicId, id);
       const answer = { id, status: order?.status ?? 0, ticketIds: tickets.map((t) => t.id) };
-      return audited(answer, null); // the service wrote the row
+      return auditedInRun(answer);
     },
   });
 

@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema } from '../../../shared/api/common.ts';
 import {
   paperWidthMm,
   printElementIssue,
@@ -20,9 +18,9 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { PrintTemplateField, PrintTemplateText } from '../../../shared/dict/print-templates.ts';
 import { PrinterPaper } from '../../../shared/dict/printer.ts';
 import type { Db } from '../../db/client.ts';
-import { perm, scenicScope } from '../../http/access.ts';
+import { perm } from '../../http/access.ts';
+import { audited, auditThrough, registerAction } from '../../http/action.ts';
 import { updateRecord, type Resource } from '../../http/crud.ts';
-import { ok } from '../../http/envelope.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { type ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -98,9 +96,6 @@ async function lockArea(tx: Db, scenicId: number) {
 
 /** docs/product.md §2 /ticket/printerModule and /ticket/printer: ticket print layouts (docs/product.md §9 papers). */
 export async function printTemplateRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = root.ctx;
-
   registerListResource(root, {
     tag: 'ticket',
     api: printTemplateApi,
@@ -165,60 +160,62 @@ export async function printTemplateRoutes(root: FastifyInstance) {
     },
   });
 
-  // hand-registered: several records in one move (the old default and the new), an audit row for each
-  app.post(
-    printTemplateApi.setDefault,
-    {
-      config: { access: perm('admin:printer:update') },
-      schema: {
-        tags: ['ticket'],
-        summary:
-          "Make a template the area's default (the previous default stops being one), in one transaction",
-        body: PrintTemplateIdSchema,
-        response: { 200: envelopeSchema(PrintTemplateRowSchema) },
-      },
+  // two records in one move: the old default's row (unsetDefault), then the new one's (setDefault)
+  registerAction(root, {
+    url: printTemplateApi.setDefault,
+    access: perm('admin:printer:update'),
+    tag: 'ticket',
+    summary: "Make a template the area's default (the previous default stops being one), in one transaction",
+    body: PrintTemplateIdSchema,
+    response: PrintTemplateRowSchema,
+    audit: {
+      write: resource.audit,
+      module: resource.module,
+      action: 'setDefault',
+      targetType: resource.targetType,
     },
-    async (req) => {
-      const scenicId = scenicScope(req);
-      const { id } = req.body;
-      const row = await db.transaction(async (tx) => {
-        await lockArea(tx, scenicId);
-        const [current] = await tx
-          .select()
-          .from(printTemplates)
-          .where(
-            and(
-              eq(printTemplates.scenicId, scenicId),
-              eq(printTemplates.isDefault, true),
-              ne(printTemplates.id, id),
-            ),
-          );
-        return updateRecord(
-          tx,
-          req,
-          resource,
-          id,
-          scenicId,
-          { isDefault: true, updatedAt: new Date() },
-          {
-            action: 'setDefault',
-            guard: async (before, inner) => {
-              if (before.status === DISABLED) throw defaultMustBeEnabled();
-              if (current)
-                await updateRecord(
-                  inner,
-                  req,
-                  resource,
-                  current.id,
-                  scenicId,
-                  { isDefault: false, updatedAt: new Date() },
-                  { action: 'unsetDefault' },
-                );
-            },
-          },
+    run: async (tx, { scenicId, id }, req) => {
+      await lockArea(tx, scenicId);
+      const [current] = await tx
+        .select()
+        .from(printTemplates)
+        .where(
+          and(
+            eq(printTemplates.scenicId, scenicId),
+            eq(printTemplates.isDefault, true),
+            ne(printTemplates.id, id),
+          ),
         );
-      });
-      return ok(req, toRow(row));
+      const unset = auditThrough(resource);
+      const set = auditThrough(resource);
+      const row = await updateRecord(
+        tx,
+        req,
+        set.resource,
+        id,
+        scenicId,
+        { isDefault: true, updatedAt: new Date() },
+        {
+          action: 'setDefault',
+          guard: async (before, inner) => {
+            if (before.status === DISABLED) throw defaultMustBeEnabled();
+            if (current)
+              await updateRecord(
+                inner,
+                req,
+                unset.resource,
+                current.id,
+                scenicId,
+                { isDefault: false, updatedAt: new Date() },
+                { action: 'unsetDefault' },
+              );
+          },
+        },
+      );
+      return audited(
+        toRow(row),
+        [unset.row(), set.row()].filter((r) => r !== null),
+      );
     },
-  );
+  });
 }

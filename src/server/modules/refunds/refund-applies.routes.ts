@@ -16,7 +16,7 @@ import { dictLabel } from '../../../shared/dict/dict.ts';
 import { RefundApplyStatus, TicketStatus } from '../../../shared/dict/order.ts';
 import { RefundApplyField, RefundText } from '../../../shared/dict/refunds.ts';
 import { perm, scenicScope } from '../../http/access.ts';
-import { audited, registerAction } from '../../http/action.ts';
+import { auditedInRun, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendXlsx, type ExportColumn } from '../../http/export.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -48,7 +48,7 @@ const APPLY_EXPORT: ExportColumn<RefundApplyRow>[] = [
 
 /**
  * The reviews' audit rows: the refunds service writes each itself, in the action's transaction (module
- * orders, the acting area, as for its other callers), so the runs answer without one (`audited(answer, null)`).
+ * orders, the acting area, as for its other callers), so the runs answer without one (`auditedInRun(answer)`).
  */
 const serviceAudit = { write: writeAudit, module: 'orders', targetType: 'refundRequest' } as const;
 
@@ -138,7 +138,7 @@ export async function refundApplyRoutes(root: FastifyInstance) {
         ticketStatus: result.ticketStatus,
         refundIds: result.refunds.map((r) => r.id),
       };
-      return audited(answer, null); // the service wrote the row
+      return auditedInRun(answer);
     },
   });
 
@@ -152,7 +152,7 @@ export async function refundApplyRoutes(root: FastifyInstance) {
     audit: { ...serviceAudit, action: 'refundReject' },
     run: async (tx, { scenicId, adminId, id, reason }, req) => {
       await rejectRefundRequest(tx, { scenicId, requestId: id, adminId, reason }, req);
-      return audited(null, null); // the service wrote the row
+      return auditedInRun(null);
     },
   });
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/refunds.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import { ownerScope, perm, requireAuth } from '../../http/access.ts';
-import { audited, registerAction } from '../../http/action.ts';
+import { auditedInRun, registerAction } from '../../http/action.ts';
 import { ok } from '../../http/envelope.ts';
 import { writeAudit } from '../audit/index.ts';
 import { countPendingRefundRequests, markRefundDone, staffRefund } from './refunds.service.ts';
@@ -41,7 +41,7 @@ export async function refundRoutes(root: FastifyInstance) {
     run: async (tx, { scenicId, adminId, orderId, ticketIds, reason }, req) => {
       const result = await staffRefund(tx, { scenicId, orderId, ticketIds, reason, adminId }, req);
       const answer = { refundIds: result.refunds.map((r) => r.id), refunded: result.refunded };
-      return audited(answer, null); // the service wrote the row
+      return auditedInRun(answer);
     },
   });
 
@@ -56,7 +56,7 @@ export async function refundRoutes(root: FastifyInstance) {
     audit: { ...serviceAudit, action: 'refundDone', targetType: 'refund' },
     run: async (tx, { scenicId, refundId, providerRefundId, failed }, req) => {
       const result = await markRefundDone(tx, { scenicId, refundId, providerRefundId, failed }, req);
-      return audited({ refunded: result.refunded }, null); // the service wrote the row
+      return auditedInRun({ refunded: result.refunded });
     },
   });
 

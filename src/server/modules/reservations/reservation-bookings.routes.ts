@@ -15,7 +15,7 @@ import { ReservationField, ReservationStatus, ReservationText } from '../../../s
 import { BuyChannel } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { perm } from '../../http/access.ts';
-import { audited, registerAction } from '../../http/action.ts';
+import { auditedInRun, registerAction } from '../../http/action.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { actorOfRequest, writeAudit } from '../audit/index.ts';
@@ -112,7 +112,7 @@ export async function reservationBookingRoutes(root: FastifyInstance) {
   /**
    * Marking a booking arrived or cancelled: moveBooking moves it by compare-and-set and writes its
    * audit row itself (its actor, in the action's transaction; the channels' selling API shares it),
-   * so the run answers without one (`audited(answer, null)`).
+   * so the run answers without one (`auditedInRun(answer)`).
    */
   const moveRoute = (move: 'arrive' | 'cancel', summary: string) =>
     registerAction(root, {
@@ -126,7 +126,7 @@ export async function reservationBookingRoutes(root: FastifyInstance) {
       run: async (tx, { scenicId, id }, req) => {
         const moved = await moveBooking(tx, { scenicId, by: { id }, move, actor: actorOfRequest(req) });
         const [row] = await bookingRows(tx, [moved]);
-        return audited(row!, null); // moveBooking wrote the row
+        return auditedInRun(row!);
       },
     });
   moveRoute('arrive', 'Mark a booking arrived (0 → 1): only a booked one, on its session day');

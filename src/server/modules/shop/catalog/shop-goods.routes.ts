@@ -19,7 +19,7 @@ import { dictLabel } from '../../../../shared/dict/dict.ts';
 import { ShelfStatus, ShopField, ShopText } from '../../../../shared/dict/shop.ts';
 import type { Db } from '../../../db/client.ts';
 import { scenicScope } from '../../../http/access.ts';
-import { audited, registerAction } from '../../../http/action.ts';
+import { auditedInRun, registerAction } from '../../../http/action.ts';
 import { ok } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { ExportColumn } from '../../../http/export.ts';
@@ -71,7 +71,7 @@ const detailOf = async (db: Db, record: ShopGoods) =>
 /**
  * A goods item's create and edit audit rows: createGoods and updateGoods write them through crud.ts
  * (goodsResource, its SKUs in the snapshot), in the action's transaction, so the runs answer
- * without one (`audited(answer, null)`).
+ * without one (`auditedInRun(answer)`).
  */
 const goodsAudit = { write: writeAudit, module: 'shop', targetType: 'shopGoods' } as const;
 
@@ -157,7 +157,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
     response: ShopGoodDetailSchema,
     audit: { ...goodsAudit, action: 'create' },
     run: async (tx, { scenicId, adminId: _, ...body }, req) =>
-      audited(await detailOf(tx, await createGoods(tx, req, scenicId, body)), null), // createGoods wrote the row
+      auditedInRun(await detailOf(tx, await createGoods(tx, req, scenicId, body))),
   });
 
   registerAction(root, {
@@ -170,7 +170,7 @@ export async function shopGoodRoutes(root: FastifyInstance) {
     response: ShopGoodDetailSchema,
     audit: { ...goodsAudit, action: 'update' },
     run: async (tx, { scenicId, adminId: _, ...body }, req) =>
-      audited(await detailOf(tx, await updateGoods(tx, req, scenicId, body)), null), // updateGoods wrote the row
+      auditedInRun(await detailOf(tx, await updateGoods(tx, req, scenicId, body))),
   });
 
   // hand-registered: a read for a form's picker, not a list resource

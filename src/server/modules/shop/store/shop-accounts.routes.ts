@@ -21,6 +21,7 @@ import { ShopAccountField, ShopAccountText } from '../../../../shared/dict/shop-
 import { AccountField } from '../../../../shared/dict/sys-fields.ts';
 import type { Db } from '../../../db/client.ts';
 import { scenicScope } from '../../../http/access.ts';
+import { auditedInRun, registerAction } from '../../../http/action.ts';
 import { ok } from '../../../http/envelope.ts';
 import { FieldError } from '../../../http/errors.ts';
 import { joinTexts, type ExportColumn } from '../../../http/export.ts';
@@ -31,16 +32,19 @@ import {
   admins,
   createAccount,
   permissionsOfRoles,
-  resetAccountPassword,
+  resetPasswordMove,
   rolePermissions,
   roles,
   setAccountsStatus,
   updateAccount,
 } from '../../accounts/index.ts';
+import { writeAudit } from '../../audit/index.ts';
 import { shopPerm } from '../shop-access.ts';
 import { shopAccountProfiles } from '../shop-store.table.ts';
 
 const okSchema = envelopeSchema(z.null());
+/** A shop account's audit rows: the accounts' (account-ops writes them). */
+const audit = { write: writeAudit, module: 'sys', targetType: 'admin' } as const;
 const reasons = defineDict({
   shopRoleOnly: {
     zh: '只能选择本景区中权限全部为商城权限的角色',
@@ -184,55 +188,47 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29): createAccount (account-ops.ts) writes its own audit row
-  app.post(
-    shopAccountApi.create,
-    {
-      config: { access: shopPerm('shop:account:edit') },
-      schema: {
-        tags: ['shop'],
-        summary:
-          'Create a shop account (admType 4) with shop roles and an initial password (encrypted), changed at first login',
-        body: ShopAccountCreateSchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (req) => {
-      const { phone, ...body } = req.body;
-      await checkShopRoles(db, scenicScope(req), body.roleIds);
+  // createAccount, updateAccount and resetAccountPassword (accounts' account-ops) write their audit
+  // rows themselves, without the password, in the action's transaction
+  registerAction(root, {
+    url: shopAccountApi.create,
+    access: shopPerm('shop:account:edit'),
+    tag: 'shop',
+    summary:
+      'Create a shop account (admType 4) with shop roles and an initial password (encrypted), changed at first login',
+    body: ShopAccountCreateSchema,
+    response: z.object({ id: z.number().int() }),
+    audit: { ...audit, action: 'create' },
+    run: async (tx, { scenicId, adminId: _, phone, ...body }, req) => {
+      await checkShopRoles(tx, scenicId, body.roleIds);
       const row = await createAccount(
-        db,
+        tx,
         req,
         { ...body, admType: ADM_TYPE.shop, payType: 0, avatar: '', introduction: '' },
         { write: phoneWrite(phone), snapshot: phoneSnapshot },
       );
-      return ok(req, { id: row.id });
+      return auditedInRun({ id: row.id });
     },
-  );
+  });
 
-  // hand-registered: not yet an action (issue 29): updateAccount (account-ops.ts) writes its own audit row
-  app.post(
-    shopAccountApi.update,
-    {
-      config: { access: shopPerm('shop:account:edit') },
-      schema: {
-        tags: ['shop'],
-        summary: 'Edit a shop account: user name, name, phone, shop roles (not its password)',
-        body: ShopAccountUpdateSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      const { phone, ...body } = req.body;
-      if (body.roleIds) await checkShopRoles(db, scenicScope(req), body.roleIds);
-      await updateAccount(db, req, body, {
+  registerAction(root, {
+    url: shopAccountApi.update,
+    access: shopPerm('shop:account:edit'),
+    tag: 'shop',
+    summary: 'Edit a shop account: user name, name, phone, shop roles (not its password)',
+    body: ShopAccountUpdateSchema,
+    response: z.null(),
+    audit: { ...audit, action: 'update' },
+    run: async (tx, { scenicId, adminId: _, phone, ...body }, req) => {
+      if (body.roleIds) await checkShopRoles(tx, scenicId, body.roleIds);
+      await updateAccount(tx, req, body, {
         where: SHOP_ONLY,
         write: phoneWrite(phone),
         snapshot: phoneSnapshot,
       });
-      return ok(req, null);
+      return auditedInRun(null);
     },
-  );
+  });
 
   // hand-registered: several records in one move, an audit row for each
   app.post(
@@ -252,22 +248,13 @@ export async function shopAccountRoutes(root: FastifyInstance) {
     },
   );
 
-  // hand-registered: not yet an action (issue 29): resetAccountPassword (account-ops.ts) writes its own audit row
-  app.post(
-    shopAccountApi.resetPassword,
-    {
-      config: { access: shopPerm('shop:account:edit') },
-      schema: {
-        tags: ['shop'],
-        summary:
-          'Set a new initial password (encrypted) of a shop account: signs it out and forces a change at next login',
-        body: ShopAccountResetPasswordSchema,
-        response: { 200: okSchema },
-      },
-    },
-    async (req) => {
-      await resetAccountPassword(db, req, req.body, { where: SHOP_ONLY });
-      return ok(req, null, 'passwordReset');
-    },
-  );
+  registerAction(root, {
+    url: shopAccountApi.resetPassword,
+    access: shopPerm('shop:account:edit'),
+    tag: 'shop',
+    summary:
+      'Set a new initial password (encrypted) of a shop account: signs it out and forces a change at next login',
+    body: ShopAccountResetPasswordSchema,
+    ...resetPasswordMove({ where: SHOP_ONLY }),
+  });
 }
