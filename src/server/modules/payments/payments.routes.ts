@@ -66,20 +66,32 @@ export async function paymentRoutes(root: FastifyInstance) {
     },
   });
 
-  registerAction(root, {
-    url: paymentSettingApi.test,
-    access: perm('admin:payment:update'),
-    tag: 'sys',
-    summary: "Test connection: the pay way's adapter makes a signed, harmless query to the provider",
-    body: PaymentTestSchema,
-    response: PaymentTestResultSchema,
-    audit: audit('payment.test'),
-    run: async (tx, { scenicId, payWay }) => {
+  // hand-registered: an outbound call to the provider (up to the egress time limit), so no
+  // transaction is held across it; the audit row is written after the answer
+  app.post(
+    paymentSettingApi.test,
+    {
+      config: { access: perm('admin:payment:update') },
+      schema: {
+        tags: ['sys'],
+        summary: "Test connection: the pay way's adapter makes a signed, harmless query to the provider",
+        body: PaymentTestSchema,
+        response: { 200: envelopeSchema(PaymentTestResultSchema) },
+      },
+    },
+    async (req) => {
+      const { payWay } = req.body;
       if (!payAdapter(payWay)) throw conflict('payAdapterMissing');
-      const settings = await paySettingsOf(tx, scenicId, payWay, config.publicUrl);
+      const settings = await paySettingsOf(db, scenicScope(req), payWay, config.publicUrl);
       if (!settings) throw conflict('paySettingsMissing');
       const answer = await testPayConnection(settings, payWay);
-      return audited(answer, { targetId: settings.id, after: { payWay, ok: answer.ok } });
+      const { write: _, ...names } = audit('payment.test');
+      await writeAudit(db, req, {
+        ...names,
+        targetId: settings.id,
+        after: { payWay, ok: answer.ok },
+      });
+      return ok(req, answer);
     },
-  });
+  );
 }
