@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PayTestHint, type PayTestHintCode } from '../dict/payments.ts';
 import { endpoints } from './common.ts';
 import { key, text } from './fields.ts';
 
@@ -91,5 +92,11 @@ export const PaymentSettingUpdateSchema = z
 export type PaymentSettingUpdate = z.infer<typeof PaymentSettingUpdateSchema>;
 
 export const PaymentTestSchema = z.object({ payWay }).strict();
-export const PaymentTestResultSchema = z.object({ ok: z.boolean(), detail: z.string() });
+/** A test connection's answer: what it means (`hint`, PayTestHint), and the provider's own code and words. */
+export const PaymentTestResultSchema = z.object({
+  ok: z.boolean(),
+  hint: z.enum(Object.keys(PayTestHint) as [PayTestHintCode, ...PayTestHintCode[]]).nullable(),
+  code: z.string(),
+  providerMessage: z.string(),
+});
 export type PaymentTestResult = z.infer<typeof PaymentTestResultSchema>;

@@ -33,3 +33,26 @@ export const PaymentReason = defineDict({
   apiKey: { zh: '微信支付 APIv3 密钥应为 32 个字符', en: 'A WeChat Pay APIv3 key is 32 characters' },
   required: { zh: '启用时必填', en: 'Required when enabled' },
 });
+
+/** What a test connection's answer means, in words a person setting up the keys can act on. */
+export const PayTestHint = defineDict({
+  verified: {
+    zh: '签名查询已应答，应答签名验证通过',
+    en: "The signed query was answered and the answer's signature verified",
+  },
+  ourSignatureRefused: {
+    zh: '支付平台拒绝了我方签名：请检查商户私钥（及证书序列号，或在平台登记的公钥）',
+    en: 'The provider refused our signature: check the merchant private key (and the certificate serial, or the public key registered with the provider)',
+  },
+  answerNotVerified: {
+    zh: '应答签名验证失败：请检查平台公钥 / 平台证书及其 ID',
+    en: "The answer's signature does not verify: check the provider public key or platform certificate and its ID",
+  },
+  appIdUnknown: { zh: '支付平台不认识该 AppID', en: 'The provider does not know this app ID' },
+  settingsIncomplete: {
+    zh: '设置不完整或密钥不可用',
+    en: 'The settings are incomplete or a key is not usable',
+  },
+  unreachable: { zh: '无法连接支付网关', en: 'The gateway could not be reached' },
+});
+export type PayTestHintCode = keyof typeof PayTestHint;

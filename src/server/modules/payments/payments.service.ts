@@ -9,6 +9,7 @@ import {
   type PaymentSettingUpdate,
   type SecretField,
 } from '../../../shared/api/payments.ts';
+import type { PaymentTestResult } from '../../../shared/api/payments.ts';
 import { PaymentReason } from '../../../shared/dict/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -183,19 +184,18 @@ export async function paySettingsOf(
 }
 
 /** Runs the adapter's signed, harmless query; an answer that quotes a secret has it masked. */
-export async function testPayConnection(
-  settings: PaySettings,
-  payWay: number,
-): Promise<{ ok: boolean; detail: string }> {
+export async function testPayConnection(settings: PaySettings, payWay: number): Promise<PaymentTestResult> {
   const adapter = payAdapter(payWay)!;
-  let answer: { ok: boolean; detail: string };
+  let answer: PaymentTestResult;
   try {
     answer = await adapter.testConnection(settings);
   } catch (error) {
-    answer = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    answer = { ok: false, hint: null, code: 'ERROR', providerMessage: message };
   }
-  let detail = answer.detail;
+  // the provider's words may quote what was sent: never a secret in the answer
+  let providerMessage = answer.providerMessage;
   for (const secret of [settings.apiKey, settings.privateKey, settings.certificate])
-    if (secret) detail = detail.split(secret).join('***');
-  return { ok: answer.ok, detail: detail.slice(0, 1000) };
+    if (secret) providerMessage = providerMessage.split(secret).join('***');
+  return { ...answer, providerMessage: providerMessage.slice(0, 1000) };
 }

@@ -77,7 +77,9 @@ const fakeAdapter = {
   // a provider's answer that quotes the key: the route masks it
   testConnection: async (s) => ({
     ok: s.privateKey !== null,
-    detail: `ORDER_NOT_EXIST for ${s.merchantId} (${s.apiKey})`,
+    hint: 'verified',
+    code: 'ORDER_NOT_EXIST',
+    providerMessage: `no order for ${s.merchantId} (${s.apiKey})`,
   }),
 } as Partial<PayAdapter> as PayAdapter;
 
@@ -230,7 +232,12 @@ describe('payment settings (/sys/payMentSet)', () => {
     try {
       const res = await call('admin', 'POST', paymentSettingApi.test, { payWay: 2 });
       expect(res.statusCode).toBe(200);
-      expect(data(res)).toEqual({ ok: true, detail: 'ORDER_NOT_EXIST for 1900000110 (***)' });
+      expect(data(res)).toEqual({
+        ok: true,
+        hint: 'verified',
+        code: 'ORDER_NOT_EXIST',
+        providerMessage: 'no order for 1900000110 (***)',
+      });
       expect(
         wayOf(data<PaymentSettings>(await call('admin', 'GET', paymentSettingApi.query)), 2).adapter,
       ).toBe(true);

@@ -11,7 +11,7 @@ import {
   type SecretField,
 } from '../../../shared/api/payments.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
-import { PaymentField } from '../../../shared/dict/payments.ts';
+import { PaymentField, PayTestHint } from '../../../shared/dict/payments.ts';
 import { validateWithSchema } from '../../components/list-page/index.ts';
 import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -156,7 +156,14 @@ export function PayWayCard({
             type={tested.ok ? 'success' : 'error'}
             showIcon
             message={tested.ok ? t('testOk') : t('testFailed')}
-            description={tested.detail}
+            description={
+              <>
+                {tested.hint && <div>{PayTestHint[tested.hint][lang]}</div>}
+                <Typography.Text type="secondary">
+                  {[tested.code, tested.providerMessage].filter(Boolean).join(': ')}
+                </Typography.Text>
+              </>
+            }
             data-testid="pay-test-answer"
           />
         )}

@@ -30,7 +30,7 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   sent.push({ url, body });
   const data = url.includes('/test')
-    ? { ok: true, detail: 'ORDER_NOT_EXIST: signed query answered' }
+    ? { ok: true, hint: 'verified', code: 'ORDER_NOT_EXIST', providerMessage: '' }
     : url.includes('/update')
       ? way(2, { merchantId: body.merchantId })
       : SETTINGS;
@@ -67,7 +67,7 @@ describe('PaymentSetPage (/sys/payMentSet)', () => {
     expect(update).not.toHaveProperty('apiKey');
 
     await userEvent.click(within(wechat).getByRole('button', { name: /测试连接/ }));
-    expect(await within(wechat).findByText('ORDER_NOT_EXIST: signed query answered')).toBeInTheDocument();
+    expect(await within(wechat).findByText('签名查询已应答，应答签名验证通过')).toBeInTheDocument();
     expect(within(wechat).getByText('连接成功')).toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { PaymentTestResult } from '../../../../shared/api/payments.ts';
+import type { PayTestHintCode } from '../../../../shared/dict/payments.ts';
 
 /**
  * An online payment provider's adapter (issue 30): the provider's own wire protocol (WeChat Pay API
@@ -134,7 +136,7 @@ export interface PayAdapter {
   /** The day's statement (the area's clock date, YYYY-MM-DD). */
   downloadStatement(settings: PaySettings, date: string): Promise<StatementLine[]>;
   /** A signed, harmless query (an order number that does not exist), its answer verified: ok, or what went wrong. */
-  testConnection(settings: PaySettings): Promise<{ ok: boolean; detail: string }>;
+  testConnection(settings: PaySettings): Promise<PaymentTestResult>;
 }
 
 /** A notification whose signature or content does not verify: refused, nothing changes. */
@@ -158,21 +160,26 @@ export class ProviderError extends Error {
 
 /**
  * Test connection's shape for every adapter: a signed query for an order number that does not
- * exist (`query(probe)` answers the provider's code), its answer verified; a ProviderError is
- * explained by the adapter in words a person setting up the keys can act on.
+ * exist (`query(probe)` answers the provider's code), its answer verified; a ProviderError's code
+ * is read through the adapter's `hints` (PayTestHint: what a person setting up the keys can do).
  */
 export async function probeConnection(
   query: (probe: string) => Promise<string>,
-  explain: (err: ProviderError) => string,
-): Promise<{ ok: boolean; detail: string }> {
+  hints: Partial<Record<string, PayTestHintCode>>,
+): Promise<PaymentTestResult> {
   try {
     const code = await query(`TEST-CONN-${randomBytes(6).toString('hex')}`);
-    return {
-      ok: true,
-      detail: `signed query answered ${code}, answer signature verified / 签名查询成功，应答验签通过`,
-    };
+    return { ok: true, hint: 'verified', code, providerMessage: '' };
   } catch (err) {
-    if (err instanceof ProviderError) return { ok: false, detail: explain(err) };
-    throw err;
+    if (!(err instanceof ProviderError)) throw err;
+    return { ok: false, hint: hints[err.code] ?? null, code: err.code, providerMessage: err.providerMessage };
   }
 }
+
+/** The hints both adapters share: the codes they raise themselves. */
+export const COMMON_HINTS = {
+  SIGN_VERIFY: 'answerNotVerified',
+  CONFIG: 'settingsIncomplete',
+  SIGN_FAILED: 'settingsIncomplete',
+  EGRESS: 'unreachable',
+} as const satisfies Record<string, PayTestHintCode>;

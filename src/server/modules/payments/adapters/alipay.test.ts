@@ -220,13 +220,13 @@ describe('Alipay adapter against the sandbox', () => {
   it('tests the connection: ok, then not ok with a wrong app key or a wrong Alipay key', async () => {
     expect(await adapter.testConnection(s)).toMatchObject({
       ok: true,
-      detail: expect.stringContaining('ACQ.TRADE_NOT_EXIST'),
+      hint: 'verified',
+      code: 'ACQ.TRADE_NOT_EXIST',
     });
     const wrongKey = await adapter.testConnection({ ...s, privateKey: otherKeys.privateKey });
-    expect(wrongKey).toMatchObject({ ok: false, detail: expect.stringContaining('isv.invalid-signature') });
-    expect(wrongKey.detail).toContain('app private key');
+    expect(wrongKey).toMatchObject({ ok: false, hint: 'ourSignatureRefused', code: 'isv.invalid-signature' });
     const wrongAlipay = await adapter.testConnection({ ...s, providerKey: otherKeys.publicKey });
-    expect(wrongAlipay).toMatchObject({ ok: false, detail: expect.stringContaining('SIGN_VERIFY') });
+    expect(wrongAlipay).toMatchObject({ ok: false, hint: 'answerNotVerified', code: 'SIGN_VERIFY' });
     await expect(
       adapter.queryPayment({ ...s, providerKey: otherKeys.publicKey }, 'X'),
     ).rejects.toBeInstanceOf(ProviderError);

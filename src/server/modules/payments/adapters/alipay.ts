@@ -1,5 +1,5 @@
 import { EgressError, egressRequest } from '../../../lib/egress.ts';
-import { NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
+import { COMMON_HINTS, NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
 import type {
   IncomingNotification,
   Notification,
@@ -193,20 +193,15 @@ export const alipayAdapter: PayAdapter = {
         { accept: ['ACQ.TRADE_NOT_EXIST'] },
       );
       return String(a.sub_code ?? a.code);
-    }, explain),
+    }, HINTS),
 };
 
-function explain(err: ProviderError): string {
-  const hint: Record<string, string> = {
-    'isv.invalid-signature':
-      'Alipay refused our signature: check the app private key (and that its public key is the one set at Alipay)',
-    'isv.invalid-app-id': 'the app id is not known to Alipay',
-    SIGN_VERIFY: "the answer's signature does not verify: check the Alipay public key",
-    CONFIG: 'settings incomplete',
-    EGRESS: 'the gateway could not be reached',
-  };
-  return `${err.code}: ${err.providerMessage}${hint[err.code] ? ` (${hint[err.code]})` : ''}`;
-}
+/** What the provider's codes mean to a person setting up the keys (PayTestHint). */
+const HINTS = {
+  ...COMMON_HINTS,
+  'isv.invalid-signature': 'ourSignatureRefused',
+  'isv.invalid-app-id': 'appIdUnknown',
+} as const;
 
 async function parseAlipayNotification(
   s: PaySettings,

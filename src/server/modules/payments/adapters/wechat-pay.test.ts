@@ -264,16 +264,17 @@ describe('WeChat Pay v3 adapter against the sandbox', () => {
   it('tests the connection: ok, then not ok with a wrong merchant key or a wrong platform key', async () => {
     expect(await adapter.testConnection(s)).toMatchObject({
       ok: true,
-      detail: expect.stringContaining('ORDER_NOT_EXIST'),
+      hint: 'verified',
+      code: 'ORDER_NOT_EXIST',
     });
     const wrongKey = await adapter.testConnection({ ...s, privateKey: otherKeys.privateKey });
-    expect(wrongKey).toMatchObject({ ok: false, detail: expect.stringContaining('SIGN_ERROR') });
-    expect(wrongKey.detail).toContain('merchant private key');
+    expect(wrongKey).toMatchObject({ ok: false, hint: 'ourSignatureRefused', code: 'SIGN_ERROR' });
     const wrongPlatform = await adapter.testConnection({ ...s, providerKey: otherKeys.publicKey });
-    expect(wrongPlatform).toMatchObject({ ok: false, detail: expect.stringContaining('SIGN_VERIFY') });
+    expect(wrongPlatform).toMatchObject({ ok: false, hint: 'answerNotVerified', code: 'SIGN_VERIFY' });
     expect(await adapter.testConnection({ ...s, privateKey: null })).toMatchObject({
       ok: false,
-      detail: expect.stringContaining('not set'),
+      hint: 'settingsIncomplete',
+      providerMessage: expect.stringContaining('not set'),
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
+import { COMMON_HINTS, NotificationRejected, probeConnection, ProviderError } from './adapter.ts';
 import type {
   IncomingNotification,
   Notification,
@@ -202,20 +202,11 @@ export const wechatPayAdapter: PayAdapter = {
         ['ORDER_NOT_EXIST'],
       );
       return String(answer.code ?? 'an order');
-    }, explain),
+    }, HINTS),
 };
 
-/** A test connection's failure in words a person setting up the keys can act on. */
-function explain(err: ProviderError): string {
-  const hint: Record<string, string> = {
-    SIGN_ERROR: 'WeChat Pay refused our signature: check the merchant private key and the certificate serial',
-    SIGN_VERIFY: "the answer's signature does not verify: check the platform public key and its id",
-    CONFIG: 'settings incomplete',
-    EGRESS: 'the gateway could not be reached',
-    SIGN_FAILED: 'the merchant private key is not a usable key',
-  };
-  return `${err.code}: ${err.providerMessage}${hint[err.code] ? ` (${hint[err.code]})` : ''}`;
-}
+/** What the provider's codes mean to a person setting up the keys (PayTestHint). */
+const HINTS = { ...COMMON_HINTS, SIGN_ERROR: 'ourSignatureRefused' } as const;
 
 async function parseWechatNotification(
   s: PaySettings,
