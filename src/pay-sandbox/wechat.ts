@@ -194,7 +194,12 @@ function routeAuthenticated(
   }
   if (path === '/v3/refund/domestic/refunds' && method === 'POST') {
     const b = parseBody(req);
-    const p = ops.requirePayment('wechat', merchant.merchantId, str(b.out_trade_no, 'out_trade_no'));
+    // transaction_id or out_trade_no, one of the two (WeChat's own rule)
+    const byTxn = typeof b.transaction_id === 'string' ? ctx.state.find(b.transaction_id) : undefined;
+    const p =
+      byTxn && byTxn.provider === 'wechat' && byTxn.merchantId === merchant.merchantId
+        ? byTxn
+        : ops.requirePayment('wechat', merchant.merchantId, str(b.out_trade_no, 'out_trade_no'));
     if (int(b.amount?.total, 'amount.total') !== p.amount)
       throw new SandboxRefusal(
         400,

@@ -36,11 +36,13 @@ async function reached(token: string, area: number, headers: Record<string, stri
 
 const SELLING = [
   'GET /api/open/order/query',
+  'GET /api/open/pay/query',
   'GET /api/open/reservation/query',
   'GET /api/open/reservation/sessions',
   'POST /api/open/order/cancel',
   'POST /api/open/order/create',
   'POST /api/open/order/pay',
+  'POST /api/open/pay/prepay',
   'POST /api/open/products',
   'POST /api/open/refund/apply',
   'POST /api/open/refund/withdraw',

@@ -100,3 +100,52 @@ export const PaymentTestResultSchema = z.object({
   providerMessage: z.string(),
 });
 export type PaymentTestResult = z.infer<typeof PaymentTestResultSchema>;
+
+/**
+ * Paying online (issue 30): a channel or the mini-program asks for a payment of an order instead of
+ * reporting one (`/api/open/order/pay` stays for cash, POS and offline pay ways); the provider's
+ * notification confirms it (`/api/pay/notify/<area>/<payWay>`).
+ */
+export const openPayApi = endpoints('/api/open/pay', ['prepay', 'query']);
+
+/** How the payer pays: the mini-program (JSAPI, with the payer's openid), a QR code, a phone browser page. */
+export const PAY_SCENES = ['jsapi', 'qr', 'h5'] as const;
+
+export const PrepaySchema = z
+  .object({
+    /** What is paid: a ticket order (the default) */
+    target: z.enum(['ticket']).default('ticket'),
+    orderNo: z.string().trim().min(1).max(32),
+    payWay: z.union(ONLINE_PAY_WAYS.map((w) => z.literal(w))),
+    scene: z.enum(PAY_SCENES),
+    /** JSAPI: the payer's openid (WeChat) or buyer id (Alipay) */
+    payerId: z.string().trim().min(1).max(128).optional(),
+  })
+  .strict();
+
+/** What the payer needs to pay: the JSAPI parameters, the QR code's content or the page to open. */
+export const PrepayAnswerSchema = z.object({
+  paymentNo: z.string(),
+  payWay: z.number(),
+  amount: z.number().int().describe('cents'),
+  expiresAt: z.string(),
+  scene: z.enum(PAY_SCENES),
+  params: z.record(z.string(), z.string()).nullable(),
+  codeUrl: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type PrepayAnswer = z.infer<typeof PrepayAnswerSchema>;
+
+export const PayQuerySchema = z.object({ paymentNo: z.string().trim().min(1).max(32) }).strict();
+
+/** A payment asked of a provider: pending → paid | closed. */
+export const PayIntentSchema = z.object({
+  paymentNo: z.string(),
+  target: z.string(),
+  orderNo: z.string(),
+  payWay: z.number(),
+  amount: z.number().int().describe('cents'),
+  status: z.enum(['pending', 'paid', 'closed']),
+  paidAt: z.string().nullable(),
+});
+export type PayIntent = z.infer<typeof PayIntentSchema>;

@@ -158,6 +158,10 @@ export const ValidationMessage = defineDict({
   itineraryProducts: { zh: '行程至少包含一个产品', en: 'must include at least one product' },
   dateRangeLength: { zh: '日期范围最多 92 天', en: 'must span at most 92 days' },
   dateInInterval: { zh: '不在产品有效期区间内', en: 'is outside the validity interval of the product' },
+  payWayOnline: {
+    zh: '微信支付、支付宝由支付渠道的通知确认，请用 /api/open/pay/prepay 发起支付',
+    en: 'WeChat Pay and Alipay are confirmed by the provider’s notification: ask for a payment with /api/open/pay/prepay',
+  },
   payWayOffline: {
     zh: '下单即付只支持现金、POS 刷卡或挂账',
     en: 'paying with the order accepts only cash, POS or on account',

@@ -354,7 +354,7 @@ describe('buying as a member', () => {
     const pay = await call(
       'POST',
       openOrderApi.pay,
-      { orderNo: second.orderNo, payWay: 2, amount: 18000, providerTxnId: `wx-${second.orderNo}` },
+      { orderNo: second.orderNo, payWay: 1, amount: 18000, providerTxnId: `cash-${second.orderNo}` },
       { 'idempotency-key': `m-${++key}`, ...asMember(m.token) },
     );
     expect(pay.statusCode, pay.body).toBe(200);

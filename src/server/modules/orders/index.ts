@@ -23,9 +23,11 @@ export {
   transitionTickets,
 } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
-export { openOrderOf } from './selling.routes.ts';
+export { openOrderOf, ownOrder } from './selling.routes.ts';
 export { findOrderByNo, orderTicketsOf } from './order-core.ts';
-export { confirmPayment } from './order-payment.ts';
+export { confirmPayment, type PaymentOutcome } from './order-payment.ts';
+export { runOrderJobs } from './jobs.ts';
+export { paymentProviders, type PaymentProvider } from './providers/index.ts';
 export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';
 export { lineBase, validity, type PlannedTicket } from './order-ticket-plan.ts';

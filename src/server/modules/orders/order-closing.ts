@@ -4,7 +4,6 @@ import { ENTRY_MODE } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { orderCancelled } from './order-money.ts';
-import { paymentProvider } from './providers/index.ts';
 import { payments, ticketOrders } from './orders.table.ts';
 import { transitionTickets } from './ticket-state.service.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -81,15 +80,6 @@ export async function cancelOrder(
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.scenicId, { id: input.orderId });
-    if (input.by === 'staff') {
-      // docs/domain.md T5: ask the provider for a payment in flight before cancelling
-      const [open] = await tx
-        .select({ provider: payments.provider })
-        .from(payments)
-        .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['created', 'pending'])));
-      if (open && (await paymentProvider(open.provider).hasPaymentInFlight(order.orderNo)))
-        throw new AppError(409, 'transitionNotAllowed');
-    }
     const actor = input.actor ?? (input.adminId ? { adminId: input.adminId, username: '' } : undefined);
     await cancelLocked(
       tx,
@@ -109,8 +99,20 @@ export async function cancelOrder(
  * instances may run it at once, and an order being paid right now is skipped (its payment
  * decides). Returns how many orders were cancelled.
  */
-export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Db,
+  now = new Date(),
+  batch = 100,
+  inFlight: ReadonlySet<string> = new Set(),
+): Promise<number> {
   let total = 0;
+  // an order whose payment is in flight at a provider (PaymentProvider.settleBeforeExpiry) waits
+  const waiting = inFlight.size
+    ? sql`and ${ticketOrders.orderNo} not in (${sql.join(
+        [...inFlight].map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const due = await tx
@@ -121,7 +123,7 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
           and(
             eq(ticketOrders.payStatus, PAY_STATUS.unpaid),
             eq(ticketOrders.status, S.pendingPayment),
-            sql`${ticketOrders.expiresAt} < ${now}`,
+            sql`${ticketOrders.expiresAt} < ${now} ${waiting}`,
           ),
         )
         .orderBy(ticketOrders.expiresAt)

@@ -21,6 +21,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkProductsSold, orderOwner, ownsOrder, sellingParty, type OrderOwner } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
+import { checkReportable } from './providers/index.ts';
 import { sellableOn } from './sellable.ts';
 import {
   actorOf,
@@ -34,6 +35,9 @@ import {
 } from './orders.service.ts';
 
 // hand-registered (file): a sales channel's calls (its own client token), not staff actions
+
+const REPORT_PAYMENT =
+  'Report a payment taken outside the system: cash, POS, on account, a settlement (T3; late: T6 or automatic refund, T7). Deduplicated by providerTxnId. WeChat Pay and Alipay go through /api/open/pay/prepay (400 here).';
 
 /** Tickets whose secret a channel may hand to the visitor */
 const CODE_VISIBLE: readonly number[] = [S.unused, S.ticketed, S.entered, S.left, S.inUse];
@@ -146,7 +150,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       config: { access: SELLER },
       schema: {
         tags,
-        summary: 'Confirm a payment (T3; late: T6 or automatic refund, T7). Deduplicated by providerTxnId.',
+        summary: REPORT_PAYMENT,
         headers,
         body: PayOrderSchema,
         response: { 200: envelopeSchema(PayResultSchema) },
@@ -156,6 +160,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       const owner = await orderOwner(db, req);
       const { scenicId } = owner;
       const body = req.body;
+      checkReportable(body.payWay, body.provider);
       const data = await withIdempotency(db, req, async (tx) => {
         await ownOrder(tx, owner, body.orderNo);
         const { outcome, order } = await confirmPayment(tx, {

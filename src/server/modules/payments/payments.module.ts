@@ -1,6 +1,13 @@
+import type { PayWayCode } from '../../../shared/dict/order.ts';
 import { sealedColumns } from '../../lib/secret-box.ts';
 import { defineServerModule } from '../../lib/server-module.ts';
 import { PAY_ADAPTERS } from './adapters/index.ts';
+import { paymentProviders } from '../orders/index.ts';
+import { onlinePayRoutes } from './online-pay.routes.ts';
+import { settleBeforeExpiry } from './pay-expiry.ts';
+import { payTargets } from './pay-targets.ts';
+import { startRefundSender } from './refund-sender.ts';
+import { ticketPayTarget } from './ticket-pay-target.ts';
 import { payAdapters } from './pay-adapters.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { configurePaymentsDemo, seedDemoPayments } from './payments.seed.ts';
@@ -8,12 +15,26 @@ import { paymentSettings } from './payments.table.ts';
 
 export default defineServerModule({
   name: 'payments',
-  routes: [paymentRoutes],
+  routes: [paymentRoutes, onlinePayRoutes],
+  // refunds of online payments sent, retried with backoff, polled while processing
+  jobs: [(app) => startRefundSender(app.ctx.db, app.ctx.config.publicUrl, app.log)],
   seedDemo: seedDemoPayments,
   configure: configurePaymentsDemo,
   plugs: [
     // WeChat Pay v3 and Alipay, on their own protocols (adapters/)
     ...PAY_ADAPTERS.map((adapter) => payAdapters.plug(adapter)),
+    // each is a payment provider of orders: its refunds wait for the sender, its payments are
+    // asked about before the expiry job cancels (T5)
+    ...PAY_ADAPTERS.map((adapter) =>
+      paymentProviders.plug({
+        name: adapter.name,
+        payWays: [adapter.payWay as PayWayCode],
+        refund: () => Promise.resolve({ status: 'created', providerRefundId: null }),
+        settleBeforeExpiry: (db, now) => settleBeforeExpiry(db, adapter, now),
+      }),
+    ),
+    // ticket orders pay online (shop orders, top-ups and cards plug in their own)
+    payTargets.plug(ticketPayTarget),
     // re-sealed by `npm run secrets:rotate`
     sealedColumns.plug({
       name: 'payments.settings',

@@ -11,11 +11,12 @@ import {
 } from '../../../shared/api/payments.ts';
 import type { PaymentTestResult } from '../../../shared/api/payments.ts';
 import { PaymentReason } from '../../../shared/dict/payments.ts';
+import { PayWay } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { FieldError } from '../../http/errors.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
 import { open, seal } from '../../lib/secret-box.ts';
-import type { PaySettings } from './adapters/adapter.ts';
+import type { PayAdapter, PaySettings } from './adapters/adapter.ts';
 import { payAdapter } from './pay-adapters.ts';
 import { paymentSettings, type PaymentSettingRow } from './payments.table.ts';
 
@@ -198,4 +199,18 @@ export async function testPayConnection(settings: PaySettings, payWay: number): 
   for (const secret of [settings.apiKey, settings.privateKey, settings.certificate])
     if (secret) providerMessage = providerMessage.split(secret).join('***');
   return { ...answer, providerMessage: providerMessage.slice(0, 1000) };
+}
+
+/** The adapter and the area's opened settings of an enabled online pay way; 409 when not enabled. */
+export async function enabledWay(
+  db: Db,
+  scenicId: number,
+  payWay: number,
+  publicUrl: string,
+): Promise<{ adapter: PayAdapter; settings: PaySettings }> {
+  const adapter = payAdapter(payWay);
+  const settings = adapter && (await paySettingsOf(db, scenicId, payWay, publicUrl));
+  if (!adapter || !settings?.enabled)
+    throw new AppError(409, 'payWayNotEnabled', { params: { payWay: PayWay[payWay as 2]?.zh ?? payWay } });
+  return { adapter, settings };
 }

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { areaRow } from '../scenic/scenic.table.ts';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { timestamps } from '../../db/columns.ts';
 
 /**
@@ -35,3 +47,71 @@ export const paymentSettings = pgTable(
   ],
 );
 export type PaymentSettingRow = typeof paymentSettings.$inferSelect;
+
+/**
+ * A payment asked of an online provider (`/api/open/pay/prepay`): our payment number (the
+ * provider's `out_trade_no`), what it pays (a target: `ticket` order, and the targets other modules
+ * plug in) and how it ended. A notification or a query settles it once: pending → paid | closed.
+ */
+export const payIntents = pgTable(
+  'pay_intents',
+  {
+    ...areaLogRow(),
+    payWay: smallint('pay_way').notNull(),
+    /** The adapter's name (payments.provider once paid) */
+    provider: varchar('provider', { length: 32 }).notNull(),
+    paymentNo: varchar('payment_no', { length: 32 }).notNull(),
+    /** What is paid: a PayTarget's kind and its number (an order number) */
+    target: varchar('target', { length: 16 }).notNull(),
+    targetNo: varchar('target_no', { length: 32 }).notNull(),
+    amount: integer('amount').notNull(),
+    /** PayScene: jsapi, qr, h5 */
+    scene: varchar('scene', { length: 8 }).notNull(),
+    /** pending → paid | closed */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }),
+    /** When the provider stops accepting it (the order's deadline) */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The expiry check's claim: one instance asks the provider per round */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('pay_intents_payment_no_uq').on(t.paymentNo),
+    index('pay_intents_target_idx').on(t.scenicId, t.target, t.targetNo),
+    index('pay_intents_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('pay_intents_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+export type PayIntentRow = typeof payIntents.$inferSelect;
+
+/**
+ * A refund sent to an online provider: our refund number (`out_refund_no`), the attempts and when
+ * the next one is due (backoff), the provider's last word. One per refund row of a target (a
+ * ticket order's `refunds.id`); the refund's own status stays on that row (created → transit → done | failed).
+ */
+export const providerRefunds = pgTable(
+  'provider_refunds',
+  {
+    ...areaLogRow(),
+    /** `ticket` (refunds.id), and the targets other modules plug in */
+    target: varchar('target', { length: 16 }).notNull(),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull(),
+    payWay: smallint('pay_way').notNull(),
+    paymentNo: varchar('payment_no', { length: 32 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The provider's reason for the last failure, in its words */
+    lastError: varchar('last_error', { length: 300 }).notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('provider_refunds_refund_uq').on(t.target, t.refundId),
+    uniqueIndex('provider_refunds_no_uq').on(t.refundNo),
+  ],
+);
+export type ProviderRefundRow = typeof providerRefunds.$inferSelect;

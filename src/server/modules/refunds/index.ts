@@ -4,5 +4,5 @@
  */
 export { refundView } from './refund-view.ts';
 export { refundRequests, refunds } from './refunds.table.ts';
-export { staffRefund } from './refund-money.ts';
+export { markRefundDone, staffRefund } from './refund-money.ts';
 export { approveRefundRequest, requestRefund } from './refund-requests.ts';

@@ -1,19 +1,39 @@
-import { AppError } from '../../../http/errors.ts';
+import type { Db } from '../../../db/client.ts';
+import { ValidationMessage } from '../../../../shared/api/validation-messages.ts';
+import { AppError, FieldError } from '../../../http/errors.ts';
+import { extensionPoint } from '../../../lib/extension-point.ts';
 import { offlineProvider } from './offline.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export type { PaymentProvider } from './provider.ts';
 
-const PROVIDERS = new Map<string, PaymentProvider>([[offlineProvider.name, offlineProvider]]);
+/** Online providers plug in here (the payments module: WeChat Pay, Alipay); offline is built in. */
+export const paymentProviders = extensionPoint<PaymentProvider>('orders.paymentProviders');
 
 /** The provider of that name; 400 naming `provider` when there is none. */
 export function paymentProvider(name: string): PaymentProvider {
-  const provider = PROVIDERS.get(name);
+  const provider =
+    name === offlineProvider.name ? offlineProvider : paymentProviders.items.find((p) => p.name === name);
   if (!provider) throw new AppError(400, 'paymentProviderUnknown', { params: { provider: name } });
   return provider;
 }
 
-/** Adds a provider (online providers register at start). */
-export function registerPaymentProvider(provider: PaymentProvider): void {
-  PROVIDERS.set(provider.name, provider);
+/** Orders in flight at a provider, asked before the expiry job cancels (outside its transaction). */
+export async function paymentsInFlight(db: Db, now: Date): Promise<Set<string>> {
+  const busy = new Set<string>();
+  for (const provider of paymentProviders.items)
+    for (const id of (await provider.settleBeforeExpiry?.(db, now)) ?? []) busy.add(id);
+  return busy;
+}
+
+/**
+ * A payment a channel may report (`/api/open/order/pay`): cash, POS, on account, a settlement; not a
+ * pay way or provider an online provider confirms by its own notification (400 naming the field).
+ */
+export function checkReportable(payWay: number, provider: string): void {
+  const online = paymentProviders.items;
+  if (online.some((p) => (p.payWays as readonly number[]).includes(payWay)))
+    throw new FieldError('payWay', ValidationMessage.payWayOnline);
+  if (online.some((p) => p.name === provider))
+    throw new FieldError('provider', ValidationMessage.payWayOnline);
 }

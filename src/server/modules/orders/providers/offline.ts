@@ -9,5 +9,4 @@ export const offlineProvider: PaymentProvider = {
   name: 'offline',
   payWays: [1, 5, 8, 9, 10, 11, 12, 13, 15, 16, 17, 98, 99],
   refund: () => Promise.resolve({ status: 'created', providerRefundId: null }),
-  hasPaymentInFlight: () => Promise.resolve(false),
 };

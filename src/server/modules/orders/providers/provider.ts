@@ -1,9 +1,11 @@
 import type { PayWayCode } from '../../../../shared/dict/order.ts';
+import type { Db } from '../../../db/client.ts';
 
 /**
  * A payment provider (docs/domain.md "Callbacks are idempotent and may be late"). The order core records
- * payments and refunds; a provider moves the money. Online providers (WeChat Pay, Alipay…) plug in
- * here with their own signature checks in their callback route.
+ * payments and refunds; a provider moves the money. The offline one is built in; online providers
+ * (WeChat Pay, Alipay: the payments module) plug into `paymentProviders` with their own signature
+ * checks in their notify route.
  */
 export interface PaymentProvider {
   /** Stored in payments.provider; (provider, providerTxnId) is unique */
@@ -11,13 +13,18 @@ export interface PaymentProvider {
   /** Pay ways this provider confirms */
   payWays: readonly PayWayCode[];
   /**
-   * Starts giving money back. `created`: someone hands it back and marks the refund done (cash,
-   * POS reversal); `transit`: the provider accepted it and reports the outcome later.
+   * Records how money goes back, in the caller's transaction (no call out from here). `created`: an
+   * online provider's sender takes it from there (retry and backoff), or a person hands it back and
+   * marks the refund done (cash, POS reversal); `transit`: already on its way.
    */
   refund(input: { paymentId: number; providerTxnId: string | null; amount: number }): Promise<{
     status: 'created' | 'transit';
     providerRefundId: string | null;
   }>;
-  /** Whether the provider holds an in-flight payment for an order (asked before a T5 cancel). */
-  hasPaymentInFlight(orderNo: string): Promise<boolean>;
+  /**
+   * Asked by the expiry job before it cancels unpaid orders past their deadline (T5), outside any
+   * transaction (it may call the provider): settles what the provider says was paid in time and
+   * answers the numbers of the orders whose payment is still in flight, which are left for a later pass.
+   */
+  settleBeforeExpiry?(db: Db, now: Date): Promise<ReadonlySet<string>>;
 }

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { ProviderError, type PayAdapter } from './adapters/adapter.ts';
+import { settleIntent } from './online-pay.service.ts';
+import { paySettingsOf } from './payments.service.ts';
+
+/** One instance asks about an intent per this long (the claim of checked_at). */
+const CLAIM_MS = 20_000;
+/** Past its deadline by more than this, an intent the provider cannot answer about spares its order no longer. */
+const GIVE_UP_MS = 30 * 60_000;
+/** The provider's codes for "no such payment": nothing in flight. */
+const NOT_EXIST = /NOT_EXIST/;
+
+/**
+ * docs/domain.md T5 "query before cancelling", for one provider: each pending payment of a ticket
+ * order past its deadline is claimed (checked_at, so several instances ask once) and asked about:
+ * paid → settled as paid at its own time (T3: the order does not expire); still open → closed at the
+ * provider, so nothing can be paid later; the provider unreachable → the order waits (at most
+ * GIVE_UP_MS). Answers the numbers of the orders to leave alone this pass.
+ */
+export async function settleBeforeExpiry(db: Db, adapter: PayAdapter, now: Date): Promise<Set<string>> {
+  // intents another instance is asking about right now: their orders wait for its answer
+  const asked = await queryRows<{ target_no: string }>(
+    db,
+    sql`select target_no from pay_intents
+        where provider = ${adapter.name} and status = 'pending' and target = 'ticket' and expires_at < ${now}
+          and checked_at >= ${new Date(now.getTime() - CLAIM_MS)}`,
+  );
+  const spare = new Set(asked.map((r) => r.target_no));
+  const due = await queryRows<{
+    id: number;
+    scenic_id: number;
+    payment_no: string;
+    target_no: string;
+    expires_at: Date;
+  }>(
+    db,
+    sql`update pay_intents set checked_at = ${now}
+        where id in (select id from pay_intents
+                     where provider = ${adapter.name} and status = 'pending' and target = 'ticket'
+                       and expires_at < ${now}
+                       and (checked_at is null or checked_at < ${new Date(now.getTime() - CLAIM_MS)})
+                     order by expires_at limit 100)
+        returning id, scenic_id, payment_no, target_no, expires_at`,
+  );
+  for (const intent of due) {
+    const settings = await paySettingsOf(db, Number(intent.scenic_id), adapter.payWay, '');
+    try {
+      if (!settings) throw new ProviderError('CONFIG', 'no settings');
+      const state = await adapter.queryPayment(settings, intent.payment_no);
+      if (state.status === 'pending') {
+        await adapter.closePayment(settings, intent.payment_no);
+        await settleIntent(db, Number(intent.id), { ...state, status: 'closed' });
+      } else {
+        await settleIntent(db, Number(intent.id), state);
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      if (NOT_EXIST.test(error.code)) {
+        await settleIntent(db, Number(intent.id), {
+          paymentNo: intent.payment_no,
+          status: 'closed',
+          providerTxnId: null,
+          amount: 0,
+          paidAt: null,
+        });
+      } else if (now.getTime() - new Date(intent.expires_at).getTime() < GIVE_UP_MS) {
+        spare.add(intent.target_no);
+      }
+    }
+  }
+  return spare;
+}
