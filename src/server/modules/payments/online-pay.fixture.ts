@@ -24,6 +24,8 @@ export interface PayApp {
   sandbox: PaySandbox;
   /** Notifications as they reached the app (the last ones last), with the app's status */
   notified: { url: string; headers: http.IncomingHttpHeaders; body: string; status: number }[];
+  /** While true, notifications are kept in `notified` (status 0) and answered 503, never handed to the app */
+  intercept: boolean;
   seller: string;
   staff: string;
   /** Calls of the selling API as Ctrip in YLGZ (an Idempotency-Key each) */
@@ -43,12 +45,18 @@ let key = 0;
 
 export async function openPayApp(): Promise<PayApp> {
   const notified: PayApp['notified'] = [];
+  const world = { intercept: false };
   const target: { app?: TestApp } = {};
   const forwarder = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      if (world.intercept) {
+        notified.push({ url: req.url ?? '', headers: req.headers, body, status: 0 });
+        res.writeHead(503).end();
+        return;
+      }
       void target
         .app!.app.inject({ method: 'POST', url: req.url ?? '/', headers: req.headers, payload: body })
         .then((reply) => {
@@ -78,7 +86,7 @@ export async function openPayApp(): Promise<PayApp> {
       'idempotency-key': `pay-${++key}-${randomBytes(3).toString('hex')}`,
       ...headers,
     });
-  return {
+  const rest: Omit<PayApp, 'intercept'> = {
     t,
     db,
     f,
@@ -109,6 +117,7 @@ export async function openPayApp(): Promise<PayApp> {
       await new Promise<void>((r) => forwarder.close(() => r()));
     },
   };
+  return Object.assign(world, rest);
 }
 
 /** WeChat Pay (2) and Alipay (3) of the area, through the settings screen's route, known to the sandbox. */
