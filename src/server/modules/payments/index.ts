@@ -7,3 +7,12 @@ export { NotificationRejected, ProviderError } from './adapters/adapter.ts';
 export { hidePayAdapter, payAdapter, payAdapters, registerPayAdapter } from './pay-adapters.ts';
 export { notifyUrlOf, paySettingsOf } from './payments.service.ts';
 export { paymentSettings } from './payments.table.ts';
+export {
+  payTargets,
+  type ConfirmedPayment,
+  type DueRefund,
+  type PayDue,
+  type PayTarget,
+  type RefundEnd,
+} from './pay-targets.ts';
+export { targetsInFlight } from './pay-expiry.ts';

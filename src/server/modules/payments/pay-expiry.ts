@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { ProviderError, type PayAdapter } from './adapters/adapter.ts';
+import { PAY_ADAPTERS } from './adapters/index.ts';
+import { payAdapter } from './pay-adapters.ts';
 import { settleIntent } from './online-pay.service.ts';
 import { paySettingsOf } from './payments.service.ts';
 
@@ -13,18 +15,23 @@ const GIVE_UP_MS = 30 * 60_000;
 const NOT_EXIST = /NOT_EXIST/;
 
 /**
- * docs/domain.md T5 "query before cancelling", for one provider: each pending payment of a ticket
- * order past its deadline is claimed (checked_at, so several instances ask once) and asked about:
+ * docs/domain.md T5 "query before cancelling", for one provider and one target (ticket orders; shop
+ * orders and top-ups the same way): each pending payment past its deadline is claimed (checked_at, so several instances ask once) and asked about:
  * paid → settled as paid at its own time (T3: the order does not expire); still open → closed at the
  * provider, so nothing can be paid later; the provider unreachable → the order waits (at most
- * GIVE_UP_MS). Answers the numbers of the orders to leave alone this pass.
+ * GIVE_UP_MS). Answers the target numbers (order numbers) to leave alone this pass.
  */
-export async function settleBeforeExpiry(db: Db, adapter: PayAdapter, now: Date): Promise<Set<string>> {
+export async function settleBeforeExpiry(
+  db: Db,
+  adapter: PayAdapter,
+  now: Date,
+  target = 'ticket',
+): Promise<Set<string>> {
   // intents another instance is asking about right now: their orders wait for its answer
   const asked = await queryRows<{ target_no: string }>(
     db,
     sql`select target_no from pay_intents
-        where provider = ${adapter.name} and status = 'pending' and target = 'ticket' and expires_at < ${now}
+        where provider = ${adapter.name} and status = 'pending' and target = ${target} and expires_at < ${now}
           and checked_at >= ${new Date(now.getTime() - CLAIM_MS)}`,
   );
   const spare = new Set(asked.map((r) => r.target_no));
@@ -38,7 +45,7 @@ export async function settleBeforeExpiry(db: Db, adapter: PayAdapter, now: Date)
     db,
     sql`update pay_intents set checked_at = ${now}
         where id in (select id from pay_intents
-                     where provider = ${adapter.name} and status = 'pending' and target = 'ticket'
+                     where provider = ${adapter.name} and status = 'pending' and target = ${target}
                        and expires_at < ${now}
                        and (checked_at is null or checked_at < ${new Date(now.getTime() - CLAIM_MS)})
                      order by expires_at limit 100)
@@ -69,6 +76,19 @@ export async function settleBeforeExpiry(db: Db, adapter: PayAdapter, now: Date)
         spare.add(intent.target_no);
       }
     }
+  }
+  return spare;
+}
+
+/**
+ * The same for every installed provider: what a target's own expiry job (shop orders, top-ups) asks
+ * before it cancels, outside its transaction. Answers the target numbers to leave alone.
+ */
+export async function targetsInFlight(db: Db, target: string, now: Date): Promise<Set<string>> {
+  const spare = new Set<string>();
+  for (const { payWay } of PAY_ADAPTERS) {
+    const adapter = payAdapter(payWay);
+    if (adapter) for (const no of await settleBeforeExpiry(db, adapter, now, target)) spare.add(no);
   }
   return spare;
 }

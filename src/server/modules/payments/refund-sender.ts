@@ -26,9 +26,9 @@ const BACKOFF_MINUTES = [1, 5, 30, 120];
 const POLL_AFTER_MS = 2 * 60_000;
 const BATCH = 50;
 
-/** Our refund number: R, the target's first letter, the refund's id (unique, stable across attempts). */
+/** Our refund number: R, the target's first two letters, the refund's id (unique, stable across attempts). */
 const refundNoOf = (target: string, refundId: number) =>
-  `R${target.slice(0, 1).toUpperCase()}${String(refundId).padStart(10, '0')}`;
+  `R${target.slice(0, 2).toUpperCase()}${String(refundId).padStart(10, '0')}`;
 
 const onlineProviders = () =>
   PAY_ADAPTERS.map((a) => payAdapter(a.payWay)?.name).filter((n): n is string => !!n);
