@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   boolean,
   check,
   index,
@@ -13,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
-import { timestamps } from '../../db/columns.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
 
 /**
  * /sys/payMentSet: one row per area and online pay way of docs/product.md §9 (2 WeChat Pay, 3 Alipay).
@@ -103,10 +104,14 @@ export const providerRefunds = pgTable(
     refundNo: varchar('refund_no', { length: 32 }).notNull(),
     payWay: smallint('pay_way').notNull(),
     paymentNo: varchar('payment_no', { length: 32 }).notNull(),
+    /** In cents */
+    amount: integer('amount').notNull().default(0),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The provider's reason for the last failure, in its words */
     lastError: varchar('last_error', { length: 300 }).notNull().default(''),
+    /** When the provider said it succeeded (the statement's day of the refund) */
+    doneAt: timestamp('done_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -115,3 +120,66 @@ export const providerRefunds = pgTable(
   ],
 );
 export type ProviderRefundRow = typeof providerRefunds.$inferSelect;
+
+/**
+ * A day's statement of one pay way of an area (the providers' day, China Standard Time), fetched
+ * and matched by the reconciliation job: one row per area, pay way and day (the claim: several
+ * instances fetch it once). `failed` keeps why; a person can run it again.
+ */
+export const payStatements = pgTable(
+  'pay_statements',
+  {
+    ...areaLogRow(),
+    payWay: smallint('pay_way').notNull(),
+    statementDate: date('statement_date', { mode: 'string' }).notNull(),
+    /** running → matched | failed */
+    status: varchar('status', { length: 16 }).notNull().default('running'),
+    lines: integer('lines').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+    error: varchar('error', { length: 300 }).notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('pay_statements_day_uq').on(t.scenicId, t.payWay, t.statementDate)],
+);
+
+/**
+ * A line where the provider's statement and our records disagree: on the statement only
+ * (`missingHere`), ours only (`missingThere`), or both with another amount (`amountDiffers`).
+ * Open until a person fixes it (an audited action: settled from the provider, or accepted with a note).
+ */
+export const payDifferences = pgTable(
+  'pay_differences',
+  {
+    ...areaLogRow(),
+    payWay: smallint('pay_way').notNull(),
+    statementDate: date('statement_date', { mode: 'string' }).notNull(),
+    /** PayDifferenceKind */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** payment | refund */
+    lineKind: varchar('line_kind', { length: 8 }).notNull(),
+    paymentNo: varchar('payment_no', { length: 32 }).notNull(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull().default(''),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }).notNull().default(''),
+    /** In cents; null where that side has no line */
+    ourAmount: integer('our_amount'),
+    theirAmount: integer('their_amount'),
+    /** open → settled | accepted */
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pay_differences_line_uq').on(
+      t.scenicId,
+      t.payWay,
+      t.statementDate,
+      t.lineKind,
+      t.paymentNo,
+      t.refundNo,
+    ),
+    index('pay_differences_scenic_date_idx').on(t.scenicId, t.statementDate),
+  ],
+);
+export type PayDifferenceRow = typeof payDifferences.$inferSelect;

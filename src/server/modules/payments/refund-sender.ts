@@ -51,7 +51,7 @@ export async function refundAnswered(
       ok: true,
       providerRefundId: state.providerRefundId,
     });
-    await touch({ lastError: '' });
+    await touch({ lastError: '', doneAt: sent.doneAt ?? now });
     return;
   }
   if (state.status === 'processing') {
@@ -87,6 +87,7 @@ async function claim(db: Db, target: PayTarget, r: DueRefund, now: Date): Promis
         refundNo: refundNoOf(target.kind, r.refundId),
         payWay: r.payWay,
         paymentNo: r.paymentNo,
+        amount: r.amount,
         attempts: 1,
       })
       .onConflictDoUpdate({
