@@ -253,6 +253,8 @@ export const shopPayments = pgTable(
     payWay: smallint('pay_way').notNull(),
     amount: integer('amount').notNull(),
     providerTxnId: varchar('provider_txn_id', { length: 64 }),
+    /** 'offline' (a reported pay way, the balance) or the online provider that confirmed it (wechat, alipay) */
+    provider: varchar('provider', { length: 32 }).notNull().default('offline'),
     /** 'confirmed' | 'refunded' */
     status: varchar('status', { length: 16 }).notNull().default('confirmed'),
     createdAt: createdAt(),

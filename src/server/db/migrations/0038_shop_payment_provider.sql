@@ -1,0 +1,1 @@
+ALTER TABLE "shop_payments" ADD COLUMN "provider" varchar(32) DEFAULT 'offline' NOT NULL;
