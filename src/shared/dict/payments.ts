@@ -56,3 +56,54 @@ export const PayTestHint = defineDict({
   unreachable: { zh: '无法连接支付网关', en: 'The gateway could not be reached' },
 });
 export type PayTestHintCode = keyof typeof PayTestHint;
+
+/** A reconciliation difference (pay_differences.kind): what the day's statement and our records disagree on. */
+export const PayDifferenceKind = defineDict({
+  missingHere: { zh: '我方缺失（仅渠道对账单有）', en: 'Missing here (on the statement only)', color: 'red' },
+  missingThere: {
+    zh: '渠道缺失（仅我方记录有）',
+    en: 'Missing at the provider (ours only)',
+    color: 'orange',
+  },
+  amountDiffers: { zh: '金额不一致', en: 'Amount differs', color: 'volcano' },
+});
+export type PayDifferenceKindCode = keyof typeof PayDifferenceKind;
+
+/** open → settled (recorded from the provider's word) | accepted (checked, with a note). */
+export const PayDifferenceStatus = defineDict({
+  open: { zh: '待处理', en: 'Open', color: 'red' },
+  settled: { zh: '已补记', en: 'Settled', color: 'green' },
+  accepted: { zh: '已确认', en: 'Accepted', color: 'default' },
+});
+export type PayDifferenceStatusCode = keyof typeof PayDifferenceStatus;
+
+/** payment | refund: the kind of statement line. */
+export const PayLineKind = defineDict({
+  payment: { zh: '支付', en: 'Payment' },
+  refund: { zh: '退款', en: 'Refund' },
+});
+
+/** A day's statement run (pay_statements.status). */
+export const PayStatementStatus = defineDict({
+  running: { zh: '对账中', en: 'Running', color: 'blue' },
+  matched: { zh: '已对账', en: 'Matched', color: 'green' },
+  failed: { zh: '对账失败', en: 'Failed', color: 'red' },
+});
+
+/** The reconciliation list's columns, filters and export headers. */
+export const PayReconcileField = defineDict({
+  statementDate: { zh: '对账日期', en: 'Statement date' },
+  payWay: { zh: '支付方式', en: 'Pay way' },
+  kind: { zh: '差异类型', en: 'Difference' },
+  lineKind: { zh: '交易类型', en: 'Line' },
+  paymentNo: { zh: '支付单号', en: 'Payment no.' },
+  refundNo: { zh: '退款单号', en: 'Refund no.' },
+  providerTxnId: { zh: '渠道交易号', en: 'Provider transaction' },
+  ourAmount: { zh: '我方金额', en: 'Our amount' },
+  theirAmount: { zh: '渠道金额', en: 'Provider amount' },
+  status: { zh: '状态', en: 'Status' },
+  note: { zh: '处理说明', en: 'Note' },
+  resolvedBy: { zh: '处理人', en: 'Resolved by' },
+  resolvedAt: { zh: '处理时间', en: 'Resolved at' },
+  exportName: { zh: '对账差异', en: 'Reconciliation differences' },
+});

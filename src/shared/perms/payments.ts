@@ -8,5 +8,9 @@ export const paymentsPermissions = definePermissions({
       zh: '修改支付设置、测试支付连接',
       en: 'Change payment settings and test the connection',
     },
+    'admin:payment:reconcile': {
+      zh: '支付对账：查看差异、补记、确认、重新对账',
+      en: 'Payment reconciliation: view, settle and accept differences, run a statement again',
+    },
   },
 });

@@ -77,7 +77,12 @@ export async function openPayApp(): Promise<PayApp> {
   const sandbox = await startPaySandbox({ port: 0 });
   useEgressAllow([new URL(sandbox.url).host]);
   const seller = await clientToken(t, 'ctripManagement');
-  await t.grant('yunling', ['admin:payment:update', 'admin:payment:query', 'admin:order:refund']);
+  await t.grant('yunling', [
+    'admin:payment:update',
+    'admin:payment:query',
+    'admin:payment:reconcile',
+    'admin:order:refund',
+  ]);
   const staff = (await t.login('yunling')).access_token;
   await setUpMerchants(t, sandbox, staff, f.scenicId);
   const open: PayApp['open'] = (method, url, body, headers = {}) =>

@@ -84,11 +84,25 @@ export async function prepay(
     };
   } catch (error) {
     await closeIntent(db, intent!.id);
-    if (error instanceof ProviderError)
-      throw new AppError(502, 'payProviderFailed', {
+    throw providerFailed(error);
+  }
+}
+
+/** A provider's refusal or silence as the caller's answer: 502 with its code and words. */
+function providerFailed(error: unknown): unknown {
+  return error instanceof ProviderError
+    ? new AppError(502, 'payProviderFailed', {
         params: { code: error.code, providerMessage: error.providerMessage.slice(0, 200) },
-      });
-    throw error;
+      })
+    : error;
+}
+
+/** Runs a call to the provider; its refusal answers 502 (payProviderFailed). */
+export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw providerFailed(error);
   }
 }
 

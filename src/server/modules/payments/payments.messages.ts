@@ -24,5 +24,22 @@ export const paymentsMessages = defineDict({
     zh: '支付渠道未能创建支付：{code} {providerMessage}',
     en: 'The payment provider did not create the payment: {code} {providerMessage}',
   },
+  payDifferenceClosed: { zh: '该差异已处理', en: 'This difference has been dealt with already' },
+  payDifferenceNotSettleable: {
+    zh: '只有“我方缺失”的差异可以从渠道补记，其他差异请核实后确认',
+    en: 'Only a line missing here can be settled from the provider; check the others and accept them',
+  },
+  payDifferenceUnknown: {
+    zh: '我方没有这笔支付或退款的记录，无法补记；请核实后确认',
+    en: 'We have no record of this payment or refund to settle it with: check it and accept it',
+  },
+  payDifferenceNotConfirmed: {
+    zh: '渠道尚未确认这笔交易（{status}），请稍后再试',
+    en: 'The provider does not confirm this line yet ({status}): try again later',
+  },
+  payStatementRunning: {
+    zh: '该日对账单正在对账中，请稍后再试',
+    en: 'This day’s statement is being matched right now: try again shortly',
+  },
   payIntentNotFound: { zh: '支付单不存在', en: 'Payment not found' },
 });

@@ -4,6 +4,8 @@ import { defineServerModule } from '../../lib/server-module.ts';
 import { PAY_ADAPTERS } from './adapters/index.ts';
 import { paymentProviders } from '../orders/index.ts';
 import { onlinePayRoutes } from './online-pay.routes.ts';
+import { reconcileRoutes } from './reconcile.routes.ts';
+import { startReconciliation } from './reconcile.service.ts';
 import { settleBeforeExpiry } from './pay-expiry.ts';
 import { payTargets } from './pay-targets.ts';
 import { startRefundSender } from './refund-sender.ts';
@@ -15,9 +17,13 @@ import { paymentSettings } from './payments.table.ts';
 
 export default defineServerModule({
   name: 'payments',
-  routes: [paymentRoutes, onlinePayRoutes],
+  routes: [paymentRoutes, onlinePayRoutes, reconcileRoutes],
   // refunds of online payments sent, retried with backoff, polled while processing
-  jobs: [(app) => startRefundSender(app.ctx.db, app.ctx.config.publicUrl, app.log)],
+  jobs: [
+    (app) => startRefundSender(app.ctx.db, app.ctx.config.publicUrl, app.log),
+    // each day's statements, matched once the providers have them (10:00 China time)
+    (app) => startReconciliation(app.ctx.db, app.ctx.config.publicUrl, app.log),
+  ],
   seedDemo: seedDemoPayments,
   configure: configurePaymentsDemo,
   plugs: [
