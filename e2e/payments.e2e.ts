@@ -1,5 +1,6 @@
 // docs/product.md §2 /sys/payMentSet (issue 30): the demo area's WeChat Pay block, a merchant id saved,
-// its stored private key shown only as "set", and the answer of "test connection" shown on the card.
+// its stored private key shown only as "set", and the answer of "test connection" shown on the card
+// (the demo's pay sandbox runs with the server: its own merchant verifies, another one is refused).
 import fs from 'node:fs';
 import path from 'node:path';
 import type Axe from 'axe-core';
@@ -36,11 +37,21 @@ describe('payment settings', () => {
     expect(saved.data.ways.find((w) => w.payWay === 2)?.merchantId).toBe('1900000999');
 
     await button(wechat, '测试连接').click();
-    // the adapter's answer (the sandbox is not running here: a failure with its reason)
+    // the sandbox (started with the server) does not know that merchant: a failure with its reason
     const answer = wechat.locator('[data-testid="pay-test-answer"]');
     await answer.waitFor();
     expect((await answer.textContent())?.length).toBeGreaterThan(4);
+
+    // the demo's merchant again: the signed query is answered and its signature verified
+    const original = `19000${'1'.padStart(5, '0')}`;
+    await wechat.locator('#payWay2_merchantId').fill(original);
+    await button(wechat, '保存').click();
+    await toast(page, '操作成功').waitFor();
+    await button(wechat, '测试连接').click();
+    await expect.poll(() => answer.textContent()).toContain('签名查询已应答，应答签名验证通过');
     await snap(page, 'payments-test-answer');
+    // the save's toast fading out is not part of the page read below
+    await toast(page, '操作成功').waitFor({ state: 'hidden' });
 
     // a secret being replaced (a PEM text area) passes axe too: no serious or critical violation
     await button(wechat, '替换').last().click();

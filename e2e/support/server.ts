@@ -80,8 +80,12 @@ export async function startServer({ webDir, logFile, env }: StartOptions): Promi
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',
-      // the browser tests expect the data they set up to stay as it is
-      JOBS: 'false',
+      // the browser tests expect the data they set up to stay as it is: only the payments' jobs run
+      // (the refund sender, every second, so a refund reaches the pay sandbox at once)
+      JOBS: 'payments',
+      REFUND_SEND_INTERVAL_MS: '1000',
+      // the demo's payment sandbox, in the server's process on a free port
+      PAY_SANDBOX_URL: 'http://127.0.0.1:0',
       // the server keeps each area's clock whatever its own zone: run it in another zone than the
       // demo areas' (as the unit tests, vitest.config.ts)
       TZ: process.env.TEST_TZ || 'UTC',

@@ -6,7 +6,10 @@ export function registerJobs(app: FastifyInstance): void {
   if (!app.ctx.config.jobs) return;
   let stops: (() => Promise<void>)[] = [];
   app.addHook('onReady', async () => {
-    stops = SERVER_MODULES.flatMap((module) => module.jobs ?? []).map((start) => start(app));
+    const only = app.ctx.config.jobModules;
+    stops = SERVER_MODULES.filter((module) => !only || only.includes(module.name))
+      .flatMap((module) => module.jobs ?? [])
+      .map((start) => start(app));
   });
   app.addHook('onClose', async () => {
     await Promise.all(stops.map((stop) => stop()));

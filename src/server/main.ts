@@ -8,6 +8,8 @@ import { openDatabase } from './db/client.ts';
 import { SERVER_MODULES } from './modules.ts';
 import { seedDatabase, seedDemoHistory } from './seed/index.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
+import { startDemoPaySandbox } from './demo-pay-sandbox.ts';
+import { connectPaySandbox } from './modules/payments/index.ts';
 
 // `npm start` passes --demo-secret-key: a demo without APP_SECRET_KEY gets a key file of its own
 const demoKey = withDemoSecretKey(process.env, { create: process.argv.includes('--demo-secret-key') });
@@ -28,6 +30,9 @@ const config = readConfig();
 if (demoKey.note) console.log(demoKey.note);
 // the seed seals secrets (OTA channels, payment settings) with the configured key
 useSecretKeys(config.secretKeys);
+// the demo's payment provider: the local sandbox, before the seed takes its keys
+const { sandbox: paySandbox, note: sandboxNote } = await startDemoPaySandbox(config);
+if (sandboxNote) console.log(sandboxNote);
 // each module takes what it needs of the configuration before the seed (e.g. the OTA secrets' key)
 for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({
@@ -40,6 +45,7 @@ if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
   // a year of order history for the demo area and what follows from it, outside the first seed's transaction
   await seedDemoHistory(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
 }
+if (paySandbox) await connectPaySandbox(database.db, paySandbox);
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 
 // Clean shutdown: stop taking requests, then close the database so PGlite is never left half-written.
@@ -47,6 +53,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
+  await paySandbox?.close();
   await database.close();
 });
 
@@ -73,5 +80,10 @@ if (seed.seeded) {
   }
 } else {
   lines.push('  Log in with an existing account (the database was already set up)');
+}
+if (paySandbox) {
+  lines.push(
+    `  Payment sandbox (WeChat Pay, Alipay): ${paySandbox.url}/ (its pay page pays a prepay's QR code or link)`,
+  );
 }
 console.log(`${lines.join('\n')}\n`);

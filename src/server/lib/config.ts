@@ -37,7 +37,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  JOBS: z
+    .string()
+    .regex(/^(true|false|[a-z-]+(,[a-z-]+)*)$/, 'must be true, false or a comma list of module names')
+    .default('true'),
+  REFUND_SEND_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  PAY_SANDBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   TLS_CERT_FILE: z.string().min(1).optional(),
   TLS_KEY_FILE: z.string().min(1).optional(),
   OTA_SECRET_KEY: z
@@ -93,6 +98,12 @@ export interface Config {
    * call the jobs themselves with a controlled clock.
    */
   jobs: boolean;
+  /** The modules whose jobs run (JOBS=payments,orders); null: every module's */
+  jobModules: readonly string[] | null;
+  /** How often the refund sender looks for refunds to send to the providers */
+  refundSendIntervalMs: number;
+  /** Start the local payment sandbox with the server (PAY_SANDBOX; on by default with the demo data) */
+  paySandbox: boolean;
   /**
    * Certificate and key (PEM) when the server terminates TLS itself: it then speaks HTTP/2 (and
    * HTTP/1.1 to clients without it). Absent behind a TLS-terminating proxy.
@@ -166,7 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY === 'true',
-    jobs: e.JOBS === 'true',
+    jobs: e.JOBS !== 'false',
+    jobModules: e.JOBS === 'true' || e.JOBS === 'false' ? null : e.JOBS.split(','),
+    refundSendIntervalMs: e.REFUND_SEND_INTERVAL_MS,
+    paySandbox: (e.PAY_SANDBOX ?? (e.SEED === 'demo' ? 'true' : 'false')) === 'true',
     otaSecretKey: e.OTA_SECRET_KEY,
     secretKeys: { current: e.APP_SECRET_KEY, previous: e.APP_SECRET_KEY_PREVIOUS },
     paySandboxUrl: (e.PAY_SANDBOX_URL ?? 'http://127.0.0.1:9460').replace(/\/+$/, ''),

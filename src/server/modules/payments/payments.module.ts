@@ -20,9 +20,9 @@ export default defineServerModule({
   routes: [paymentRoutes, onlinePayRoutes, reconcileRoutes],
   // refunds of online payments sent, retried with backoff, polled while processing
   jobs: [
-    (app) => startRefundSender(app.ctx.db, app.ctx.config.publicUrl, app.log),
+    (app) => startRefundSender(app.ctx.db, app.ctx.config, app.log),
     // each day's statements, matched once the providers have them (10:00 China time)
-    (app) => startReconciliation(app.ctx.db, app.ctx.config.publicUrl, app.log),
+    (app) => startReconciliation(app.ctx.db, app.ctx.config, app.log),
   ],
   seedDemo: seedDemoPayments,
   configure: configurePaymentsDemo,

@@ -223,16 +223,11 @@ export async function runReconciliation(db: Db, publicUrl: string, now = new Dat
 }
 
 /** Starts the reconciliation job (hourly; a day is matched once); the returned function stops it. */
-export function startReconciliation(
-  db: Db,
-  publicUrl: string,
-  log: FastifyBaseLogger,
-  intervalMs = 3_600_000,
-) {
+export function startReconciliation(db: Db, config: { publicUrl: string }, log: FastifyBaseLogger) {
   return startPeriodic(log, {
     name: 'payReconciliation',
-    intervalMs,
-    run: () => runReconciliation(db, publicUrl),
+    intervalMs: 3_600_000,
+    run: () => runReconciliation(db, config.publicUrl),
     worthLogging: (r) => !!(r.matched || r.failed),
   });
 }

@@ -179,12 +179,16 @@ async function ask(
   await refundAnswered(db, sent, state, now);
 }
 
-/** Starts the sender (every 30 s); the returned function stops it. */
-export function startRefundSender(db: Db, publicUrl: string, log: FastifyBaseLogger, intervalMs = 30_000) {
+/** Starts the sender; the returned function stops it. `config.publicUrl` is read at each pass. */
+export function startRefundSender(
+  db: Db,
+  config: { publicUrl: string; refundSendIntervalMs: number },
+  log: FastifyBaseLogger,
+) {
   return startPeriodic(log, {
     name: 'refundSender',
-    intervalMs,
-    run: () => sendRefunds(db, publicUrl),
+    intervalMs: config.refundSendIntervalMs,
+    run: () => sendRefunds(db, config.publicUrl),
     worthLogging: (r) => !!(r.sent || r.asked),
   });
 }

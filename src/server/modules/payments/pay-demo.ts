@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PaySandboxControl } from '../../../pay-sandbox/control.ts';
+import type { Db } from '../../db/client.ts';
+import { open, seal } from '../../lib/secret-box.ts';
+import { paymentSettings } from './payments.table.ts';
+
+/**
+ * The demo's payments against the sandbox started with the server (PAY_SANDBOX): every pay way
+ * whose gateway is the sandbox has its merchant made known to it (the public key of the stored
+ * private key, the certificate serial, the APIv3 key) at each start, the sandbox's own keys stored
+ * as the provider's, and is enabled as long as no person has saved it (a staff's "off" stays off). A pay way pointing
+ * elsewhere is left alone.
+ */
+export async function connectPaySandbox(
+  db: Db,
+  sandbox: { url: string; control: PaySandboxControl },
+): Promise<number> {
+  const keys = sandbox.control.keys();
+  let connected = 0;
+  for (const row of await db.select().from(paymentSettings)) {
+    if (!row.gatewayUrl.startsWith(sandbox.url)) continue;
+    const privateKey = open(row.privateKeySealed);
+    if (!privateKey || !row.merchantId || !row.appId) continue;
+    const publicKey = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+    sandbox.control.registerMerchant({
+      merchantId: row.merchantId,
+      appId: row.appId,
+      publicKey,
+      certSerial: row.certSerial || null,
+      apiKey: open(row.apiKeySealed),
+    });
+    const providerKey = row.payWay === 2 ? keys.wechat.publicKey : keys.alipay.publicKey;
+    // the provider's key as the sandbox has it; enabled while no person has saved the pay way
+    if (open(row.providerKeySealed) !== providerKey || (!row.enabled && row.updatedBy == null)) {
+      await db
+        .update(paymentSettings)
+        .set({
+          providerKeySealed: seal(providerKey),
+          providerKeySerial: row.payWay === 2 ? keys.wechat.serial : '',
+          enabled: true,
+          updatedAt: new Date(),
+        })
+        .where(eq(paymentSettings.id, row.id));
+    }
+    connected++;
+  }
+  return connected;
+}
