@@ -79,6 +79,7 @@ export const shopMessages = defineDict({
     en: 'Only a failed refund can be retried or marked as refunded outside',
   },
   shopRefundNoPayment: { zh: '订单没有可退的支付', en: 'The order has no payment to refund' },
+  payDescriptionShop: { zh: '商城订单 {orderNo}', en: 'Shop order {orderNo}' },
   shopLateSoldOut: {
     zh: '订单已超时取消，商品已售罄，不能再支付',
     en: 'The order timed out and its goods are sold out; it can no longer be paid',

@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../lib/server-module.ts';
+import { payTargets } from '../payments/index.ts';
 import { shopBrowseHomeRoutes } from './catalog/shop-browse-home.routes.ts';
 import { shopBrowseRoutes } from './catalog/shop-browse.routes.ts';
 import { shopCartRoutes } from './catalog/shop-cart.routes.ts';
@@ -14,6 +15,7 @@ import { shopMemberOrderRoutes } from './orders/shop-member-orders.routes.ts';
 import { shopMemberRoutes } from './orders/shop-member.routes.ts';
 import { shopOrderReadRoutes } from './orders/shop-order-read.routes.ts';
 import { shopOrderStaffRoutes } from './orders/shop-order-staff.routes.ts';
+import { shopPayTarget } from './orders/shop-pay-target.ts';
 import { shopStatisticsRoutes } from './orders/shop-statistics.routes.ts';
 import { startShopJobs } from './orders/shop.jobs.ts';
 import { shopAccountRoutes } from './store/shop-accounts.routes.ts';
@@ -45,6 +47,8 @@ export default defineServerModule({
   ],
   // S4 unpaid past expires_at, S9 auto-receipt, S21/S22/S17 windows ended, S23 archive (docs/domain.md)
   jobs: [(app) => startShopJobs(app.ctx.db, app.log)],
+  // payments: a member pays a shop order online, its refunds go back through the provider (issue 30)
+  plugs: [payTargets.plug(shopPayTarget)],
   seedDemo: async (tx, scenicId) => {
     await seedDemoShop(tx, scenicId);
     await seedDemoStore(tx, scenicId);

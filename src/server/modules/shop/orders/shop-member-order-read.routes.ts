@@ -13,7 +13,6 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { MEMBER } from '../../../http/access.ts';
 import { ok } from '../../../http/envelope.ts';
-import { AppError } from '../../../http/errors.ts';
 import { requireMember } from '../../members/index.ts';
 import {
   shopAftersales,
@@ -25,6 +24,7 @@ import {
   shopShipments,
   type ShopOrder,
 } from '../shop.table.ts';
+import { memberShopOrder } from './shop-order-common.ts';
 
 // hand-registered (file): the member's calls from the mini-program (its own token), not staff actions
 
@@ -182,18 +182,7 @@ export async function shopMemberOrderReadRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const { scenicId, memberId } = await requireMember(db, req);
-      const [order] = await db
-        .select()
-        .from(shopOrders)
-        .where(
-          and(
-            eq(shopOrders.scenicId, scenicId),
-            eq(shopOrders.memberId, memberId),
-            eq(shopOrders.orderNo, req.query.orderNo),
-          ),
-        );
-      if (!order) throw new AppError(404, 'shopOrderNotFound');
+      const order = await memberShopOrder(db, req, req.query.orderNo);
       return ok(req, (await memberOrders(db, [order]))[0]!);
     },
   );

@@ -1,8 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ShopOrderMoved } from '../../../../shared/api/shop-orders.ts';
 import { STOCK_MOVE, type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError, FieldError } from '../../../http/errors.ts';
+import { requireMember } from '../../members/index.ts';
 import { moveStock } from '../catalog/shop-goods.service.ts';
 import { ShopFieldReason } from '../shop.messages.ts';
 import { shopOrderLines, shopOrders, type ShopOrder } from '../shop.table.ts';
@@ -27,6 +29,23 @@ export async function lockShopOrder(tx: Db, ref: ShopOrderRef): Promise<ShopOrde
           eq(shopOrders.memberId, ref.memberId),
         );
   const [order] = await tx.select().from(shopOrders).where(where).for('update');
+  if (!order) throw new AppError(404, 'shopOrderNotFound');
+  return order;
+}
+
+/** The signed-in member's own order of that number in the calling area; 404 for anyone else's. */
+export async function memberShopOrder(db: Db, req: FastifyRequest, orderNo: string): Promise<ShopOrder> {
+  const { scenicId, memberId } = await requireMember(db, req);
+  const [order] = await db
+    .select()
+    .from(shopOrders)
+    .where(
+      and(
+        eq(shopOrders.scenicId, scenicId),
+        eq(shopOrders.orderNo, orderNo),
+        eq(shopOrders.memberId, memberId),
+      ),
+    );
   if (!order) throw new AppError(404, 'shopOrderNotFound');
   return order;
 }

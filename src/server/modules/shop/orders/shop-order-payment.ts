@@ -4,6 +4,7 @@ import {
   type ShopPay,
   type ShopPayResult,
 } from '../../../../shared/api/shop-orders.ts';
+import { ONLINE_PAY_WAYS } from '../../../../shared/api/payments.ts';
 import { ValidationMessage } from '../../../../shared/api/validation-messages.ts';
 import { BALANCE_OP } from '../../../../shared/dict/members.ts';
 import { PAY_WAY_MEMBER_BALANCE } from '../../../../shared/dict/order.ts';
@@ -18,7 +19,7 @@ import { linesOf, lockShopOrder, moveSales, type ShopLine } from './shop-order-c
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { refundShopOrder } from './shop-refund.service.ts';
 import { ShopFieldReason } from '../shop.messages.ts';
-import { shopPayments, type ShopOrder } from '../shop.table.ts';
+import { shopOrders, shopPayments, type ShopOrder } from '../shop.table.ts';
 
 /**
  * S2 (and S5 for a payment arriving after S4) of docs/domain.md, in the caller's transaction. The
@@ -26,26 +27,40 @@ import { shopPayments, type ShopOrder } from '../shop.table.ts';
  * once (the unique index of shop_payments): the same id again answers the same payment,
  * `duplicate`, another order's 409. Pay way 9 debits the member's balance in this transaction; a
  * second balance payment of a paid order answers the first (`duplicate`). The amount must equal
- * what is due (409). Paid: the coupon is spent, the goods' sales rise.
+ * what is due (409). Paid: the coupon is spent, the goods' sales rise. WeChat Pay and Alipay are
+ * not reported (400 naming payWay): their provider's notification confirms them (`provider`,
+ * shop-pay-target.ts), and such a payment is never refused: for an order that can no longer take
+ * it (cancelled by the buyer, paid already) it is recorded and given back whole (`refunded`).
  * Late (103): the stock is taken again by guarded decrements; when a SKU has too few, a provider's
  * payment is recorded and refunded at once and the order stays 103 (`refunded`); a balance payment is
  * simply refused (409, nothing debited).
  */
 export async function payShopOrder(
   tx: Db,
-  input: ShopPay & { scenicId: number; memberId: number; now?: Date },
+  input: ShopPay & {
+    scenicId: number;
+    /** The paying member; null for a provider's confirmation (the order is found by its number) */
+    memberId: number | null;
+    /** The online provider that confirmed it (wechat, alipay); reported payments have none */
+    provider?: string;
+    now?: Date;
+  },
 ): Promise<ShopPayResult> {
   const now = input.now ?? new Date();
   const balance = input.payWay === PAY_WAY_MEMBER_BALANCE;
   if (!(SHOP_MEMBER_PAY_WAYS as readonly number[]).includes(input.payWay))
     throw new FieldError('payWay', ShopFieldReason.payWayNotForShop);
+  const online = input.provider != null;
+  if (!online && (ONLINE_PAY_WAYS as readonly number[]).includes(input.payWay))
+    throw new FieldError('payWay', ValidationMessage.payWayOnline);
   const txnId = balance ? null : (input.providerTxnId ?? '');
   if (!balance && !txnId) throw new FieldError('providerTxnId', ValidationMessage.required);
-  const order = await lockShopOrder(tx, {
-    scenicId: input.scenicId,
-    orderNo: input.orderNo,
-    memberId: input.memberId,
-  });
+  const order = await lockShopOrder(
+    tx,
+    input.memberId == null
+      ? { scenicId: input.scenicId, id: await orderIdOf(tx, input.scenicId, input.orderNo) }
+      : { scenicId: input.scenicId, orderNo: input.orderNo, memberId: input.memberId },
+  );
   const answer = (paymentId: number, status: number, result: ShopPayResult['result']): ShopPayResult => ({
     orderNo: order.orderNo,
     status,
@@ -65,6 +80,33 @@ export async function payShopOrder(
   if (seen) {
     if (seen.orderId !== order.id) throw new AppError(409, 'shopPaymentOfOtherOrder');
     return answer(seen.id, order.status, 'duplicate');
+  }
+  const record = () =>
+    tx
+      .insert(shopPayments)
+      .values({
+        scenicId: order.scenicId,
+        orderId: order.id,
+        payWay: input.payWay,
+        amount: input.amount,
+        providerTxnId: txnId,
+        provider: input.provider ?? 'offline',
+        createdAt: now,
+      })
+      .returning()
+      .then(([row]) => row!);
+  const cancelled = order.status === S.userCancelled || order.status === S.systemCancelled;
+  if (online && order.status !== S.pendingPayment && order.status !== S.systemCancelled) {
+    // the provider took money the order cannot take (docs/payments.md "Shop orders and top-ups")
+    const payment = await record();
+    await refundShopOrder(tx, order, {
+      lines: [],
+      amount: input.amount,
+      reason: cancelled ? 'paid after the buyer cancelled' : 'paid twice',
+      paymentId: payment.id,
+      stray: !cancelled,
+    });
+    return answer(payment.id, order.status, 'refunded');
   }
   if (order.status !== S.pendingPayment && order.status !== S.systemCancelled)
     throw new AppError(409, 'shopTransitionNotAllowed');
@@ -87,25 +129,16 @@ export async function payShopOrder(
       remark: '',
     });
   }
-  const [payment] = await tx
-    .insert(shopPayments)
-    .values({
-      scenicId: order.scenicId,
-      orderId: order.id,
-      payWay: input.payWay,
-      amount: input.amount,
-      providerTxnId: txnId,
-      createdAt: now,
-    })
-    .returning();
+  const payment = await record();
   if (!stockBack) {
     // S5's guard failed: the money goes back, the order stays cancelled
     await refundShopOrder(tx, order, {
       lines: [],
       amount: order.payAmount,
       reason: 'late payment, sold out',
+      paymentId: payment.id,
     });
-    return answer(payment!.id, order.status, 'refunded');
+    return answer(payment.id, order.status, 'refunded');
   }
   await transitionShopOrder(tx, {
     scenicId: order.scenicId,
@@ -132,7 +165,17 @@ export async function payShopOrder(
     lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
     1,
   );
-  return answer(payment!.id, S.pendingShipment, 'paid');
+  return answer(payment.id, S.pendingShipment, 'paid');
+}
+
+/** The id of the area's order of that number (404 otherwise), for a provider's confirmation. */
+async function orderIdOf(tx: Db, scenicId: number, orderNo: string): Promise<number> {
+  const [row] = await tx
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.scenicId, scenicId), eq(shopOrders.orderNo, orderNo)));
+  if (!row) throw new AppError(404, 'shopOrderNotFound');
+  return row.id;
 }
 
 /** S5's guard: every line's stock taken again (ledger reason 5), all or none (a savepoint). */

@@ -51,7 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop orders under concurrency (
       const result = await rush<unknown>(2, (i) =>
         i === 0
           ? runShopJobs(db, new Date(Date.now() + 31 * 60_000))
-          : pay(no, { payWay: 2, amount: 2000, providerTxnId: `wx-race-${no}` }),
+          : pay(no, { payWay: 4, amount: 2000, providerTxnId: `pp-race-${no}` }),
       );
       expect(result.unexpected).toEqual([]);
       expect((await k.order(no)).status).toBe(201);
@@ -72,7 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop orders under concurrency (
     expect((await k.order(no)).status).toBe(103);
     // another buyer takes the stock back meanwhile
     await k.place([{ skuId: x, quantity: 2 }], {}, 1);
-    const late = await pay(no, { payWay: 2, amount: 2000, providerTxnId: `wx-gone-${no}` });
+    const late = await pay(no, { payWay: 4, amount: 2000, providerTxnId: `pp-gone-${no}` });
     expect([late.status, late.result]).toEqual([103, 'refunded']);
     const order = await k.order(no);
     expect([order.status, order.refundedAmount]).toEqual([103, 2000]);
@@ -92,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('shop orders under concurrency (
     const x = await k.newSku(10, 1500);
     const byProvider = await k.place([{ skuId: x, quantity: 1 }]);
     const wx = await rush(10, () =>
-      pay(byProvider, { payWay: 2, amount: 1500, providerTxnId: `wx-10-${byProvider}` }),
+      pay(byProvider, { payWay: 4, amount: 1500, providerTxnId: `pp-10-${byProvider}` }),
     );
     expect(wx.unexpected).toEqual([]);
     expect(wx.values.map((v) => v.result).sort()).toEqual(

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BALANCE_OP } from '../../../../shared/dict/members.ts';
 import { PAY_WAY_MEMBER_BALANCE } from '../../../../shared/dict/order.ts';
 import { SHOP_ORDER_STATUS as S } from '../../../../shared/dict/shop.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { AppError } from '../../../http/errors.ts';
+import { recordAudit, SYSTEM } from '../../audit/index.ts';
 import { giveCouponBack } from '../../coupons/index.ts';
 import { creditBalance } from '../../members/index.ts';
 import { linesOf, moveSales, type RefundLine } from './shop-order-common.ts';
@@ -16,35 +17,18 @@ import { shopOrderLines, shopOrders, shopPayments, shopRefunds, type ShopOrder }
  * Refunds of shop orders (docs/decisions.md "Online shop"): a refund row is written with the lines
  * and cents it returns (the lines' and the order's refunded amounts and the goods' sales move at
  * once, so two refunds can never return the same pieces), then executed: a balance payment (pay
- * way 9) is credited back to the member in the same transaction; any other pay way goes through
- * the shop's refund provider of that pay way (by default `offline`: the money is handed back
- * outside the system and the refund is done at once). A refund that fails stays `failed` (S19 on
- * an order in 205) until `retryRefund` tries again or records it as paid back outside.
+ * way 9) is credited back to the member in the same transaction; a payment an online provider
+ * confirmed (WeChat Pay, Alipay: issue 30) is left `created` for the payments module's refund
+ * sender, which sends it and ends it by `shopRefundEnded` (done, or failed with the provider's
+ * reason); any other payment was taken outside the system and is handed back there, done at once.
+ * A refund that failed stays `failed` (S19 on an order in 205) until `retryShopRefund` sends it
+ * again or records it as paid back outside.
  */
 
 export type ShopRefundRow = typeof shopRefunds.$inferSelect;
 
-/** Moves money back for one refund; throws (any error) when the provider refuses. */
-export interface ShopRefundProvider {
-  name: string;
-  refund(input: { refundNo: string; providerTxnId: string | null; amount: number }): Promise<{
-    providerRefundId: string | null;
-  }>;
-}
-
-/** Money taken outside the system or by a provider without an online refund: handed back at once. */
-export const offlineShopRefunds: ShopRefundProvider = {
-  name: 'offline',
-  refund: () => Promise.resolve({ providerRefundId: null }),
-};
-
-const providers = new Map<number, ShopRefundProvider>();
-
-/** An online provider's refunds for a pay way (registered at start; `null` puts the offline one back). */
-export function registerShopRefundProvider(payWay: number, provider: ShopRefundProvider | null): void {
-  if (provider) providers.set(payWay, provider);
-  else providers.delete(payWay);
-}
+/** The provider of a payment taken outside the system (a reported pay way, the balance). */
+const OFFLINE = 'offline';
 
 const newRefundNo = () => `SR${Date.now()}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 
@@ -55,24 +39,14 @@ export interface ShopRefundInput {
   reason: string;
   aftersaleId?: number | null;
   adminId?: number | null;
+  /** The payment given back (default: the order's confirmed one): a late or second payment */
+  paymentId?: number;
+  /** A second payment of a paid order: given back without touching the order's amounts */
+  stray?: boolean;
 }
 
-/**
- * Writes a refund of these lines (cents already computed, `refundLinesOf`) against the order's
- * confirmed payment, in the caller's transaction; the lines', the order's refunded amounts and the
- * goods' sales move now. Not executed yet (`executeShopRefund`).
- */
-export async function createShopRefund(
-  tx: Db,
-  order: ShopOrder,
-  input: ShopRefundInput,
-): Promise<ShopRefundRow> {
-  const [payment] = await tx
-    .select()
-    .from(shopPayments)
-    .where(and(eq(shopPayments.orderId, order.id), eq(shopPayments.status, 'confirmed')))
-    .limit(1);
-  if (!payment) throw new AppError(409, 'shopRefundNoPayment');
+/** The lines', the order's refunded amounts and the goods' sales move with the refund. */
+async function takeBack(tx: Db, order: ShopOrder, input: ShopRefundInput): Promise<void> {
   for (const l of input.lines)
     await tx
       .update(shopOrderLines)
@@ -86,6 +60,32 @@ export async function createShopRefund(
     .set({ refundedAmount: sql`${shopOrders.refundedAmount} + ${input.amount}`, updatedAt: new Date() })
     .where(eq(shopOrders.id, order.id));
   await moveSales(tx, await linesOf(tx, order.id), input.lines, -1);
+}
+
+/**
+ * Writes a refund of these lines (cents already computed, `refundLinesOf`) against the order's
+ * confirmed payment (or the one named), in the caller's transaction; the lines', the order's refunded
+ * amounts and the goods' sales move now (not for a stray payment). Not executed yet (`executeShopRefund`).
+ */
+export async function createShopRefund(
+  tx: Db,
+  order: ShopOrder,
+  input: ShopRefundInput,
+): Promise<ShopRefundRow> {
+  const [payment] = await tx
+    .select()
+    .from(shopPayments)
+    .where(
+      and(
+        eq(shopPayments.orderId, order.id),
+        eq(shopPayments.status, 'confirmed'),
+        input.paymentId == null ? undefined : eq(shopPayments.id, input.paymentId),
+      ),
+    )
+    .orderBy(shopPayments.id)
+    .limit(1);
+  if (!payment) throw new AppError(409, 'shopRefundNoPayment');
+  if (!input.stray) await takeBack(tx, order, input);
   const [refund] = await tx
     .insert(shopRefunds)
     .values({
@@ -105,8 +105,9 @@ export async function createShopRefund(
 }
 
 /**
- * Executes a created (or failed, retried) refund: `done` with the time, or `failed` with why. The
- * money moves in a savepoint, so a refusal leaves nothing half-done. Answers the refund as it is now.
+ * Executes a created (or failed, retried) refund: `done` with the time, or `failed` with why; a
+ * refund of an online payment stays `created` for the refund sender. The balance moves in a
+ * savepoint, so a refusal leaves nothing half-done. Answers the refund as it is now.
  */
 export async function executeShopRefund(
   tx: Db,
@@ -117,10 +118,11 @@ export async function executeShopRefund(
     .select()
     .from(shopPayments)
     .where(eq(shopPayments.id, refund.paymentId ?? 0));
-  let outcome: { status: 'done'; providerRefundId: string | null } | { status: 'failed'; failReason: string };
-  try {
-    outcome = await tx.transaction(async (sp) => {
-      if (refund.payWay === PAY_WAY_MEMBER_BALANCE) {
+  if (payment && payment.provider !== OFFLINE) return refund;
+  let outcome: { status: 'done' } | { status: 'failed'; failReason: string } = { status: 'done' };
+  if (refund.payWay === PAY_WAY_MEMBER_BALANCE)
+    try {
+      await tx.transaction(async (sp) => {
         if (order.memberId == null) throw new Error('the member no longer exists');
         await creditBalance(sp, {
           scenicId: order.scenicId,
@@ -131,31 +133,17 @@ export async function executeShopRefund(
           remark: refund.refundNo,
           adminId: refund.adminId,
         });
-        return { status: 'done' as const, providerRefundId: null };
-      }
-      const provider = providers.get(refund.payWay) ?? offlineShopRefunds;
-      const answer = await provider.refund({
-        refundNo: refund.refundNo,
-        providerTxnId: payment?.providerTxnId ?? null,
-        amount: refund.amount,
       });
-      return { status: 'done' as const, providerRefundId: answer.providerRefundId };
-    });
-  } catch (error) {
-    const reason =
-      error instanceof AppError ? error.msgKey : error instanceof Error ? error.message : String(error);
-    outcome = { status: 'failed', failReason: reason.slice(0, 200) };
-  }
+    } catch (error) {
+      const reason =
+        error instanceof AppError ? error.msgKey : error instanceof Error ? error.message : String(error);
+      outcome = { status: 'failed', failReason: reason.slice(0, 200) };
+    }
   const [updated] = await tx
     .update(shopRefunds)
     .set(
       outcome.status === 'done'
-        ? {
-            status: 'done',
-            doneAt: new Date(),
-            providerRefundId: outcome.providerRefundId,
-            updatedAt: new Date(),
-          }
+        ? { status: 'done', doneAt: new Date(), updatedAt: new Date() }
         : { status: 'failed', failReason: outcome.failReason, updatedAt: new Date() },
     )
     .where(eq(shopRefunds.id, refund.id))
@@ -165,9 +153,10 @@ export async function executeShopRefund(
 
 /**
  * After refunds ran on an order in 205: S18 to 203 when none of its refunds is still open or failed
- * (docs/domain.md: "sum done = approved"), the payment marked refunded when all of it went back;
- * S19 (205 → 205, in the history) when one failed. Orders in other statuses (a partial refund
- * keeps its fulfilment status) only get their payment marked.
+ * (docs/domain.md: "sum done = approved"); S19 (205 → 205, in the history) when one failed. A
+ * payment is marked refunded when all of it went back. Orders in other statuses (a partial refund
+ * keeps its fulfilment status, a cancelled order's late payment) only get their payment marked. A
+ * refund without lines gives back a payment the order did not take: it does not count for S18/S19.
  */
 export async function settleShopRefunds(
   tx: Db,
@@ -179,14 +168,15 @@ export async function settleShopRefunds(
     sql`select count(*) filter (where status in ('created', 'transit'))::int as open,
           count(*) filter (where status = 'failed')::int as failed,
           coalesce(sum(amount) filter (where status in ('done', 'external')), 0)::int as returned
-        from shop_refunds where order_id = ${order.id}`,
+        from shop_refunds where order_id = ${order.id} and jsonb_array_length(lines) > 0`,
   );
   const returned = Number(sums?.returned ?? 0);
-  if (returned >= order.payAmount && order.payAmount > 0)
-    await tx
-      .update(shopPayments)
-      .set({ status: 'refunded' })
-      .where(and(eq(shopPayments.orderId, order.id), eq(shopPayments.status, 'confirmed')));
+  await tx.execute(
+    sql`update shop_payments p set status = 'refunded'
+        where p.order_id = ${order.id} and p.status = 'confirmed'
+          and p.amount <= (select coalesce(sum(r.amount), 0) from shop_refunds r
+                           where r.payment_id = p.id and r.status in ('done', 'external'))`,
+  );
   const [now] = await tx
     .select({ status: shopOrders.status })
     .from(shopOrders)
@@ -271,4 +261,65 @@ export async function retryShopRefund(
   });
   const [settled] = await tx.select().from(shopOrders).where(eq(shopOrders.id, found.orderId));
   return { refund: after, order: settled! };
+}
+
+/**
+ * The provider's last word on a refund the refund sender sent (issue 30): done (S18 when the order's
+ * refunds all are, the payment refunded) or failed with its reason (S19), in one transaction with the
+ * order locked and an audit row. A refund marked outside the system meanwhile is left as it is.
+ */
+export async function shopRefundEnded(
+  db: Db,
+  scenicId: number,
+  refundId: number,
+  end: { ok: true; providerRefundId: string | null } | { ok: false; reason: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: shopRefunds.orderId })
+      .from(shopRefunds)
+      .where(and(eq(shopRefunds.id, refundId), eq(shopRefunds.scenicId, scenicId)));
+    if (!found) return;
+    const [order] = await tx.select().from(shopOrders).where(eq(shopOrders.id, found.orderId)).for('update');
+    const now = new Date();
+    const [ended] = await tx
+      .update(shopRefunds)
+      .set(
+        end.ok
+          ? {
+              status: 'done',
+              doneAt: now,
+              providerRefundId: sql`coalesce(${end.providerRefundId}, ${shopRefunds.providerRefundId})`,
+              updatedAt: now,
+            }
+          : { status: 'failed', failReason: end.reason.slice(0, 200), updatedAt: now },
+      )
+      .where(
+        and(
+          eq(shopRefunds.id, refundId),
+          inArray(shopRefunds.status, end.ok ? ['created', 'transit', 'failed'] : ['created', 'transit']),
+        ),
+      )
+      .returning();
+    if (!ended) return;
+    await settleShopRefunds(tx, order!, {
+      note: end.ok ? ended.refundNo : `${ended.refundNo}: ${ended.failReason}`,
+    });
+    await recordAudit(
+      tx,
+      { username: SYSTEM, scenicId },
+      {
+        module: 'shop',
+        action: end.ok ? 'refundDone' : 'refundFailed',
+        targetType: 'shopRefund',
+        targetId: ended.refundNo,
+        after: {
+          orderNo: order!.orderNo,
+          amount: ended.amount,
+          providerRefundId: ended.providerRefundId,
+          failReason: ended.failReason,
+        },
+      },
+    );
+  });
 }

@@ -4,6 +4,7 @@ import { SHOP_ORDER_STATUS as S, SHOP_RULES } from '../../../../shared/dict/shop
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { startPeriodic } from '../../../lib/periodic-job.ts';
+import { targetsInFlight } from '../../payments/index.ts';
 import { cancelUnpaid, confirmReceived } from './shop-order-actions.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { shopOrders, type ShopOrder } from '../shop.table.ts';
@@ -49,15 +50,26 @@ async function step(db: Db, due: SQL, move: (tx: Db, order: ShopOrder) => Promis
 
 /**
  * One pass of the shop order jobs at `now` (tests control the clock): S4 unpaid past `expires_at`
- * (stock and coupon back); S9 (+ S10) shipped `autoReceiveDays` ago; S21 pending review past
+ * (stock and coupon back) once the online providers were asked about its payments; S9 (+ S10) shipped `autoReceiveDays` ago; S21 pending review past
  * `review_until`; S22 reviewed past `after_sale_until`; S17 → 601 a rejected request's order whose
  * windows closed; S23 cancelled or refunded orders `archiveDays` after their last move. An order with
  * an open after-sales request is never closed by a job.
  */
 export async function runShopJobs(db: Db, now = new Date()) {
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const expired = await step(db, sql`o.status = ${S.pendingPayment} and o.expires_at < ${now}`, (tx, o) =>
-    cancelUnpaid(tx, o, 'S4', { reason: 'timeout' }),
+  // S4's guard "provider queried first", outside any transaction: a payment made in time is settled
+  // (S2), one the provider cannot answer about yet spares its order this pass
+  const inFlight = [...(await targetsInFlight(db, 'shop', now))];
+  const spared = inFlight.length
+    ? sql` and o.order_no not in (${sql.join(
+        inFlight.map((no) => sql`${no}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const expired = await step(
+    db,
+    sql`o.status = ${S.pendingPayment} and o.expires_at < ${now}${spared}`,
+    (tx, o) => cancelUnpaid(tx, o, 'S4', { reason: 'timeout' }),
   );
   const received = await step(
     db,
