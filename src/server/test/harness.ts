@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
@@ -95,6 +95,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** An existing database (the bench's `--database`): migrated, never seeded or dropped here */
   existing?: Database,
+  /** The app's logger (default: none), e.g. a trace logger whose lines a test reads */
+  logger?: FastifyServerOptions['logger'],
 ): Promise<TestApp> {
   const { database, drop } = existing
     ? { database: existing, drop: async () => undefined }
@@ -112,7 +114,7 @@ export async function createTestApp(
     }),
     ...overrides,
   };
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, logger === undefined ? {} : { logger });
   await app.ready();
 
   const encrypt = (plain: string) => encryptWithPublicKey(app.ctx.keys.publicKey, plain);

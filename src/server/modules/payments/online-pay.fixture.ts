@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { paymentSettingApi, type PrepayAnswer } from '../../../shared/api/paymen
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { useEgressAllow } from '../../lib/egress.ts';
+import { loggerOptions } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { data } from '../../test/replies.ts';
 import { clientToken, createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
@@ -38,6 +40,11 @@ export interface PayApp {
   /** An unpaid order of 2 regular tickets (20000) */
   order(): Promise<{ orderNo: string; id: number }>;
   prepay(orderNo: string, payWay?: 2 | 3): Promise<PrepayAnswer>;
+  /** The merchant's secrets set up for the area (the APIv3 key, a line of the private key) */
+  secrets: string[];
+  /** Every answer the app gave (bodies) and its log lines (trace level) */
+  answers: string[];
+  logLines: string[];
   close(): Promise<void>;
 }
 
@@ -61,6 +68,7 @@ export async function openPayApp(): Promise<PayApp> {
         .app!.app.inject({ method: 'POST', url: req.url ?? '/', headers: req.headers, payload: body })
         .then((reply) => {
           notified.push({ url: req.url ?? '', headers: req.headers, body, status: reply.statusCode });
+          answers.push(reply.body);
           res.writeHead(reply.statusCode, {
             'content-type': String(reply.headers['content-type'] ?? 'text/plain'),
           });
@@ -70,7 +78,25 @@ export async function openPayApp(): Promise<PayApp> {
   });
   await new Promise<void>((r) => forwarder.listen(0, '127.0.0.1', () => r()));
   const publicUrl = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}`;
-  const t = await createTestApp({ publicUrl, loginRateLimit: 1000 });
+  const logLines: string[] = [];
+  const answers: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const t = await createTestApp({ publicUrl, loginRateLimit: 1000 }, undefined, {
+    ...(loggerOptions({ logLevel: 'trace' }) as object),
+    stream,
+  });
+  // every call a test makes through t.call, and every notification's reply, is kept
+  const call = t.call.bind(t);
+  t.call = async (...args) => {
+    const res = await call(...args);
+    answers.push(res.body);
+    return res;
+  };
   target.app = t;
   const db = t.database.db;
   const f = await createOrderFixtures(db);
@@ -84,7 +110,7 @@ export async function openPayApp(): Promise<PayApp> {
     'admin:order:refund',
   ]);
   const staff = (await t.login('yunling')).access_token;
-  await setUpMerchants(t, sandbox, staff, f.scenicId);
+  const secrets = await setUpMerchants(t, sandbox, staff, f.scenicId);
   const open: PayApp['open'] = (method, url, body, headers = {}) =>
     t.call(seller, method, url, body, {
       'x-scenic-id': String(f.scenicId),
@@ -100,6 +126,9 @@ export async function openPayApp(): Promise<PayApp> {
     seller,
     staff,
     open,
+    secrets,
+    answers,
+    logLines,
     async order() {
       const placed = await data<{ orderNo: string }>(
         open('POST', '/api/open/order/create', {
@@ -126,7 +155,12 @@ export async function openPayApp(): Promise<PayApp> {
 }
 
 /** WeChat Pay (2) and Alipay (3) of the area, through the settings screen's route, known to the sandbox. */
-async function setUpMerchants(t: TestApp, sandbox: PaySandbox, staff: string, scenicId: number) {
+async function setUpMerchants(
+  t: TestApp,
+  sandbox: PaySandbox,
+  staff: string,
+  scenicId: number,
+): Promise<string[]> {
   const merchant = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -165,4 +199,6 @@ async function setUpMerchants(t: TestApp, sandbox: PaySandbox, staff: string, sc
     { ...alipay, certSerial: null, apiKey: null },
   ])
     sandbox.control.registerMerchant({ ...m, publicKey: merchant.publicKey });
+  const keyLine = merchant.privateKey.split('\n').find((l) => l.length > 40 && !l.startsWith('-----'))!;
+  return [apiKey, keyLine];
 }

@@ -283,3 +283,14 @@ describe('prepay: bad input, who may ask, other areas', () => {
     expect((await w.open('GET', '/api/open/pay/query?paymentNo=P20260101AAAAAAAAAAAA')).statusCode).toBe(404);
   });
 });
+
+describe('secrets', () => {
+  it('no merchant secret in any answer or log line of the whole flow above', () => {
+    expect(w.answers.length).toBeGreaterThan(20);
+    expect(w.logLines.length).toBeGreaterThan(20);
+    for (const secret of w.secrets) {
+      expect(w.answers.filter((a) => a.includes(secret))).toEqual([]);
+      expect(w.logLines.filter((l) => l.includes(secret))).toEqual([]);
+    }
+  });
+});

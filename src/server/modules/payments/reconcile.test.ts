@@ -121,6 +121,7 @@ describe('the daily reconciliation', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(xlsxText(file.rawPayload)).toContain('渠道手续费调整');
+    for (const secret of w.secrets) expect(xlsxText(file.rawPayload)).not.toContain(secret);
   });
 
   it('refuses without the permission (403), another area’s difference (404), bad input (400)', async () => {
