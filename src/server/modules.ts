@@ -39,6 +39,7 @@ import salesTerminals from './modules/sales-terminals/sales-terminals.module.ts'
 import faceDevices from './modules/face-devices/face-devices.module.ts';
 import passengerCameras from './modules/passenger-cameras/passenger-cameras.module.ts';
 import thirdParty from './modules/third-party/third-party.module.ts';
+import topups from './modules/topups/topups.module.ts';
 import { installPlugs, type ServerModule } from './lib/server-module.ts';
 
 /**
@@ -81,6 +82,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   travel,
   ota,
   payments,
+  topups,
   shop,
   terminals,
   salesTerminals,

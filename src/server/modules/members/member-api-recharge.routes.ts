@@ -58,7 +58,8 @@ export async function memberApiRechargeRoutes(root: FastifyInstance) {
       config: access,
       schema: {
         tags,
-        summary: 'Start a top-up (pending until rechargePay); a rule of exactly this amount adds its gift',
+        summary:
+          'Start a top-up (pending until paid: /api/open/pay/prepay with target topup for WeChat Pay and Alipay, rechargePay for other pay ways); a rule of exactly this amount adds its gift',
         headers,
         body: MemberRechargeSchema,
         response: { 200: envelopeSchema(RechargeResultSchema) },
@@ -84,7 +85,7 @@ export async function memberApiRechargeRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary:
-          "Confirm a top-up's payment: the amount and the gift credited once (deduplicated by providerTxnId)",
+          "Confirm a top-up's payment: the amount and the gift credited once (deduplicated by providerTxnId). A top-up of WeChat Pay (2) or Alipay (3) is paid through /api/open/pay/prepay (target topup) instead: 400 naming payWay",
         headers,
         body: MemberRechargePaySchema,
         response: { 200: envelopeSchema(RechargeResultSchema) },
@@ -92,7 +93,12 @@ export async function memberApiRechargeRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { scenicId, memberId } = await requireMember(db, req);
-      const { recharge, balance } = await confirmRecharge(db, { scenicId, memberId, ...req.body });
+      const { recharge, balance } = await confirmRecharge(db, {
+        scenicId,
+        memberId,
+        ...req.body,
+        reported: true,
+      });
       return ok(req, { ...recharge, balance });
     },
   );

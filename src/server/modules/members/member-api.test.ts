@@ -4,6 +4,7 @@ import { memberApi } from '../../../shared/api/member-api.ts';
 import { openOrderApi } from '../../../shared/api/selling.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { expect400 } from '../../test/replies.ts';
 import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
 import { staffRefund } from '../refunds/index.ts';
 import { ledgerMismatches } from './index.ts';
@@ -75,8 +76,9 @@ async function coupon(values: Partial<Record<string, string | number>> = {}): Pr
   return Number(row!.id);
 }
 
+/** A top-up reported as paid by a pay way without an online provider (WeChat Pay and Alipay: topups.test.ts). */
 async function topUp(memberToken: string, amount: number) {
-  const started = await call('POST', memberApi.recharge, { amount }, asMember(memberToken));
+  const started = await call('POST', memberApi.recharge, { amount, payWay: 4 }, asMember(memberToken));
   expect(started.statusCode, started.body).toBe(200);
   const { rechargeNo } = started.json<{ data: { rechargeNo: string } }>().data;
   const paid = await call(
@@ -194,7 +196,7 @@ describe('top-ups', () => {
 
   it('refuses a wrong amount, zero, and another member’s top-up; nothing credited', async () => {
     const m = await signIn();
-    const started = await call('POST', memberApi.recharge, { amount: 3000 }, asMember(m.token));
+    const started = await call('POST', memberApi.recharge, { amount: 3000, payWay: 4 }, asMember(m.token));
     const { rechargeNo } = started.json<{ data: { rechargeNo: string } }>().data;
     const wrong = await call(
       'POST',
@@ -214,6 +216,24 @@ describe('top-ups', () => {
     expect(stolen.statusCode).toBe(404);
     expect(await ledgerOf(m.member.id)).toEqual([]);
     expect(await ledgerOf(other.member.id)).toEqual([]);
+  });
+
+  it('refuses a reported payment of a WeChat Pay or Alipay top-up, naming payWay (the provider confirms those)', async () => {
+    const m = await signIn();
+    for (const payWay of [2, 3]) {
+      const started = await call('POST', memberApi.recharge, { amount: 3000, payWay }, asMember(m.token));
+      const { rechargeNo } = started.json<{ data: { rechargeNo: string } }>().data;
+      expect400(
+        await call(
+          'POST',
+          memberApi.rechargePay,
+          { rechargeNo, amount: 3000, providerTxnId: `self-${rechargeNo}` },
+          asMember(m.token),
+        ),
+        'payWay',
+      );
+    }
+    expect(await ledgerOf(m.member.id)).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ export const membersMessages = defineDict({
   },
   rechargeNotFound: { zh: '充值记录不存在', en: 'Top-up not found' },
   rechargeNotPending: { zh: '该充值单已到账或已关闭', en: 'This top-up is paid or closed already' },
+  payDescriptionTopUp: { zh: '会员充值 {rechargeNo}', en: 'Member top-up {rechargeNo}' },
   rechargeAmountMismatch: {
     zh: '支付金额 {amount} 分与充值金额 {due} 分不符',
     en: 'Paid {amount} cents, but the top-up is {due} cents',

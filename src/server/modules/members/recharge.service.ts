@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { ONLINE_PAY_WAYS } from '../../../shared/api/payments.ts';
+import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { BALANCE_OP, MEMBER_STATUS, RECHARGE_STATUS } from '../../../shared/dict/members.ts';
 import { RECHARGE_TRANSITIONS } from '../../../shared/domain/stored-value-transitions.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, statusIn } from '../../db/rows.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
 import { areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { creditBalance } from './balance.service.ts';
 
@@ -73,6 +75,10 @@ export async function confirmRecharge(
     providerTxnId: string;
     memberId?: number;
     adminId?: number | null;
+    /** Reported by the member: refused (400 payWay) for a top-up of an online pay way */
+    reported?: boolean;
+    /** The pay way that paid it, when it is not the one the top-up was started with */
+    payWay?: number;
     now?: Date;
   },
 ): Promise<{ recharge: RechargeRecord; duplicate: boolean; balance: number }> {
@@ -80,12 +86,15 @@ export async function confirmRecharge(
   return db.transaction(async (tx) => {
     const [current] = await queryRows<Record<string, unknown>>(
       tx,
-      sql`select id, recharge_no, member_id, amount, gift_amount, status, provider_txn_id from recharges
+      sql`select id, recharge_no, member_id, amount, gift_amount, status, provider_txn_id, pay_way from recharges
           where scenic_id = ${input.scenicId} and recharge_no = ${input.rechargeNo}
           for update`,
     );
     if (!current || (input.memberId != null && Number(current.member_id) !== input.memberId))
       throw new AppError(404, 'rechargeNotFound');
+    // issue 30: WeChat Pay and Alipay are confirmed by the provider's notification (the topups module)
+    if (input.reported && (ONLINE_PAY_WAYS as readonly number[]).includes(Number(current.pay_way)))
+      throw new FieldError('payWay', ValidationMessage.payWayOnline);
     const record = toRecord(current);
     const balanceNow = async () => {
       const [m] = await queryRows<{ balance: number }>(
@@ -104,7 +113,8 @@ export async function confirmRecharge(
       });
     const [paid] = await queryRows<Record<string, unknown>>(
       tx,
-      sql`update recharges set status = ${RECHARGE_TRANSITIONS.pay.to}, provider_txn_id = ${input.providerTxnId}, paid_at = ${now}
+      sql`update recharges set status = ${RECHARGE_TRANSITIONS.pay.to}, provider_txn_id = ${input.providerTxnId}, paid_at = ${now},
+            pay_way = ${input.payWay ?? Number(current.pay_way)}
           where id = ${record.id} and status in ${statusIn(RECHARGE_TRANSITIONS.pay.from)}
           returning id, recharge_no, member_id, amount, gift_amount, status`,
     );
