@@ -181,6 +181,8 @@ const RefundSchema = z.object({
   amount: z.number().int(),
   status: z.string().describe('RefundStatus'),
   providerRefundId: z.string().nullable(),
+  /** Why the money did not go back (a failed refund: the provider's words) */
+  failReason: z.string(),
   reason: z.string(),
   createTime: z.string(),
   doneTime: z.string().nullable(),

@@ -79,6 +79,8 @@ export const RefundRecordSchema = z.object({
   /** RefundStatus */
   status: z.string(),
   providerRefundId: z.string().nullable(),
+  /** Why the money did not go back (a failed refund: the provider's words) */
+  failReason: z.string(),
   reason: z.string(),
   createTime: z.string(),
   doneTime: z.string().nullable(),

@@ -222,6 +222,12 @@ describe('refunds move money: console refund, retries, notification (T21, T22)',
     const [r] = await refundsOf(o.orderNo);
     expect(r).toMatchObject({ status: 'failed', attempts: REFUND_ATTEMPTS });
     expect(r!.last_error).toMatch(/NOT_ENOUGH/);
+    // the refund itself keeps why, as the refund screens show it
+    const [failed] = await queryRows<{ fail_reason: string }>(
+      w.db,
+      sql`select fail_reason from refunds where id = ${r!.id}`,
+    );
+    expect(failed!.fail_reason).toMatch(/NOT_ENOUGH/);
     expect((await orderState(o.orderNo)).tickets).toEqual([S.refunding, S.refunding]);
   });
 });

@@ -111,7 +111,9 @@ export const ticketPayTarget: PayTarget = {
       await markRefundDone(db, {
         scenicId,
         refundId,
-        ...(end.ok ? { providerRefundId: end.providerRefundId ?? undefined } : { failed: true }),
+        ...(end.ok
+          ? { providerRefundId: end.providerRefundId ?? undefined }
+          : { failed: true, failReason: end.reason }),
       });
     } catch (error) {
       // marked by a person meanwhile (done outside the system): nothing left to do

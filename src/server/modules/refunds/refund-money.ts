@@ -103,14 +103,16 @@ export async function markRefundDone(
     refundId: number;
     providerRefundId?: string | undefined;
     failed?: boolean | undefined;
+    /** A failed refund: why (the provider's words), kept on the refund */
+    failReason?: string | undefined;
   },
   req?: FastifyRequest,
 ): Promise<{ refund: RefundRow; refunded: number[] }> {
   return db.transaction(async (tx) => {
     const from = input.failed ? sql`('created', 'transit')` : sql`('created', 'transit', 'failed')`;
     const set = input.failed
-      ? sql`status = 'failed'`
-      : sql`status = 'done', done_at = now(), provider_refund_id = coalesce(${input.providerRefundId ?? null}, provider_refund_id)`;
+      ? sql`status = 'failed', fail_reason = ${(input.failReason ?? '').slice(0, 300)}`
+      : sql`status = 'done', done_at = now(), fail_reason = '', provider_refund_id = coalesce(${input.providerRefundId ?? null}, provider_refund_id)`;
     const [row] = await queryRows<Record<string, unknown>>(
       tx,
       sql`update refunds set ${set}

@@ -10,6 +10,7 @@ export function refundView(r: typeof refunds.$inferSelect) {
     amount: r.amount,
     status: r.status,
     providerRefundId: r.providerRefundId,
+    failReason: r.failReason,
     reason: r.reason,
     createTime: r.createdAt.toISOString(),
     doneTime: r.doneAt?.toISOString() ?? null,

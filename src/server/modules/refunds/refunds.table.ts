@@ -81,6 +81,8 @@ export const refunds = pgTable(
     status: varchar('status', { length: 16 }).notNull(),
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
     reason: varchar('reason', { length: 200 }).notNull().default(''),
+    /** Why the money did not go back (T22): the provider's words after the last attempt */
+    failReason: varchar('fail_reason', { length: 300 }).notNull().default(''),
     adminId: integer('admin_id'),
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),

@@ -237,6 +237,7 @@ function History({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
               render: (v: string) => <DictTag dict={RefundStatus} value={v} />,
             },
             { key: 'providerRefundId', dataIndex: 'providerRefundId', title: t('providerRefundId') },
+            { key: 'failReason', dataIndex: 'failReason', title: t('failReason') },
             {
               key: 'createTime',
               dataIndex: 'createTime',

@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "fail_reason" varchar(300) DEFAULT '' NOT NULL;
