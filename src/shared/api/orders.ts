@@ -3,6 +3,7 @@ import { PayStatus, PayWay, TicketStatus } from '../dict/order.ts';
 import { BuyChannel, ProductType } from '../dict/product.ts';
 import { DateOnlySchema, dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key, required, text } from './fields.ts';
+import { RefundRecordSchema } from './refunds.ts';
 
 /** docs/product.md §2 /ticket/order, detailPage and disOrderPage: staff views of ticket orders, and their actions. */
 export const orderApi = endpoints('/web/api/admin/order', [
@@ -173,20 +174,8 @@ const PaymentSchema = z.object({
   confirmedTime: z.string().nullable(),
 });
 
-const RefundSchema = z.object({
-  id: z.number().int(),
-  paymentId: z.number().int(),
-  refundRequestId: z.number().int().nullable(),
-  ticketIds: z.array(z.number().int()),
-  amount: z.number().int(),
-  status: z.string().describe('RefundStatus'),
-  providerRefundId: z.string().nullable(),
-  /** Why the money did not go back (a failed refund: the provider's words) */
-  failReason: z.string(),
-  reason: z.string(),
-  createTime: z.string(),
-  doneTime: z.string().nullable(),
-});
+/** A refund of the order: the refund screens' record without its payment's pay way and provider. */
+const RefundSchema = RefundRecordSchema.omit({ payWay: true, provider: true });
 
 const RefundRequestSchema = z.object({
   id: z.number().int(),
