@@ -50,25 +50,18 @@ beforeAll(async () => {
     }),
   );
   await sendRefunds(w.db, w.t.config.publicUrl);
-  // a payment whose notification never reached us
-  const { orderNo } = await w.order();
-  const pay = await w.prepay(orderNo);
-  w.intercept = true;
-  await w.sandbox.control.pay(pay.paymentNo);
-  w.intercept = false;
-  lost = pay.paymentNo;
-  lostOrder = orderNo;
 }, 90_000);
 afterAll(() => w?.close());
 
 describe('the daily reconciliation', () => {
-  it('a statement with one wrong amount and one lost notification gives exactly those two differences', async () => {
+  it('a statement with one wrong amount gives exactly one difference', async () => {
     w.sandbox.control.adjustStatement(paid[1]!, 19_990);
     const run = await data<PayStatement>(staff(payReconcileApi.run, { payWay: 2, date: today }));
-    expect(run).toMatchObject({ status: 'matched', lines: 5, differences: 2 });
+    expect(run).toMatchObject({ status: 'matched', lines: 4, differences: 1 });
     const { rows, total } = await page();
-    expect(total).toBe(2);
-    expect(rows.find((r) => r.kind === 'amountDiffers')).toMatchObject({
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'amountDiffers',
       paymentNo: paid[1],
       lineKind: 'payment',
       ourAmount: 20_000,
@@ -76,7 +69,21 @@ describe('the daily reconciliation', () => {
       status: 'open',
       settleable: false,
     });
-    expect(rows.find((r) => r.kind === 'missingHere')).toMatchObject({ paymentNo: lost, settleable: true });
+  });
+
+  it('a notification that never reached us shows as missing here, beside the wrong amount', async () => {
+    const { orderNo } = await w.order();
+    const pay = await w.prepay(orderNo);
+    w.intercept = true;
+    await w.sandbox.control.pay(pay.paymentNo);
+    w.intercept = false;
+    lost = pay.paymentNo;
+    lostOrder = orderNo;
+    const run = await data<PayStatement>(staff(payReconcileApi.run, { payWay: 2, date: today }));
+    expect(run).toMatchObject({ status: 'matched', lines: 5, differences: 2 });
+    expect((await page({ kind: 'missingHere' })).rows).toEqual([
+      expect.objectContaining({ paymentNo: lost, settleable: true, theirAmount: 20_000, ourAmount: null }),
+    ]);
     // the filters
     expect((await page({ kind: 'amountDiffers' })).total).toBe(1);
     expect((await page({ paymentNo: lost })).rows.map((r) => r.kind)).toEqual(['missingHere']);
