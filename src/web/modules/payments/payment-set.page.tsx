@@ -1,15 +1,29 @@
+import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { paymentSettingApi, type PaymentSettings } from '../../../shared/api/payments.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
-import { Can } from '../../components/can.tsx';
+import { Can, usePermission } from '../../components/can.tsx';
 import { QueryPending } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { PayWayCard } from './pay-way-card.tsx';
 
 const QUERY_KEY = ['payments', 'settings'] as const;
+
+/** To /sys/payReconcile, for those who may see it (docs/payments.md "Reconciliation in the console"). */
+function ReconcileLink() {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  if (!usePermission()('admin:payment:reconcile')) return null;
+  return (
+    <Button icon={<AuditOutlined />} onClick={() => void navigate('/sys/payReconcile')}>
+      {t('reconcileLink')}
+    </Button>
+  );
+}
 
 /** docs/product.md §2 /sys/payMentSet: the area's online payment settings (issue 30). */
 export default function PaymentSetPage() {
@@ -28,9 +42,12 @@ export default function PaymentSetPage() {
     );
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('intro')}
-      </Typography.Paragraph>
+      <Flex gap={8} wrap justify="space-between" align="center">
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('intro')}
+        </Typography.Paragraph>
+        <ReconcileLink />
+      </Flex>
       <Can perm="admin:payment:update">
         {(allowed) =>
           data.ways.map((way) => (

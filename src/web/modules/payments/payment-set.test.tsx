@@ -52,6 +52,8 @@ describe('PaymentSetPage (/sys/payMentSet)', () => {
     expect(within(wechat).getAllByText('未设置')).toHaveLength(2);
     expect(within(wechat).getByText('http://localhost:8080/api/pay/notify/1/2')).toBeInTheDocument();
     expect(screen.getByText(/第三方支付/)).toBeInTheDocument();
+    // the link to the reconciliation differences needs their permission
+    expect(screen.queryByText('对账差异')).toBeNull();
 
     const merchant = within(wechat).getByLabelText('商户号');
     await userEvent.clear(merchant);
@@ -69,6 +71,12 @@ describe('PaymentSetPage (/sys/payMentSet)', () => {
     await userEvent.click(within(wechat).getByRole('button', { name: /测试连接/ }));
     expect(await within(wechat).findByText('签名查询已应答，应答签名验证通过')).toBeInTheDocument();
     expect(within(wechat).getByText('连接成功')).toBeInTheDocument();
+  });
+
+  it('links to the reconciliation differences for those who may see them', async () => {
+    signIn(['admin:payment:query', 'admin:payment:reconcile']);
+    renderInConsole(<PaymentSetPage />, '/sys/payMentSet');
+    expect(await screen.findByText('对账差异')).toBeInTheDocument();
   });
 
   it('checks the form with the server schema before sending: an enabled block needs its app id', async () => {

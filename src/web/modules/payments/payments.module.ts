@@ -3,8 +3,8 @@ import { defineWebModule } from '../../lib/web-module.ts';
 const manifest = defineWebModule({
   name: 'payments',
   menu: {
-    zh: { payMentSet: '支付设置' },
-    en: { payMentSet: 'Payment settings' },
+    zh: { payMentSet: '支付设置', payReconcile: '对账差异' },
+    en: { payMentSet: 'Payment settings', payReconcile: 'Reconciliation' },
   },
   locales: () => import('./payments.locale.ts'),
   routes: [
@@ -13,6 +13,13 @@ const manifest = defineWebModule({
       title: 'payMentSet',
       perms: ['admin:payment:query'],
       page: () => import('./payment-set.page.tsx'),
+    },
+    {
+      // in the menu beside the settings, and linked from them (docs/payments.md "Reconciliation in the console")
+      path: '/sys/payReconcile',
+      title: 'payReconcile',
+      perms: ['admin:payment:reconcile'],
+      page: () => import('./pay-reconcile.page.tsx'),
     },
   ],
 });
