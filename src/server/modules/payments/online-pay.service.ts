@@ -252,7 +252,7 @@ export async function receiveNotification(
       and(
         eq(providerRefunds.scenicId, input.scenicId),
         eq(providerRefunds.refundNo, notification.refund.refundNo),
-        sql`${providerRefunds.payWay} = ${input.payWay}`,
+        eq(providerRefunds.payWay, input.payWay),
       ),
     );
   if (!sent) return refuse(`no refund ${notification.refund.refundNo}`);

@@ -81,6 +81,10 @@ export const payIntents = pgTable(
   (t) => [
     uniqueIndex('pay_intents_payment_no_uq').on(t.paymentNo),
     index('pay_intents_target_idx').on(t.scenicId, t.target, t.targetNo),
+    // the refund sender finds the intent of a payment by its provider's transaction
+    index('pay_intents_txn_idx')
+      .on(t.provider, t.providerTxnId)
+      .where(sql`${t.providerTxnId} is not null`),
     index('pay_intents_pending_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "pay_intents_txn_idx" ON "pay_intents" USING btree ("provider","provider_txn_id") WHERE "pay_intents"."provider_txn_id" is not null;
