@@ -8,6 +8,7 @@ import { memberApi } from '../src/shared/api/member-api.ts';
 import { openApi, openOrderApi, type Sellable } from '../src/shared/api/selling.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
 import { clientToken } from './support/api.ts';
+import { payThroughSandbox } from './support/selling.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, drawer, pane, row, toast } from './support/ui.ts';
 
@@ -60,12 +61,9 @@ describe('members, coupons and the balance in selling', () => {
       nickname: 'E2E 会员',
     });
     memberToken = login.token;
+    // a top-up paid with WeChat Pay: the prepay, the payer's pay on the sandbox, its notification
     const recharge = await call<{ rechargeNo: string }>('POST', memberApi.recharge, { amount: 30_000 });
-    await call('POST', memberApi.rechargePay, {
-      rechargeNo: recharge.rechargeNo,
-      amount: 30_000,
-      providerTxnId: `wx-${recharge.rechargeNo}`,
-    });
+    await payThroughSandbox((url, body) => call('POST', url, body), 'topup', recharge.rechargeNo);
     const center = await call<{ couponId: number; name: string }[]>('GET', memberApi.couponCenter);
     const offered = center.find((c) => c.name === couponName);
     expect(offered).toBeDefined();

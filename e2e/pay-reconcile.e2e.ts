@@ -1,14 +1,15 @@
 // /sys/payReconcile (issue 30): the admin reaches the reconciliation differences from the menu and
 // from /sys/payMentSet, sees the list as the server has it, exports it, and runs a day again (the
-// statement's answer shown in the dialog). The look of a list with differences in both languages
-// and at both widths is taken with the list's answer stood in by the browser (the demo has none).
+// statement's answer shown in the dialog); then real differences made through the pay sandbox (a
+// statement amount changed, a notification held) are settled and accepted on the screen.
 import fs from 'node:fs';
 import path from 'node:path';
 import type Axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import type { PayDifferenceRow } from '../src/shared/api/pay-reconcile.ts';
 import type { PaymentSettings } from '../src/shared/api/payments.ts';
+import { areaDay } from '../src/shared/area-clock.ts';
+import { seller } from './support/selling.ts';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { ROOT } from './support/server.ts';
@@ -44,44 +45,6 @@ async function setWechatEnabled(enabled: boolean): Promise<boolean> {
   await authPost(baseUrl, token, '/web/api/admin/payMentSet/update', body);
   return way.enabled;
 }
-
-const difference = (id: number, more: Partial<PayDifferenceRow>): PayDifferenceRow => ({
-  id,
-  payWay: 2,
-  statementDate: '2026-11-27',
-  kind: 'missingHere',
-  lineKind: 'payment',
-  paymentNo: `P202611270000${id}`,
-  refundNo: '',
-  providerTxnId: `42000029992026112700000${id}`,
-  ourAmount: null,
-  theirAmount: 12_800,
-  status: 'open',
-  note: '',
-  resolvedBy: '',
-  resolvedAt: null,
-  createTime: '2026-11-28T02:10:00.000Z',
-  settleable: true,
-  ...more,
-});
-const SAMPLE = [
-  difference(11, {}),
-  difference(12, { kind: 'amountDiffers', ourAmount: 20_000, theirAmount: 19_990, settleable: false }),
-  difference(13, {
-    kind: 'missingThere',
-    lineKind: 'refund',
-    payWay: 3,
-    refundNo: 'RTK2026112700001',
-    providerTxnId: '',
-    ourAmount: 5_000,
-    theirAmount: null,
-    status: 'accepted',
-    note: '渠道次日入账，已核实',
-    resolvedBy: 'yunling',
-    resolvedAt: '2026-11-28T03:00:00.000Z',
-    settleable: false,
-  }),
-];
 
 describe('reconciliation differences', () => {
   it('opens from the menu and the settings, lists, exports and runs a day again', async () => {
@@ -127,31 +90,63 @@ describe('reconciliation differences', () => {
     }
   });
 
-  it('shows differences, their actions and the accept check in both languages', async () => {
-    const { page, go } = await openPage({ tokens: inject('adminTokens') });
-    // the list's answer stood in: the look of rows of each kind and state
-    await page.route('**/web/api/admin/payReconcile/page', (route) =>
-      route.fulfill({ json: { code: 200, msg: '', data: { rows: SAMPLE, total: SAMPLE.length } } }),
-    );
-    await go('/sys/payReconcile');
-    const settleable = row(page, 'P20261127000011');
-    await settleable.getByTestId('difference-settle').waitFor();
-    expect(await row(page, 'P20261127000012').getByTestId('difference-settle').count()).toBe(0);
-    expect(await row(page, 'RTK2026112700001').getByTestId('difference-accept').count()).toBe(0);
-    await snap(page, 'pay-reconcile-rows');
-    expect(await seriousViolations(page)).toEqual([]);
+  it('a wrong amount and a lost notification from the sandbox: settled and accepted on the screen, in both languages', async () => {
+    const baseUrl = inject('baseUrl');
+    const admin = inject('adminTokens');
+    const was = await setWechatEnabled(true);
+    try {
+      const sell = await seller(baseUrl, admin.access_token);
+      // two paid orders; the statement says 0.10 less for the first; the second's notification is held
+      const first = await sell.paidOrder();
+      const sandbox = new URL(first.pay.codeUrl!).origin;
+      const control = (url: string, body: unknown) =>
+        fetch(`${sandbox}/control/${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await control('statement', { no: first.pay.paymentNo, amount: first.pay.amount - 10 });
+      await control('notifications', { hold: true });
+      const second = await sell.paidOrder();
+      await control('notifications', { hold: false });
+      const today = areaDay(new Date(), 'Asia/Shanghai');
+      await authPost(baseUrl, admin.access_token, '/web/api/admin/payReconcile/run', {
+        payWay: 2,
+        date: today,
+      });
 
-    await switchLanguage(page, 'English');
-    await row(page, 'P20261127000012').getByText('Amount differs').waitFor();
-    await snap(page, 'pay-reconcile-rows-en');
-    await row(page, 'P20261127000012').getByTestId('difference-accept').click();
-    const dialog = modal(page);
-    await button(dialog, 'OK').click();
-    await dialog.getByText('is required').waitFor();
-    await snap(page, 'pay-reconcile-accept-en');
-    await button(dialog, 'Cancel').click();
-    await row(page, 'P20261127000013').getByRole('button', { name: 'Details' }).click();
-    await drawer(page).getByText('渠道次日入账，已核实').waitFor();
-    await snap(page, 'pay-reconcile-detail-en');
+      const { page, go } = await openPage({ tokens: admin });
+      await go(`/sys/payReconcile`);
+      const wrong = row(page, first.pay.paymentNo);
+      const lost = row(page, second.pay.paymentNo);
+      await wrong.getByText('金额不一致').waitFor();
+      await lost.getByText('我方缺失（仅渠道对账单有）').waitFor();
+      expect(await wrong.getByTestId('difference-settle').count()).toBe(0);
+      await snap(page, 'pay-reconcile-rows');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // the lost payment, settled from the provider: the order becomes paid
+      await lost.getByTestId('difference-settle').click();
+      await button(page.locator('.ant-popconfirm:visible'), '确定').click();
+      await expect.poll(() => lost.innerText()).toContain('已补记');
+      expect((await sell.order(second.orderNo)).payStatus).toBe(201);
+
+      // the wrong amount, accepted with a note (checked in English first)
+      await switchLanguage(page, 'English');
+      await wrong.getByText('Amount differs').waitFor();
+      await wrong.getByTestId('difference-accept').click();
+      const dialog = modal(page);
+      await button(dialog, 'OK').click();
+      await dialog.getByText('is required').waitFor();
+      await snap(page, 'pay-reconcile-accept-en');
+      await dialog.locator('textarea').fill('Provider fee adjustment, checked');
+      await button(dialog, 'OK').click();
+      await expect.poll(() => wrong.innerText()).toContain('Accepted');
+      await wrong.getByRole('button', { name: 'Details' }).click();
+      await drawer(page).getByText('Provider fee adjustment, checked').waitFor();
+      await snap(page, 'pay-reconcile-detail-en');
+    } finally {
+      await setWechatEnabled(was);
+    }
   });
 });

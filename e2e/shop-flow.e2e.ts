@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { memberApi } from '../src/shared/api/member-api.ts';
 import { shopMemberOrderApi } from '../src/shared/api/shop-orders.ts';
 import { shopCategoryApi, shopGoodApi, shopMemberApi } from '../src/shared/api/shop.ts';
+import { payThroughSandbox } from './support/selling.ts';
 import { apiLogin, authGet, authPost, clientToken } from './support/api.ts';
 import { snap, useConsole } from './support/browser.ts';
 import { button, chooseOption, modal, pane, row, toast } from './support/ui.ts';
@@ -79,12 +80,8 @@ describe('the online shop: order, shipment, return and statistics', () => {
       receiverAddress: '浙江省杭州市西湖区灵隐路 18 号',
     });
     expect(placed.payAmount).toBe(9800);
-    await call(shopMemberOrderApi.pay, {
-      orderNo: placed.orderNo,
-      payWay: 2,
-      amount: placed.payAmount,
-      providerTxnId: `wx-e2e-${placed.orderNo}`,
-    });
+    // paid with WeChat Pay: the prepay, the payer's pay on the sandbox, its notification (issue 30)
+    await payThroughSandbox(call, 'shop', placed.orderNo);
 
     // --- the shop ships it from the order list
     const { page, go } = await openPage({ account: 'shop' });

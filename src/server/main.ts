@@ -9,7 +9,6 @@ import { SERVER_MODULES } from './modules.ts';
 import { seedDatabase, seedDemoHistory } from './seed/index.ts';
 import { DEMO_PASSWORD } from './seed/demo.ts';
 import { startDemoPaySandbox } from './demo-pay-sandbox.ts';
-import { connectPaySandbox } from './modules/payments/index.ts';
 
 // `npm start` passes --demo-secret-key: a demo without APP_SECRET_KEY gets a key file of its own
 const demoKey = withDemoSecretKey(process.env, { create: process.argv.includes('--demo-secret-key') });
@@ -45,7 +44,8 @@ if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
   // a year of order history for the demo area and what follows from it, outside the first seed's transaction
   await seedDemoHistory(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
 }
-if (paySandbox) await connectPaySandbox(database.db, paySandbox);
+// what each module does once at start, after the seed (the demo's payments connect to the sandbox)
+for (const module of SERVER_MODULES) await module.start?.(database.db, config);
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 
 // Clean shutdown: stop taking requests, then close the database so PGlite is never left half-written.

@@ -28,6 +28,8 @@ export interface ServerModule {
   plugs?: readonly Plug[];
   /** Takes what it needs of the configuration when the server starts, before the seed (a key). */
   configure?: (config: Config) => void;
+  /** Runs once when the server starts, after the seed and before it listens (the demo's pay sandbox connection). */
+  start?: (db: Db, config: Config) => Promise<void>;
   /**
    * The demo's history (a year of orders and what follows from them), after the first seed: by
    * `npm start` with DEMO_ORDERS and by `npm run seed`; in the order of src/server/modules.ts.

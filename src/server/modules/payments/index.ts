@@ -16,4 +16,3 @@ export {
   type RefundEnd,
 } from './pay-targets.ts';
 export { targetsInFlight } from './pay-expiry.ts';
-export { connectPaySandbox } from './pay-demo.ts';

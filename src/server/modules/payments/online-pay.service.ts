@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { PayIntent, PrepayAnswer } from '../../../shared/api/payments.ts';
 import type { Db } from '../../db/client.ts';

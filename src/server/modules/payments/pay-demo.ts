@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PaySandboxControl } from '../../../pay-sandbox/control.ts';
+import type { SandboxPublicKeys } from '../../../pay-sandbox/control.ts';
+import type { Config } from '../../lib/config.ts';
 import type { Db } from '../../db/client.ts';
 import { open, seal } from '../../lib/secret-box.ts';
 import { paymentSettings } from './payments.table.ts';
@@ -12,18 +13,26 @@ import { paymentSettings } from './payments.table.ts';
  * as the provider's, and is enabled as long as no person has saved it (a staff's "off" stays off). A pay way pointing
  * elsewhere is left alone.
  */
-export async function connectPaySandbox(
-  db: Db,
-  sandbox: { url: string; control: PaySandboxControl },
-): Promise<number> {
-  const keys = sandbox.control.keys();
+export async function connectPaySandbox(db: Db, sandboxUrl: string): Promise<number> {
+  // the sandbox's control API (the demo's own, on this machine: not a provider call)
+  const control = async (path: string, body?: unknown) => {
+    const res = await fetch(`${sandboxUrl}/control/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`pay sandbox ${path}: HTTP ${res.status}`);
+    return res.json() as Promise<unknown>;
+  };
+  const keys = (await control('keys')) as SandboxPublicKeys;
   let connected = 0;
   for (const row of await db.select().from(paymentSettings)) {
-    if (!row.gatewayUrl.startsWith(sandbox.url)) continue;
+    if (!row.gatewayUrl.startsWith(sandboxUrl)) continue;
     const privateKey = open(row.privateKeySealed);
     if (!privateKey || !row.merchantId || !row.appId) continue;
     const publicKey = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-    sandbox.control.registerMerchant({
+    await control('merchants', {
       merchantId: row.merchantId,
       appId: row.appId,
       publicKey,
@@ -46,4 +55,9 @@ export async function connectPaySandbox(
     connected++;
   }
   return connected;
+}
+
+/** At start, with PAY_SANDBOX: the demo's pay ways connected to the sandbox (in this process or its own). */
+export async function startDemoPayments(db: Db, config: Config): Promise<void> {
+  if (config.paySandbox) await connectPaySandbox(db, config.paySandboxUrl);
 }

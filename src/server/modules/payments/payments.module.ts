@@ -4,6 +4,7 @@ import { defineServerModule } from '../../lib/server-module.ts';
 import { PAY_ADAPTERS } from './adapters/index.ts';
 import { paymentProviders } from '../orders/index.ts';
 import { onlinePayRoutes } from './online-pay.routes.ts';
+import { startDemoPayments } from './pay-demo.ts';
 import { reconcileRoutes } from './reconcile.routes.ts';
 import { startReconciliation } from './reconcile.service.ts';
 import { settleBeforeExpiry } from './pay-expiry.ts';
@@ -26,6 +27,8 @@ export default defineServerModule({
   ],
   seedDemo: seedDemoPayments,
   configure: configurePaymentsDemo,
+  // the demo's pay ways connected to the pay sandbox (PAY_SANDBOX)
+  start: startDemoPayments,
   plugs: [
     // WeChat Pay v3 and Alipay, on their own protocols (adapters/)
     ...PAY_ADAPTERS.map((adapter) => payAdapters.plug(adapter)),
