@@ -12,6 +12,9 @@ describe('config', () => {
     const config = load({});
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info', jobs: true });
     expect(load({ JOBS: 'false' }).jobs).toBe(false);
+    // some modules' jobs only (the browser tests' server runs the payments')
+    expect(load({ JOBS: 'payments,orders' })).toMatchObject({ jobs: true, jobModules: ['payments', 'orders'] });
+    expect(load({ JOBS: 'true' }).jobModules).toBeNull();
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.otaSecretKey).toBeUndefined();
@@ -37,7 +40,7 @@ describe('config', () => {
         DATABASE_URL: 'mysql://x',
         ADMIN_PASSWORD: 'short',
         LOG_LEVEL: 'loud',
-        JOBS: 'sometimes',
+        JOBS: 'Sometimes!',
       });
       expect.unreachable();
     } catch (error) {
@@ -48,7 +51,7 @@ describe('config', () => {
       expect(problems).toContain('DATABASE_URL="mysql://x": must start with postgres://');
       expect(problems).toContain('ADMIN_PASSWORD="short": must be at least 8 characters');
       expect(problems).toContain('LOG_LEVEL="loud"');
-      expect(problems).toContain('JOBS="sometimes": must be true or false');
+      expect(problems).toContain('JOBS="Sometimes!": must be true, false or a comma list of module names');
     }
   });
 

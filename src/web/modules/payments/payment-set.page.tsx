@@ -41,7 +41,7 @@ export default function PaymentSetPage() {
       </Card>
     );
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Flex gap={8} wrap justify="space-between" align="center">
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('intro')}

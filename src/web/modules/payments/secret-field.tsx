@@ -28,7 +28,7 @@ export function SecretField({
     <Tag>{t('notSet')}</Tag>
   );
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         {state}
         {value.text === null ? (
