@@ -13,7 +13,10 @@ describe('config', () => {
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', seed: 'demo', logLevel: 'info', jobs: true });
     expect(load({ JOBS: 'false' }).jobs).toBe(false);
     // some modules' jobs only (the browser tests' server runs the payments')
-    expect(load({ JOBS: 'payments,orders' })).toMatchObject({ jobs: true, jobModules: ['payments', 'orders'] });
+    expect(load({ JOBS: 'payments,orders' })).toMatchObject({
+      jobs: true,
+      jobModules: ['payments', 'orders'],
+    });
     expect(load({ JOBS: 'true' }).jobModules).toBeNull();
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.databaseUrl).toBeUndefined();
