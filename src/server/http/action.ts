@@ -87,6 +87,11 @@ export interface ActionDefinition<I extends z.ZodType<object>, R extends z.ZodTy
   response: R;
   /** Runs before the handler (and the transaction): a rate limit of its own, e.g. `app.passwordAttempts`. */
   preHandler?: preHandlerAsyncHookHandler;
+  /**
+   * Runs before the transaction, outside it: a call to an outside service the move depends on (the
+   * payment providers asked before an unpaid order is cancelled). It may throw to stop the move.
+   */
+  before?: (db: Db, input: z.infer<I> & ActingStaff) => Promise<void>;
   /** The answer's message (default `ok`). */
   message?: MsgKey;
   /** The audit row: its writer (the audit module's), module, action and target type. */
@@ -126,6 +131,7 @@ export function registerAction<I extends z.ZodType<object>, R extends z.ZodType>
     handler: async (req) => {
       const sent = (def.querystring ? req.query : req.body) as z.infer<I>;
       const staff: ActingStaff = { scenicId: scenicScope(req), adminId: requireAuth(req).adminId };
+      await def.before?.(db, { ...sent, ...staff });
       const answer = await db.transaction(async (tx) => {
         const moved = await def.run(tx, { ...sent, ...staff }, req);
         const rows: readonly AuditRow[] =

@@ -1,4 +1,4 @@
-import { defineDict } from './dict.ts';
+import { defineDict, type Lang } from './dict.ts';
 
 /** The fields of a pay way's settings (/sys/payMentSet): the form's labels and the server's complaints. */
 export const PaymentField = defineDict({
@@ -107,3 +107,32 @@ export const PayReconcileField = defineDict({
   resolvedAt: { zh: '处理时间', en: 'Resolved at' },
   exportName: { zh: '对账差异', en: 'Reconciliation differences' },
 });
+
+/**
+ * The server's own codes of a provider call that went wrong (a ProviderError's code that is not the
+ * provider's): a refund's fail reason starting with one of them is shown in the reader's language.
+ */
+export const PayErrorCode = defineDict({
+  CONFIG: {
+    zh: '该支付方式的设置不完整、已停用或已删除',
+    en: 'The pay way’s settings are incomplete, disabled or gone',
+  },
+  EGRESS: { zh: '无法连接支付渠道', en: 'The payment provider could not be reached' },
+  BAD_ANSWER: { zh: '支付渠道的应答无法识别', en: 'The provider’s answer was not understood' },
+  SIGN_VERIFY: { zh: '支付渠道应答的签名校验未通过', en: 'The provider’s answer did not verify' },
+  SIGN_FAILED: {
+    zh: '请求无法签名，请检查商户私钥',
+    en: 'The request could not be signed: check the private key',
+  },
+  HASH_MISMATCH: { zh: '对账单校验值不符', en: 'The statement’s checksum did not match' },
+  BAD_STATEMENT: { zh: '对账单格式无法识别', en: 'The statement was not understood' },
+});
+
+/**
+ * A stored provider failure (`CODE: words`, e.g. refunds.fail_reason) as shown: one of the server's
+ * own codes in the reader's language, the provider's code and words as they came.
+ */
+export function payErrorText(reason: string, lang: Lang): string {
+  const code = reason.split(':', 1)[0]!.trim();
+  return Object.hasOwn(PayErrorCode, code) ? PayErrorCode[code as keyof typeof PayErrorCode][lang] : reason;
+}

@@ -1,4 +1,4 @@
-import { defineDict } from './dict.ts';
+import { defineDict, type Lang } from './dict.ts';
 
 /** Column labels of the refund applications (/ticket/refundTicCheck): the console and the Excel export. */
 export const RefundApplyField = defineDict({
@@ -32,3 +32,39 @@ export const RefundApplyField = defineDict({
 export const RefundText = defineDict({
   exportName: { zh: '退票审核', en: 'Refund applications' },
 });
+
+/**
+ * Reasons the system itself writes into a refund or a closed order (a stored code, not a person's
+ * words): shown in the reader's language by `systemReasonText`; a person's own text is shown as typed.
+ */
+export const SystemReason = defineDict({
+  T7: { zh: '游客取消后才到账的支付，已自动退回', en: 'Paid after the buyer cancelled: given back' },
+  T6refused: {
+    zh: '超过支付期限后到账，景区不接受迟到支付，已自动退回',
+    en: 'Paid after the deadline and the area does not take late payments: given back',
+  },
+  T6soldOut: {
+    zh: '超过支付期限后到账，库存已售罄，已自动退回',
+    en: 'Paid after the deadline when the stock was gone: given back',
+  },
+  paidTwice: { zh: '重复支付，已自动退回', en: 'Paid twice: the second payment given back' },
+  paidAfterCancel: {
+    zh: '买家取消后才到账的支付，已自动退回',
+    en: 'Paid after the buyer cancelled: given back',
+  },
+  lateSoldOut: {
+    zh: '订单关闭后到账，库存已售罄，已自动退回',
+    en: 'Paid after the order was closed when the stock was gone: given back',
+  },
+  timeout: { zh: '超时未支付，系统自动关闭', en: 'Not paid in time: closed by the system' },
+});
+
+/** The reasons of a shop refund giving back money no sale took (shop-order-payment.ts). */
+export const STRAY_PAYMENT_REASONS = ['paidAfterCancel', 'paidTwice', 'lateSoldOut'] as const;
+
+/** A stored reason as shown: the system's own codes (SystemReason) in the reader's language, else as written. */
+export function systemReasonText(reason: string, lang: Lang): string {
+  return Object.hasOwn(SystemReason, reason)
+    ? SystemReason[reason as keyof typeof SystemReason][lang]
+    : reason;
+}

@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import {
   actorOf,
   cancelOrder,
+  settlePaymentsBeforeCancel,
   findOrderByNo,
   openOrderOf,
   orderTicketsOf,
@@ -75,6 +76,9 @@ export async function memberOrderRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const owner = await requireMember(db, req);
+      // the member's own order (404 otherwise); a payment in flight is settled or closed first
+      await memberOrder(db, owner, req.body.orderNo);
+      await settlePaymentsBeforeCancel(db, owner.scenicId, { orderNo: req.body.orderNo });
       const data = await db.transaction(async (tx) => {
         const order = await memberOrder(tx, owner, req.body.orderNo);
         const cancelled = await cancelOrder(tx, {

@@ -17,7 +17,13 @@ import { perm } from '../../http/access.ts';
 import { audited, auditedInRun, registerAction, type Audited } from '../../http/action.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { actorOf, cancelOrder, issueTickets, voidTickets } from '../orders/index.ts';
+import {
+  actorOf,
+  cancelOrder,
+  issueTickets,
+  settlePaymentsBeforeCancel,
+  voidTickets,
+} from '../orders/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { findOrder } from './order-admin.query.ts';
 import { printData } from './order-print.ts';
@@ -84,10 +90,13 @@ export async function orderActionRoutes(root: FastifyInstance) {
     access: update,
     tag: 'orders',
     summary: 'Cancel an unpaid order (T5 by staff): tickets 103, stock and seats released',
-    description: '409 when the order is paid (paid orders go through a staff refund) or already closed.',
+    description:
+      '409 when the order is paid (paid orders go through a staff refund) or already closed. A payment in flight at an online provider is asked about first: paid → recorded (then 409), open → closed at the provider; 502 when the provider cannot answer.',
     body: OrderIdSchema,
     response: ActionResultSchema,
     audit: { ...audit, action: 'systemCancel' },
+    // a payment in flight at WeChat Pay or Alipay is settled or closed there first (502 when unreachable)
+    before: (db, { scenicId, id }) => settlePaymentsBeforeCancel(db, scenicId, { orderId: id }),
     run: async (tx, { scenicId, adminId, id }, req) => {
       const order = await cancelOrder(tx, {
         scenicId,

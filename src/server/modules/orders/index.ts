@@ -27,7 +27,7 @@ export { openOrderOf, ownOrder } from './selling.routes.ts';
 export { findOrderByNo, orderTicketsOf } from './order-core.ts';
 export { confirmPayment, type PaymentOutcome } from './order-payment.ts';
 export { runOrderJobs } from './jobs.ts';
-export { paymentProviders, type PaymentProvider } from './providers/index.ts';
+export { paymentProviders, settlePaymentsBeforeCancel, type PaymentProvider } from './providers/index.ts';
 export { callerOf, withIdempotency } from './idempotency.ts';
 export { sellableOn } from './sellable.ts';
 export { lineBase, validity, type PlannedTicket } from './order-ticket-plan.ts';

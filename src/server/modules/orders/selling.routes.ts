@@ -21,7 +21,7 @@ import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkProductsSold, orderOwner, ownsOrder, sellingParty, type OrderOwner } from './channels.ts';
 import { withIdempotency } from './idempotency.ts';
-import { checkReportable } from './providers/index.ts';
+import { checkReportable, settlePaymentsBeforeCancel } from './providers/index.ts';
 import { sellableOn } from './sellable.ts';
 import {
   actorOf,
@@ -86,6 +86,15 @@ export async function ownOrder(db: Db, owner: OrderOwner, orderNo: string): Prom
   const order = await findOrderByNo(db, owner.scenicId, orderNo);
   if (!order || !ownsOrder(owner, order)) throw new AppError(404, 'orderNotFound');
   return order;
+}
+
+/**
+ * Before a channel cancels its own unpaid order (T4), outside the cancel's transaction: 404 for
+ * anyone else's order; its payments in flight at an online provider are settled or closed first.
+ */
+async function settleBeforeOwnCancel(db: Db, owner: OrderOwner, orderNo: string): Promise<void> {
+  await ownOrder(db, owner, orderNo);
+  await settlePaymentsBeforeCancel(db, owner.scenicId, { orderNo });
 }
 
 /**
@@ -192,11 +201,11 @@ export async function sellingRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const owner = await orderOwner(db, req);
-      const { scenicId } = owner;
+      await settleBeforeOwnCancel(db, owner, req.body.orderNo);
       const data = await withIdempotency(db, req, async (tx) => {
         const order = await ownOrder(tx, owner, req.body.orderNo);
         const cancelled = await cancelOrder(tx, {
-          scenicId,
+          scenicId: owner.scenicId,
           orderId: order.id,
           by: 'customer',
           actor: actorOf(req),

@@ -15,4 +15,4 @@ export {
   type PayTarget,
   type RefundEnd,
 } from './pay-targets.ts';
-export { targetsInFlight } from './pay-expiry.ts';
+export { settleBeforeCancel, targetsInFlight } from './pay-expiry.ts';

@@ -108,6 +108,7 @@ export async function openPayApp(): Promise<PayApp> {
     'admin:payment:query',
     'admin:payment:reconcile',
     'admin:order:refund',
+    'admin:order:update',
   ]);
   const staff = (await t.login('yunling')).access_token;
   const secrets = await setUpMerchants(t, sandbox, staff, f.scenicId);

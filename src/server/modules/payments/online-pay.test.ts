@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TICKET_STATUS as S } from '../../../shared/dict/order.ts';
 import { queryRows } from '../../db/rows.ts';
 import { data, expect400 } from '../../test/replies.ts';
-import { runOrderJobs } from '../orders/index.ts';
+import { cancelOrder, runOrderJobs } from '../orders/index.ts';
 import { openPayApp, type PayApp } from './online-pay.fixture.ts';
 import { REFUND_ATTEMPTS, sendRefunds } from './refund-sender.ts';
 
@@ -112,9 +112,10 @@ describe('paying online: prepay, the provider’s notification, T3', () => {
   });
 
   it('a notification for a user-cancelled order records the payment and refunds it (T7) through the provider', async () => {
-    const { orderNo } = await w.order();
+    const { orderNo, id } = await w.order();
     const pay = await w.prepay(orderNo);
-    await data(w.open('POST', '/api/open/order/cancel', { orderNo }));
+    // the payer pays just after the cancel asked the provider (pay-cancel.test.ts): the cancel itself
+    await cancelOrder(w.db, { scenicId: w.f.scenicId, orderId: id, by: 'customer' });
     await w.sandbox.control.pay(pay.paymentNo);
     expect(await paymentsOf(orderNo)).toHaveLength(1);
     expect(await refundsOf(orderNo)).toEqual([

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { AppError } from '../../http/errors.ts';
 import { ProviderError, type PayAdapter } from './adapters/adapter.ts';
 import { PAY_ADAPTERS } from './adapters/index.ts';
 import { payAdapter } from './pay-adapters.ts';
@@ -51,33 +52,84 @@ export async function settleBeforeExpiry(
                      order by expires_at limit 100)
         returning id, scenic_id, payment_no, target_no, expires_at`,
   );
-  for (const intent of due) {
-    const settings = await paySettingsOf(db, Number(intent.scenic_id), adapter.payWay, '');
-    try {
-      if (!settings) throw new ProviderError('CONFIG', 'no settings');
-      const state = await adapter.queryPayment(settings, intent.payment_no);
-      if (state.status === 'pending') {
-        await adapter.closePayment(settings, intent.payment_no);
-        await settleIntent(db, Number(intent.id), { ...state, status: 'closed' });
-      } else {
-        await settleIntent(db, Number(intent.id), state);
-      }
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      if (NOT_EXIST.test(error.code)) {
-        await settleIntent(db, Number(intent.id), {
-          paymentNo: intent.payment_no,
-          status: 'closed',
-          providerTxnId: null,
-          amount: 0,
-          paidAt: null,
-        });
-      } else if (now.getTime() - new Date(intent.expires_at).getTime() < GIVE_UP_MS) {
-        spare.add(intent.target_no);
-      }
-    }
-  }
+  for (const intent of due)
+    if (
+      (await askAbout(db, adapter, intent)) !== 'settled' &&
+      now.getTime() - new Date(intent.expires_at).getTime() < GIVE_UP_MS
+    )
+      spare.add(intent.target_no);
   return spare;
+}
+
+interface PendingIntent {
+  id: number;
+  scenic_id: number;
+  payment_no: string;
+}
+
+/**
+ * Asks the provider about one pending intent and settles it by the answer: paid → recorded at its
+ * own time (the target confirms it); still open → closed at the provider first; unknown there →
+ * closed. Answers `unreachable` when the provider could not answer, `unconfigured` when the area's
+ * pay way has no settings any more (the intent stays pending either way).
+ */
+async function askAbout(
+  db: Db,
+  adapter: PayAdapter,
+  intent: PendingIntent,
+): Promise<'settled' | 'unreachable' | 'unconfigured'> {
+  const settings = await paySettingsOf(db, Number(intent.scenic_id), adapter.payWay, '');
+  if (!settings) return 'unconfigured';
+  try {
+    const state = await adapter.queryPayment(settings, intent.payment_no);
+    if (state.status === 'pending') {
+      await adapter.closePayment(settings, intent.payment_no);
+      await settleIntent(db, Number(intent.id), { ...state, status: 'closed' });
+    } else {
+      await settleIntent(db, Number(intent.id), state);
+    }
+    return 'settled';
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (!NOT_EXIST.test(error.code)) return 'unreachable';
+    await settleIntent(db, Number(intent.id), {
+      paymentNo: intent.payment_no,
+      status: 'closed',
+      providerTxnId: null,
+      amount: 0,
+      paidAt: null,
+    });
+    return 'settled';
+  }
+}
+
+/**
+ * Before a person cancels or closes an unpaid order (staff, channel or member; T4, T5, S3, S4),
+ * outside the cancel's transaction: each of its pending payments is asked about, whatever its
+ * deadline. Paid → recorded (the order is paid, so the cancel then answers 409); open → closed at the
+ * provider, so nothing can be paid after the cancel. A provider that cannot answer stops the cancel
+ * (502 payProviderUnreachable). `payWay` limits it to one pay way's payments: cancelling then would let a payment arrive for a cancelled order. A
+ * pay way whose settings are gone cannot be asked and does not stop it (a payment that still comes
+ * is late: T6, or refunded).
+ */
+export async function settleBeforeCancel(
+  db: Db,
+  scenicId: number,
+  target: string,
+  targetNo: string,
+  payWay?: number,
+): Promise<void> {
+  const pending = await queryRows<PendingIntent & { pay_way: number }>(
+    db,
+    sql`select id, scenic_id, payment_no, pay_way from pay_intents
+        where scenic_id = ${scenicId} and target = ${target} and target_no = ${targetNo} and status = 'pending'
+          ${payWay === undefined ? sql`` : sql`and pay_way = ${payWay}`}`,
+  );
+  for (const intent of pending) {
+    const adapter = payAdapter(Number(intent.pay_way));
+    const answer = adapter ? await askAbout(db, adapter, intent) : 'unreachable';
+    if (answer === 'unreachable') throw new AppError(502, 'payProviderUnreachable');
+  }
 }
 
 /**

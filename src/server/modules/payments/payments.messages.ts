@@ -24,6 +24,10 @@ export const paymentsMessages = defineDict({
     zh: '支付渠道未能创建支付：{code} {providerMessage}',
     en: 'The payment provider did not create the payment: {code} {providerMessage}',
   },
+  payProviderUnreachable: {
+    zh: '支付渠道暂时无法确认该订单的在途支付，订单未取消，请稍后再试',
+    en: 'The payment provider cannot say now whether this order is being paid: it was not cancelled; try again shortly',
+  },
   payDifferenceClosed: { zh: '该差异已处理', en: 'This difference has been dealt with already' },
   payDifferenceNotSettleable: {
     zh: '只有“我方缺失”的差异可以从渠道补记，其他差异请核实后确认',

@@ -7,7 +7,7 @@ import { onlinePayRoutes } from './online-pay.routes.ts';
 import { startDemoPayments } from './pay-demo.ts';
 import { reconcileRoutes } from './reconcile.routes.ts';
 import { startReconciliation } from './reconcile.service.ts';
-import { settleBeforeExpiry } from './pay-expiry.ts';
+import { settleBeforeCancel, settleBeforeExpiry } from './pay-expiry.ts';
 import { payTargets } from './pay-targets.ts';
 import { startRefundSender } from './refund-sender.ts';
 import { ticketPayTarget } from './ticket-pay-target.ts';
@@ -33,13 +33,15 @@ export default defineServerModule({
     // WeChat Pay v3 and Alipay, on their own protocols (adapters/)
     ...PAY_ADAPTERS.map((adapter) => payAdapters.plug(adapter)),
     // each is a payment provider of orders: its refunds wait for the sender, its payments are
-    // asked about before the expiry job cancels (T5)
+    // asked about before the expiry job or a person cancels (T4, T5)
     ...PAY_ADAPTERS.map((adapter) =>
       paymentProviders.plug({
         name: adapter.name,
         payWays: [adapter.payWay as PayWayCode],
         refund: () => Promise.resolve({ status: 'created', providerRefundId: null }),
         settleBeforeExpiry: (db, now) => settleBeforeExpiry(db, adapter, now),
+        settleBeforeCancel: (db, scenicId, orderNo) =>
+          settleBeforeCancel(db, scenicId, 'ticket', orderNo, adapter.payWay),
       }),
     ),
     // ticket orders pay online (shop orders, top-ups and cards plug in their own)

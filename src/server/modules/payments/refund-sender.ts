@@ -165,7 +165,7 @@ async function ask(
       status: 'failed',
       providerRefundId: null,
       amount: r.amount,
-      reason: 'CONFIG: no settings',
+      reason: 'CONFIG',
     };
   } else {
     try {

@@ -24,6 +24,7 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { DISTRIBUTION_CHANNEL_MIN, ORDER_PAGE_URL, orderDetailQuery } from './order-api.ts';
 import { OrderActions, ReprintButton } from './order-actions.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
+import { ReasonText } from '../../components/stored-reason.tsx';
 
 type Ticket = OrderDetail['tickets'][number];
 
@@ -236,7 +237,7 @@ function Records({ d }: { d: OrderDetail }) {
               render: (_, r) => <DictTag dict={RefundStatus} value={r.status} />,
             },
             { key: 'tickets', title: t('refundTickets'), render: (_, r) => r.ticketIds.join(', ') },
-            { key: 'reason', dataIndex: 'reason', title: t('reason') },
+            { key: 'reason', title: t('reason'), render: (_, r) => <ReasonText reason={r.reason} /> },
             { key: 'createTime', title: t('createTime'), render: (_, r) => time(r.createTime) },
             { key: 'doneTime', title: t('doneTime'), render: (_, r) => time(r.doneTime) },
           ]}

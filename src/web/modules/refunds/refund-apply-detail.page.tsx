@@ -18,6 +18,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { GateName } from '../../components/gate-name.tsx';
+import { PayErrorText } from '../../components/stored-reason.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText, moneyColumn } from '../../components/money-text.tsx';
 import { markRefundDone, refundApplyQuery } from './refund-api.ts';
@@ -237,7 +238,12 @@ function History({ d, reload }: { d: RefundApplyDetail; reload: () => void }) {
               render: (v: string) => <DictTag dict={RefundStatus} value={v} />,
             },
             { key: 'providerRefundId', dataIndex: 'providerRefundId', title: t('providerRefundId') },
-            { key: 'failReason', dataIndex: 'failReason', title: t('failReason') },
+            {
+              key: 'failReason',
+              dataIndex: 'failReason',
+              title: t('failReason'),
+              render: (v: string) => <PayErrorText reason={v} />,
+            },
             {
               key: 'createTime',
               dataIndex: 'createTime',

@@ -23,6 +23,7 @@ import { useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { useSettings } from '../../lib/settings.ts';
+import { PayErrorText, ReasonText } from '../../components/stored-reason.tsx';
 import { AftersaleActions, OrderActions, orderMoves, RetryRefundActions } from './shop-order-actions.tsx';
 import {
   fetchShopOrder,
@@ -82,7 +83,9 @@ function Summary({ d, reload }: { d: ShopOrderDetail; reload: () => void }) {
         ...(d.reviewUntil
           ? [{ key: 'reviewUntil', label: t('reviewUntil'), children: time(d.reviewUntil) }]
           : []),
-        ...(d.closeReason ? [{ key: 'closeReason', label: t('closeReason'), children: d.closeReason }] : []),
+        ...(d.closeReason
+          ? [{ key: 'closeReason', label: t('closeReason'), children: <ReasonText reason={d.closeReason} /> }]
+          : []),
       ]}
     />
   );
@@ -214,8 +217,12 @@ function Refunds({ d }: { d: ShopOrderDetail }) {
             title: t('sectionLines'),
             render: (_, r) => r.lines.map((l) => `${lineName(l.lineId)} × ${l.quantity}`).join('，'),
           },
-          { key: 'reason', title: t('reason'), render: (_, r) => r.reason },
-          { key: 'failReason', title: t('failReason'), render: (_, r) => r.failReason },
+          { key: 'reason', title: t('reason'), render: (_, r) => <ReasonText reason={r.reason} /> },
+          {
+            key: 'failReason',
+            title: t('failReason'),
+            render: (_, r) => <PayErrorText reason={r.failReason} />,
+          },
           { key: 'operator', title: label(F.reviewer), render: (_, r) => r.operator ?? t('system') },
           { key: 'createTime', title: label(F.applyTime), render: (_, r) => time(r.createTime) },
           { key: 'doneTime', title: t('doneTime'), render: (_, r) => time(r.doneTime) },

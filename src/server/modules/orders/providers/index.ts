@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { ValidationMessage } from '../../../../shared/api/validation-messages.ts';
 import { AppError, FieldError } from '../../../http/errors.ts';
 import { extensionPoint } from '../../../lib/extension-point.ts';
+import { ticketOrders } from '../orders.table.ts';
 import { offlineProvider } from './offline.ts';
 import type { PaymentProvider } from './provider.ts';
 
@@ -24,6 +26,30 @@ export async function paymentsInFlight(db: Db, now: Date): Promise<Set<string>> 
   for (const provider of paymentProviders.items)
     for (const id of (await provider.settleBeforeExpiry?.(db, now)) ?? []) busy.add(id);
   return busy;
+}
+
+/**
+ * Before a person cancels an unpaid order, outside the cancel's transaction: every online provider
+ * settles or closes the order's payments in flight (PaymentProvider.settleBeforeCancel).
+ */
+export async function settlePaymentsBeforeCancel(
+  db: Db,
+  scenicId: number,
+  order: { orderNo: string } | { orderId: number },
+): Promise<void> {
+  const providers = paymentProviders.items.filter((p) => p.settleBeforeCancel);
+  if (!providers.length) return;
+  let orderNo: string | undefined;
+  if ('orderNo' in order) orderNo = order.orderNo;
+  else {
+    const [row] = await db
+      .select({ orderNo: ticketOrders.orderNo })
+      .from(ticketOrders)
+      .where(and(eq(ticketOrders.id, order.orderId), eq(ticketOrders.scenicId, scenicId)));
+    orderNo = row?.orderNo; // none: the cancel itself answers 404
+  }
+  if (orderNo === undefined) return;
+  for (const provider of providers) await provider.settleBeforeCancel!(db, scenicId, orderNo);
 }
 
 /**

@@ -27,4 +27,10 @@ export interface PaymentProvider {
    * answers the numbers of the orders whose payment is still in flight, which are left for a later pass.
    */
   settleBeforeExpiry?(db: Db, now: Date): Promise<ReadonlySet<string>>;
+  /**
+   * Asked before a person cancels an unpaid order (staff T5, channel T4, member), outside the cancel's
+   * transaction: settles a payment the provider says was made, closes one still open there, and
+   * throws (an AppError) when the provider cannot answer, so the cancel does not go ahead.
+   */
+  settleBeforeCancel?(db: Db, scenicId: number, orderNo: string): Promise<void>;
 }

@@ -18,6 +18,7 @@ import { ok } from '../../../http/envelope.ts';
 import { requireMember } from '../../members/index.ts';
 import { requestAfterSale, withdrawAfterSale } from './shop-aftersale.service.ts';
 import { cancelByMember, confirmByMember, reviewOrder } from './shop-order-actions.ts';
+import { settleShopPaymentsBeforeCancel } from './shop-order-common.ts';
 import { payShopOrder } from './shop-order-payment.ts';
 import { memberOrderHeaders } from './shop-member-order-read.routes.ts';
 
@@ -61,6 +62,7 @@ export async function shopMemberOrderRoutes(root: FastifyInstance) {
     summary: string,
     run: (tx: Db, input: { scenicId: number; memberId: number; orderNo: string }) => Promise<unknown>,
     response: z.ZodType,
+    before?: (db: Db, ref: { scenicId: number; memberId: number; orderNo: string }) => Promise<void>,
   ) =>
     app.post(
       url,
@@ -76,6 +78,8 @@ export async function shopMemberOrderRoutes(root: FastifyInstance) {
       },
       async (req) => {
         const member = await requireMember(db, req);
+        const ref = { scenicId: member.scenicId, memberId: member.memberId, orderNo: req.body.orderNo };
+        if (before) await before(db, ref);
         const moved = await db.transaction((tx) =>
           run(tx, { scenicId: member.scenicId, memberId: member.memberId, orderNo: req.body.orderNo }),
         );
@@ -88,6 +92,8 @@ export async function shopMemberOrderRoutes(root: FastifyInstance) {
     'Cancel an unpaid order (S3): its stock goes back (ledger reason 6), its coupon is released',
     (tx, input) => cancelByMember(tx, input),
     ShopOrderMovedSchema,
+    // a payment in flight at its provider is settled or closed first (502 when it cannot answer)
+    settleShopPaymentsBeforeCancel,
   );
   orderMove(
     shopMemberOrderApi.confirmReceipt,

@@ -12,6 +12,7 @@ import { REFUND_ATTEMPTS, sendRefunds } from '../../payments/refund-sender.ts';
 import { openShopPay, payOnline, type ShopPayWorld } from './shop-online-pay.fixture.ts';
 import { memberLogin } from './shop-orders.fixture.ts';
 import { runShopJobs } from './shop.jobs.ts';
+import { cancelByMember, closeOrder } from './shop-order-actions.ts';
 
 let s: ShopPayWorld;
 beforeAll(async () => {
@@ -80,7 +81,10 @@ describe('a shop order paid online: prepay, the provider’s notification, S2', 
     const { orderNo } = await s.order(1);
     const pay = await data<PrepayAnswer>(s.prepay(orderNo));
     const order = await s.k.order(orderNo);
-    await data(staff(shopOrderApi.close, { id: order.id, reason: '超时' }));
+    // the payer pays just after the close asked the provider: the close itself (S4)
+    await s.w.db.transaction((tx) =>
+      closeOrder(tx, { scenicId: order.scenicId, id: order.id, reason: '超时', adminId: null }),
+    );
     await s.w.sandbox.control.pay(pay.paymentNo);
     expect(await s.k.history(orderNo)).toEqual(['S1:101', 'S4:103', 'S5:201']);
   });
@@ -88,7 +92,10 @@ describe('a shop order paid online: prepay, the provider’s notification, S2', 
   it('a payment the order cannot take (cancelled by the buyer, or paid twice) is recorded and given back through the provider', async () => {
     const cancelled = await s.order(1);
     const first = await data<PrepayAnswer>(s.prepay(cancelled.orderNo));
-    await data(s.k.member(mApi.cancel, { orderNo: cancelled.orderNo }));
+    const placed = await s.k.order(cancelled.orderNo);
+    await s.w.db.transaction((tx) =>
+      cancelByMember(tx, { scenicId: placed.scenicId, memberId: placed.memberId!, orderNo: placed.orderNo }),
+    );
     await s.w.sandbox.control.pay(first.paymentNo);
     expect((await s.k.order(cancelled.orderNo)).status).toBe(102);
     expect(await s.refunds(cancelled.orderNo)).toEqual([
@@ -140,6 +147,36 @@ describe('the shop’s expiry job asks the provider first (S4)', () => {
       sql`select status from pay_intents where payment_no = ${pay.paymentNo}`,
     );
     expect(intent!.status).toBe('closed');
+  });
+});
+
+describe('a person cancels or closes an order whose payment is in flight (S3, S4)', () => {
+  it('the member cancels: the open payment is closed at the provider first, the stock comes back', async () => {
+    const { orderNo, skuId } = await s.order(2, 2);
+    const pay = await data<PrepayAnswer>(s.prepay(orderNo));
+    await data(s.k.member(mApi.cancel, { orderNo }));
+    expect(await s.k.history(orderNo)).toEqual(['S1:101', 'S3:102']);
+    expect(await s.k.stock(skuId)).toBe(2);
+    expect(s.w.sandbox.control.payment(pay.paymentNo)?.status).toBe('closed');
+  });
+
+  it('staff close an order the payer paid but whose notification is late: S2, and the close answers 409', async () => {
+    const { orderNo } = await s.order(1);
+    const pay = await data<PrepayAnswer>(s.prepay(orderNo, 3));
+    s.w.sandbox.control.setNotify({ hold: true });
+    await s.w.sandbox.control.pay(pay.paymentNo);
+    const order = await s.k.order(orderNo);
+    expect((await staff(shopOrderApi.close, { id: order.id, reason: '买家要求' })).statusCode).toBe(409);
+    expect(await s.k.history(orderNo)).toEqual(['S1:101', 'S2:201']);
+    await s.w.sandbox.control.releaseNotifications();
+    expect(await s.payments(orderNo)).toHaveLength(1);
+  });
+
+  it('another member’s order number: 404, its payment untouched', async () => {
+    const { orderNo } = await s.order(1);
+    const pay = await data<PrepayAnswer>(s.prepay(orderNo));
+    expect((await s.k.member(mApi.cancel, { orderNo }, 1)).statusCode).toBe(404);
+    expect(s.w.sandbox.control.payment(pay.paymentNo)?.status).toBe('pending');
   });
 });
 

@@ -1,10 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ShopOrderMoved } from '../../../../shared/api/shop-orders.ts';
-import { STOCK_MOVE, type StockMoveReasonCode } from '../../../../shared/dict/shop.ts';
+import {
+  SHOP_ORDER_STATUS as S,
+  STOCK_MOVE,
+  type StockMoveReasonCode,
+} from '../../../../shared/dict/shop.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { AppError, FieldError } from '../../../http/errors.ts';
 import { requireMember } from '../../members/index.ts';
+import { settleBeforeCancel } from '../../payments/index.ts';
 import { moveStock } from '../catalog/shop-goods.service.ts';
 import { ShopFieldReason } from '../shop.messages.ts';
 import { shopOrderLines, shopOrders, type ShopOrder } from '../shop.table.ts';
@@ -19,16 +24,30 @@ export type ShopOrderRef =
  * the one before, so each reads the status the other left. Another area's order, or another
  * member's, is 404.
  */
+const whereRef = (ref: ShopOrderRef) =>
+  ref.id != null
+    ? and(eq(shopOrders.id, ref.id), eq(shopOrders.scenicId, ref.scenicId))
+    : and(
+        eq(shopOrders.orderNo, ref.orderNo),
+        eq(shopOrders.scenicId, ref.scenicId),
+        eq(shopOrders.memberId, ref.memberId),
+      );
+
+/**
+ * Before a person cancels or closes an unpaid order (S3, S4), outside the move's transaction: its
+ * payments in flight at WeChat Pay or Alipay are settled (paid: the move then answers 409) or closed
+ * there, so nothing is paid for a cancelled order; 502 when the provider cannot answer.
+ */
+export async function settleShopPaymentsBeforeCancel(db: Db, ref: ShopOrderRef): Promise<void> {
+  const [order] = await db
+    .select({ orderNo: shopOrders.orderNo, status: shopOrders.status })
+    .from(shopOrders)
+    .where(whereRef(ref));
+  if (order?.status === S.pendingPayment) await settleBeforeCancel(db, ref.scenicId, 'shop', order.orderNo);
+}
+
 export async function lockShopOrder(tx: Db, ref: ShopOrderRef): Promise<ShopOrder> {
-  const where =
-    ref.id != null
-      ? and(eq(shopOrders.id, ref.id), eq(shopOrders.scenicId, ref.scenicId))
-      : and(
-          eq(shopOrders.orderNo, ref.orderNo),
-          eq(shopOrders.scenicId, ref.scenicId),
-          eq(shopOrders.memberId, ref.memberId),
-        );
-  const [order] = await tx.select().from(shopOrders).where(where).for('update');
+  const [order] = await tx.select().from(shopOrders).where(whereRef(ref)).for('update');
   if (!order) throw new AppError(404, 'shopOrderNotFound');
   return order;
 }

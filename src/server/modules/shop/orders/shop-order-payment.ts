@@ -102,7 +102,7 @@ export async function payShopOrder(
     await refundShopOrder(tx, order, {
       lines: [],
       amount: input.amount,
-      reason: cancelled ? 'paid after the buyer cancelled' : 'paid twice',
+      reason: cancelled ? 'paidAfterCancel' : 'paidTwice', // STRAY_PAYMENT_REASONS
       paymentId: payment.id,
       stray: !cancelled,
     });
@@ -135,7 +135,7 @@ export async function payShopOrder(
     await refundShopOrder(tx, order, {
       lines: [],
       amount: order.payAmount,
-      reason: 'late payment, sold out',
+      reason: 'lateSoldOut', // STRAY_PAYMENT_REASONS
       paymentId: payment.id,
     });
     return answer(payment.id, order.status, 'refunded');

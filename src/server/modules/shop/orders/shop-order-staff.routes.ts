@@ -20,6 +20,7 @@ import { writeAudit } from '../../audit/index.ts';
 import { shopPerm } from '../shop-access.ts';
 import { approveAfterSale, receiveReturn, rejectAfterSale } from './shop-aftersale.service.ts';
 import { closeOrder, merchantRefund, shipOrder } from './shop-order-actions.ts';
+import { settleShopPaymentsBeforeCancel } from './shop-order-common.ts';
 import { retryShopRefund } from './shop-refund.service.ts';
 
 /**
@@ -38,6 +39,7 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
     audit: string;
     target: 'shopOrder' | 'shopAftersale' | 'shopRefund';
     run: ActionDefinition<B, R>['run'];
+    before?: ActionDefinition<B, R>['before'];
   }) {
     registerAction(root, {
       url: def.url,
@@ -48,6 +50,7 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
       response: def.response,
       audit: { write: writeAudit, module: 'shop', action: def.audit, targetType: def.target },
       run: def.run,
+      ...(def.before ? { before: def.before } : {}),
     });
   }
 
@@ -81,6 +84,8 @@ export async function shopOrderStaffRoutes(root: FastifyInstance) {
     response: ShopOrderMovedSchema,
     audit: 'shopOrder.close',
     target: 'shopOrder',
+    // an unpaid order's payment in flight is settled or closed at its provider first
+    before: (db, { scenicId, id }) => settleShopPaymentsBeforeCancel(db, { scenicId, id }),
     run: closeOrder,
   });
   action({

@@ -7,6 +7,7 @@ import type {
   ShopStatisticsQuery,
 } from '../../../../shared/api/shop-statistics.ts';
 import type { Lang } from '../../../../shared/dict/dict.ts';
+import { STRAY_PAYMENT_REASONS } from '../../../../shared/dict/refunds.ts';
 import { ShopStatisticsField } from '../../../../shared/dict/shop-statistics.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -19,6 +20,12 @@ export const SHOP_STATISTICS_GOODS_LIMIT = 500;
 // area's day of payment; a refund counts when done (or paid back outside), on the area's day of done_at.
 const UNPAID = sql.raw('101, 102, 103');
 const REFUNDED = sql.raw(`'done', 'external'`);
+// A refund of money no sale counted (a payment after the buyer cancelled, a second payment, a late
+// one when the stock was gone: given back by the system with its SystemReason code) is not a refund of a sale.
+const OF_A_SALE = sql`r.reason not in (${sql.join(
+  STRAY_PAYMENT_REASONS.map((r) => sql`${r}`),
+  sql`, `,
+)})`;
 
 type Num = string | number | null;
 const n = (v: Num) => Number(v ?? 0);
@@ -88,7 +95,7 @@ async function dailySeries(db: Db, s: Scope, from: string, to: string): Promise<
         db,
         sql`select ${dayOf(sql`r.done_at`, s.timeZone)} as day, sum(r.amount) as amount
             from shop_refunds r
-            where r.scenic_id = ${s.scenicId} and r.status in (${REFUNDED})
+            where r.scenic_id = ${s.scenicId} and r.status in (${REFUNDED}) and ${OF_A_SALE}
               and r.done_at >= ${s.start.toISOString()}::timestamptz and r.done_at < ${s.end.toISOString()}::timestamptz
             group by 1`,
       );
@@ -120,7 +127,7 @@ async function refundCount(db: Db, s: Scope): Promise<number> {
     : await queryRows<{ n: Num }>(
         db,
         sql`select count(*) as n from shop_refunds r
-            where r.scenic_id = ${s.scenicId} and r.status in (${REFUNDED})
+            where r.scenic_id = ${s.scenicId} and r.status in (${REFUNDED}) and ${OF_A_SALE}
               and r.done_at >= ${s.start.toISOString()}::timestamptz and r.done_at < ${s.end.toISOString()}::timestamptz`,
       );
   return n(row?.n ?? 0);

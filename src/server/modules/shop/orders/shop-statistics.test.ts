@@ -72,6 +72,7 @@ async function refund(
   doneAt: string | null,
   amount: number,
   lines: { lineId: number; quantity: number; amount: number }[],
+  reason = '',
 ) {
   await t.database.db.insert(shopRefunds).values({
     scenicId,
@@ -81,6 +82,7 @@ async function refund(
     amount,
     lines,
     status,
+    reason,
     doneAt: doneAt ? new Date(doneAt) : null,
   });
 }
@@ -116,7 +118,7 @@ beforeAll(async () => {
   const c = await order(qsh, 302, '2026-03-02T15:59:59Z', [[honey, '农家土蜂蜜', 6800, 1]]);
   await order(qsh, 301, '2026-03-02T16:00:00Z', [[honey, '农家土蜂蜜', 6800, 4]]); // the day after
   await order(qsh, 101, null, [[tea, '明前龙井', 26800, 3]]); // unpaid
-  await order(qsh, 102, null, [[tea, '明前龙井', 26800, 3]]); // cancelled unpaid
+  const cancelled = await order(qsh, 102, null, [[tea, '明前龙井', 26800, 3]]); // cancelled unpaid
   await order(ylgz, 201, '2026-03-01T04:00:00Z', [[null, '云岭纪念品', 1500, 2]]); // another area
   // a refund of one jar of honey of A, done on 03-02 (area time); the freight paid back outside on 03-02
   await refund(qsh, a.order.id, 'done', '2026-03-02T02:00:00Z', 6800, [
@@ -130,6 +132,9 @@ beforeAll(async () => {
   await refund(qsh, a.order.id, 'failed', '2026-03-01T05:00:00Z', 26800, [
     { lineId: a.lines[1]!.id, quantity: 1, amount: 26800 },
   ]);
+  // the system gave back a second payment of C and a payment after the buyer cancelled: no sale's refund
+  await refund(qsh, c.order.id, 'done', '2026-03-02T03:00:00Z', 6800, [], 'paidTwice');
+  await refund(qsh, cancelled.order.id, 'done', '2026-03-02T03:00:00Z', 80_400, [], 'paidAfterCancel');
   await refund(qsh, c.order.id, 'done', '2026-03-02T16:30:00Z', 6800, [
     { lineId: c.lines[0]!.id, quantity: 1, amount: 6800 },
   ]);
