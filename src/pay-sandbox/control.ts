@@ -2,7 +2,7 @@ import type { SandboxContext } from './context.ts';
 import { json } from './http.ts';
 import type { Reply, SandboxRequest } from './http.ts';
 import { SandboxRefusal } from './ops.ts';
-import type { SandboxOps } from './ops.ts';
+import type { HistoryPayment, SandboxOps } from './ops.ts';
 import type {
   Delivery,
   Merchant,
@@ -41,6 +41,8 @@ export interface PaySandboxControl {
   /** hold / delayMs for the notifications to come; twice / wrongSignature for the next one */
   setNotify(options: Partial<NotifyOptions>): void;
   releaseNotifications(): Promise<Delivery[]>;
+  /** Payments made before the sandbox started (the demo's history): paid at their time, no notification; answers how many were new */
+  importHistory(payments: readonly HistoryPayment[]): number;
   /** The statement line of this payment or refund number shows this amount (fen) */
   adjustStatement(no: string, amount: number): void;
   received(): { requests: ReceivedRequest[]; deliveries: Delivery[] };
@@ -85,6 +87,7 @@ export function createControl(ctx: SandboxContext, ops: SandboxOps): PaySandboxC
       Object.assign(ctx.state.notify, options);
     },
     releaseNotifications: () => ops.notifier.release(),
+    importHistory: (payments) => payments.filter((p) => ops.importPaid(p)).length,
     adjustStatement(no, amount) {
       ctx.state.statementOverrides.set(no, amount);
     },
@@ -142,6 +145,10 @@ export async function handleControl(control: PaySandboxControl, req: SandboxRequ
     }
     if (route === 'POST /control/notifications/release')
       return json(200, { ok: true, deliveries: await control.releaseNotifications() });
+    if (route === 'POST /control/history') {
+      const payments = Array.isArray(body.payments) ? (body.payments as HistoryPayment[]) : [];
+      return json(200, { ok: true, imported: control.importHistory(payments) });
+    }
     if (route === 'POST /control/statement') {
       control.adjustStatement(String(body.no), Number(body.amount));
       return json(200, { ok: true });

@@ -17,6 +17,22 @@ export class SandboxRefusal extends Error {
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 /** What a payment and a refund go through, whichever protocol asked. */
+/** A payment of the history the control API imports (`POST /control/history`). */
+export interface HistoryPayment {
+  provider: 'wechat' | 'alipay';
+  merchantId: string;
+  appId: string;
+  paymentNo: string;
+  transactionId: string;
+  /** fen */
+  amount: number;
+  description: string;
+  /** ISO time */
+  paidAt: string;
+  /** Refunds of it that succeeded (ISO `doneAt`) */
+  refunds?: { refundNo: string; amount: number; doneAt: string }[] | undefined;
+}
+
 export class SandboxOps {
   constructor(
     private readonly ctx: SandboxContext,
@@ -48,6 +64,40 @@ export class SandboxOps {
     };
     this.ctx.state.payments.set(payment.id, payment);
     return payment;
+  }
+
+  /**
+   * A payment made before the sandbox started (the demo's history: it keeps nothing across
+   * restarts): recorded as paid at its own time with its transaction id, no notification sent.
+   * Answers false when the sandbox has that payment number already.
+   */
+  importPaid(input: HistoryPayment): boolean {
+    const key = input.provider === 'wechat' ? input.merchantId : input.appId;
+    if (this.ctx.state.byNo(input.provider, key, input.paymentNo)) return false;
+    const paidAt = new Date(input.paidAt);
+    const payment: SandboxPayment = {
+      ...input,
+      id: newId('p'),
+      scene: 'jsapi',
+      payerId: null,
+      notifyUrl: null,
+      status: 'paid',
+      createdAt: paidAt,
+      paidAt,
+      refunds: (input.refunds ?? []).map((r) => ({
+        refundNo: r.refundNo,
+        refundId: newId('r'),
+        amount: r.amount,
+        reason: '',
+        status: 'success',
+        failReason: null,
+        notifyUrl: null,
+        createdAt: new Date(r.doneAt),
+        doneAt: new Date(r.doneAt),
+      })),
+    };
+    this.ctx.state.payments.set(payment.id, payment);
+    return true;
   }
 
   /** The payer pays: the payment is paid and its notification goes out (the promise resolves once it is sent). */

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './lib/config.ts';
 import { withDemoSecretKey } from './lib/demo-secret-key.ts';
+import { useEgressAllow } from './lib/egress.ts';
 import { useSecretKeys } from './lib/secret-box.ts';
 import { openDatabase } from './db/client.ts';
 import { SERVER_MODULES } from './modules.ts';
@@ -44,7 +45,9 @@ if (seed.seeded && config.seed === 'demo' && config.demoOrders > 0) {
   // a year of order history for the demo area and what follows from it, outside the first seed's transaction
   await seedDemoHistory(database.db, { scenicId: seed.demoScenicId ?? 1, orders: config.demoOrders });
 }
-// what each module does once at start, after the seed (the demo's payments connect to the sandbox)
+// what each module does once at start, after the seed (the demo's payments connect to the sandbox
+// and reconcile its first days: calls out, so the egress allow-list is in force first)
+useEgressAllow(config.egressAllow);
 for (const module of SERVER_MODULES) await module.start?.(database.db, config);
 const app = await buildApp(config, database, { logger: loggerOptions(config) });
 

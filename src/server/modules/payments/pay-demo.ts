@@ -4,7 +4,22 @@ import type { SandboxPublicKeys } from '../../../pay-sandbox/control.ts';
 import type { Config } from '../../lib/config.ts';
 import type { Db } from '../../db/client.ts';
 import { open, seal } from '../../lib/secret-box.ts';
+import { replayDemoHistory } from './pay-demo-history.ts';
 import { paymentSettings } from './payments.table.ts';
+
+/** The sandbox's control API (the demo's own, on this machine: not a provider call). */
+export function sandboxControl(sandboxUrl: string) {
+  return async (path: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${sandboxUrl}/control/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`pay sandbox ${path}: HTTP ${res.status}`);
+    return res.json();
+  };
+}
 
 /**
  * The demo's payments against the sandbox started with the server (PAY_SANDBOX): every pay way
@@ -14,17 +29,7 @@ import { paymentSettings } from './payments.table.ts';
  * elsewhere is left alone.
  */
 export async function connectPaySandbox(db: Db, sandboxUrl: string): Promise<number> {
-  // the sandbox's control API (the demo's own, on this machine: not a provider call)
-  const control = async (path: string, body?: unknown) => {
-    const res = await fetch(`${sandboxUrl}/control/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`pay sandbox ${path}: HTTP ${res.status}`);
-    return res.json() as Promise<unknown>;
-  };
+  const control = sandboxControl(sandboxUrl);
   const keys = (await control('keys')) as SandboxPublicKeys;
   let connected = 0;
   for (const row of await db.select().from(paymentSettings)) {
@@ -59,5 +64,8 @@ export async function connectPaySandbox(db: Db, sandboxUrl: string): Promise<num
 
 /** At start, with PAY_SANDBOX: the demo's pay ways connected to the sandbox (in this process or its own). */
 export async function startDemoPayments(db: Db, config: Config): Promise<void> {
-  if (config.paySandbox) await connectPaySandbox(db, config.paySandboxUrl);
+  if (!config.paySandbox) return;
+  await connectPaySandbox(db, config.paySandboxUrl);
+  // the demo history's online payments told to the sandbox again; reconciled on the first start
+  await replayDemoHistory(db, config, sandboxControl(config.paySandboxUrl));
 }

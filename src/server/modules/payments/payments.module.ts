@@ -5,6 +5,7 @@ import { PAY_ADAPTERS } from './adapters/index.ts';
 import { paymentProviders } from '../orders/index.ts';
 import { onlinePayRoutes } from './online-pay.routes.ts';
 import { startDemoPayments } from './pay-demo.ts';
+import { seedDemoPaymentHistory } from './pay-demo-history.ts';
 import { reconcileRoutes } from './reconcile.routes.ts';
 import { startReconciliation } from './reconcile.service.ts';
 import { settleBeforeCancel, settleBeforeExpiry } from './pay-expiry.ts';
@@ -26,6 +27,8 @@ export default defineServerModule({
     (app) => startReconciliation(app.ctx.db, app.ctx.config, app.log),
   ],
   seedDemo: seedDemoPayments,
+  // the history's last days of WeChat Pay and Alipay payments made the adapters' own (pay-demo-history.ts)
+  seedDemoHistory: (db, { scenicId, now }) => seedDemoPaymentHistory(db, scenicId, now),
   configure: configurePaymentsDemo,
   // the demo's pay ways connected to the pay sandbox (PAY_SANDBOX)
   start: startDemoPayments,
