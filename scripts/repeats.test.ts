@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // A budget on exact repeats in non-test src (issue 29), counted by jscpd with .jscpd.json
 // (`npx jscpd` lists them). The budget is the level reached; it may only fall: more repeats fail,
 // and fewer fail too until the numbers here are lowered to what the message prints.
-const BUDGET = { clones: 97, duplicatedLines: 765 };
+const BUDGET = { clones: 96, duplicatedLines: 755 };
 
 function measure() {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'jscpd-'));

@@ -29,7 +29,8 @@ export function joinTexts(texts: string[], lang: Lang): string {
 }
 
 function cell(value: Cell, kind: ExportColumn<unknown>['kind'], timeZone: string) {
-  if (value == null) return null;
+  // no value, and no time (a record not resolved yet): an empty cell
+  if (value == null || (kind === 'datetime' && value === '')) return null;
   if (kind === 'money' && typeof value === 'number')
     return { value: value / 100, type: Number, format: '0.00' };
   if (kind === 'datetime') {

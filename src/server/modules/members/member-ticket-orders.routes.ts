@@ -9,8 +9,7 @@ import { MEMBER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import {
-  actorOf,
-  cancelOrder,
+  cancelAsCustomer,
   settlePaymentsBeforeCancel,
   findOrderByNo,
   openOrderOf,
@@ -81,13 +80,7 @@ export async function memberOrderRoutes(root: FastifyInstance) {
       await settlePaymentsBeforeCancel(db, owner.scenicId, { orderNo: req.body.orderNo });
       const data = await db.transaction(async (tx) => {
         const order = await memberOrder(tx, owner, req.body.orderNo);
-        const cancelled = await cancelOrder(tx, {
-          scenicId: owner.scenicId,
-          orderId: order.id,
-          by: 'customer',
-          actor: actorOf(req),
-        });
-        return openOrderOf(cancelled, await orderTicketsOf(tx, order.id));
+        return cancelAsCustomer(tx, owner.scenicId, order.id, req);
       });
       return ok(req, data);
     },

@@ -23,7 +23,7 @@ export {
   transitionTickets,
 } from './ticket-state.service.ts';
 export { placeOrder } from './order-placing.ts';
-export { openOrderOf, ownOrder } from './selling.routes.ts';
+export { cancelAsCustomer, openOrderOf, ownOrder } from './selling.routes.ts';
 export { findOrderByNo, orderTicketsOf } from './order-core.ts';
 export { confirmPayment, type PaymentOutcome } from './order-payment.ts';
 export { runOrderJobs } from './jobs.ts';

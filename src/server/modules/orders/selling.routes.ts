@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
@@ -86,6 +86,17 @@ export async function ownOrder(db: Db, owner: OrderOwner, orderNo: string): Prom
   const order = await findOrderByNo(db, owner.scenicId, orderNo);
   if (!order || !ownsOrder(owner, order)) throw new AppError(404, 'orderNotFound');
   return order;
+}
+
+/** T4 by the customer (a channel or a member), in the caller's transaction: the order as the selling API shows it. */
+export async function cancelAsCustomer(
+  tx: Db,
+  scenicId: number,
+  orderId: number,
+  req: FastifyRequest,
+): Promise<OpenOrder> {
+  const cancelled = await cancelOrder(tx, { scenicId, orderId, by: 'customer', actor: actorOf(req) });
+  return openOrderOf(cancelled, await orderTicketsOf(tx, orderId));
 }
 
 /**
@@ -204,13 +215,7 @@ export async function sellingRoutes(root: FastifyInstance) {
       await settleBeforeOwnCancel(db, owner, req.body.orderNo);
       const data = await withIdempotency(db, req, async (tx) => {
         const order = await ownOrder(tx, owner, req.body.orderNo);
-        const cancelled = await cancelOrder(tx, {
-          scenicId: owner.scenicId,
-          orderId: order.id,
-          by: 'customer',
-          actor: actorOf(req),
-        });
-        return openOrderOf(cancelled, await orderTicketsOf(tx, order.id));
+        return cancelAsCustomer(tx, owner.scenicId, order.id, req);
       });
       return ok(req, data);
     },

@@ -108,9 +108,9 @@ async function askAbout(
  * outside the cancel's transaction: each of its pending payments is asked about, whatever its
  * deadline. Paid → recorded (the order is paid, so the cancel then answers 409); open → closed at the
  * provider, so nothing can be paid after the cancel. A provider that cannot answer stops the cancel
- * (502 payProviderUnreachable). `payWay` limits it to one pay way's payments: cancelling then would let a payment arrive for a cancelled order. A
- * pay way whose settings are gone cannot be asked and does not stop it (a payment that still comes
- * is late: T6, or refunded).
+ * (502 payProviderUnreachable): cancelling then would let a payment arrive for a cancelled order. A
+ * pay way whose settings or adapter are gone cannot be asked and does not stop it (a payment that
+ * still comes is late: T6, or refunded). `payWay` limits it to one pay way's payments.
  */
 export async function settleBeforeCancel(
   db: Db,
@@ -127,7 +127,7 @@ export async function settleBeforeCancel(
   );
   for (const intent of pending) {
     const adapter = payAdapter(Number(intent.pay_way));
-    const answer = adapter ? await askAbout(db, adapter, intent) : 'unreachable';
+    const answer = adapter ? await askAbout(db, adapter, intent) : 'unconfigured';
     if (answer === 'unreachable') throw new AppError(502, 'payProviderUnreachable');
   }
 }

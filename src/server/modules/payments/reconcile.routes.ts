@@ -57,7 +57,7 @@ const EXPORT: ExportColumn<PayDifferenceRow>[] = [
   { header: PayReconcileField.status, value: (r, lang) => dictLabel(PayDifferenceStatus, r.status, lang) },
   { header: PayReconcileField.note, value: (r) => r.note, width: 30 },
   { header: PayReconcileField.resolvedBy, value: (r) => r.resolvedBy },
-  { header: PayReconcileField.resolvedAt, value: (r) => r.resolvedAt ?? '', kind: 'datetime', width: 20 },
+  { header: PayReconcileField.resolvedAt, value: (r) => r.resolvedAt, kind: 'datetime', width: 20 },
 ];
 
 const where = (scenicId: number, q: PayDifferencePage) =>
