@@ -191,14 +191,7 @@ export async function buildApp(
     for (const routes of module.routes) await app.register(routes);
   }
 
-  await app.register(fastifyStatic, {
-    root: uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
-  });
+  // /uploads/* is the storage module's (each file from the store that holds it, /sys/os)
   registerConsole(app, config.webDir);
   registerJobs(app);
   return app;

@@ -21,6 +21,7 @@ import { oauthPermissions } from './perms/oauth.ts';
 import { ordersPermissions } from './perms/orders.ts';
 import { otaPermissions } from './perms/ota.ts';
 import { paymentsPermissions } from './perms/payments.ts';
+import { storagePermissions } from './perms/storage.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { priceTiersPermissions } from './perms/price-tiers.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
@@ -79,6 +80,7 @@ const MODULE_PERMISSIONS = [
   oauthPermissions,
   settingsPermissions,
   paymentsPermissions,
+  storagePermissions,
   copyrightPermissions,
   auditPermissions,
 ] as const;
@@ -121,6 +123,7 @@ export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_GROUPS.flatMap(
  */
 export const PLATFORM_PERMISSIONS: readonly Permission[] = [
   'admin:copyright:manage',
+  'admin:storage:manage',
   'admin:scenic:create',
   'admin:oauth:page',
   'admin:oauth:create',

@@ -230,5 +230,10 @@ export const ValidationMessage = defineDict({
     en: 'must be PEM text (starting with -----BEGIN …-----)',
   },
   httpUrl: { zh: '须为 http(s) 地址', en: 'must be an http(s) address' },
+  // object storage (issue 31)
+  bucketName: {
+    zh: '须为 3～63 位小写字母、数字、点或连字符，且以字母或数字开头和结尾',
+    en: 'must be 3 to 63 lowercase letters, digits, dots or hyphens, starting and ending with a letter or digit',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

@@ -75,6 +75,7 @@ export const AuditTarget = defineDict({
   withdrawal: { zh: '提现', en: 'Withdrawal' },
   settlementSetting: { zh: '结算设置', en: 'Settlement settings' },
   paymentSetting: { zh: '支付设置', en: 'Payment settings' },
+  storageStore: { zh: '对象存储设置', en: 'Object storage settings' },
   payDifference: { zh: '对账差异', en: 'Reconciliation difference' },
   payStatement: { zh: '渠道对账单', en: 'Provider statement' },
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },

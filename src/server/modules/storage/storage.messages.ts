@@ -12,4 +12,9 @@ export const storageMessages = defineDict({
     en: 'To display correctly, only jpg, jpeg, png and gif images can be uploaded',
   },
   fileRequired: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  storageFailed: {
+    zh: '文件存储服务未能完成操作（{code}），请稍后再试或检查对象存储设置',
+    en: 'The file store did not complete the operation ({code}): try again later or check the storage settings',
+  },
+  fileNotFound: { zh: '文件不存在', en: 'File not found' },
 });

@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
-import { COPYRIGHT, scenicScope } from '../../http/access.ts';
+import { COPYRIGHT, PUBLIC, scenicScope } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { saveImage } from './storage.service.ts';
+import { readFile, saveImage } from './storage.service.ts';
 
 // hand-registered (file): multipart uploads (one file each)
 
@@ -26,7 +27,7 @@ export async function storageRoutes(root: FastifyInstance) {
       },
     },
     async (req) => {
-      const url = await saveImage(req, uploadDir, 'copyright');
+      const url = await saveImage(req, db, uploadDir, 'copyright');
       await writeAudit(db, req, {
         module: 'copyright',
         action: 'upload',
@@ -53,9 +54,33 @@ export async function storageRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const scenicId = scenicScope(req);
-      const url = await saveImage(req, uploadDir, `scenic-${scenicId}`);
+      const url = await saveImage(req, db, uploadDir, `scenic-${scenicId}`);
       await writeAudit(db, req, { module: 'storage', action: 'upload', targetType: 'file', after: { url } });
       return ok(req, [url]);
+    },
+  );
+
+  // every uploaded file, from the store that holds it (/sys/os): public like the files themselves
+  // (goods and spot images shown to the mini-program), streamed through this server or redirected
+  // to the store's public base URL
+  app.get(
+    '/uploads/*',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['storage'],
+        summary:
+          'An uploaded file, from the store it was written to (302 to the store when it serves its files)',
+        params: z.object({ '*': z.string() }),
+      },
+    },
+    async (req, reply) => {
+      const found = await readFile(db, uploadDir, req.params['*']);
+      if (!found) throw new AppError(404, 'fileNotFound');
+      if ('redirect' in found) return reply.redirect(found.redirect, 302);
+      reply.header('content-type', found.contentType).header('cache-control', 'public, max-age=86400');
+      if (found.object.size !== undefined) reply.header('content-length', String(found.object.size));
+      return reply.send(found.object.body);
     },
   );
 }
