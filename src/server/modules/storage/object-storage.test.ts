@@ -6,6 +6,9 @@ import {
   type StorageTestResult,
 } from '../../../shared/api/storage-settings.ts';
 import { queryRows } from '../../db/rows.ts';
+import { useSecretKeys } from '../../lib/secret-box.ts';
+import { rotateSecrets } from '../../lib/secret-rotation.ts';
+import { TEST_SECRET_KEY } from '../../test/template.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { data, expect400 } from '../../test/replies.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
@@ -165,6 +168,22 @@ describe('object storage (/sys/os)', () => {
       call(storageSettingApi.test, s3Form({ endpoint: 'http://10.0.0.5:9000' })),
     );
     expect(refused).toMatchObject({ ok: false, failedStep: 'put', code: 'EGRESS' });
+  });
+
+  it('npm run secrets:rotate re-seals the secret key; the stored one still signs afterwards', async () => {
+    useSecretKeys({ current: 'the-next-key-of-the-storage-tests-0123456789', previous: TEST_SECRET_KEY });
+    try {
+      const reports = await rotateSecrets(t.database.db);
+      expect(reports.find((r) => r.name === 'storage.stores.secret_key_sealed')).toMatchObject({
+        resealed: 1,
+        unreadable: 0,
+      });
+      useSecretKeys({ current: 'the-next-key-of-the-storage-tests-0123456789' });
+      const probe = await data<StorageTestResult>(call(storageSettingApi.test, s3Form({ secretKey: '' })));
+      expect(probe).toMatchObject({ ok: true });
+    } finally {
+      useSecretKeys({ current: TEST_SECRET_KEY });
+    }
   });
 
   it('the secret key is in no answer and no audit row', async () => {
