@@ -10,6 +10,7 @@ import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
 import payments from '../modules/payments/payments.module.ts';
+import storage from '../modules/storage/storage.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
@@ -79,6 +80,7 @@ export const WEB_MODULES = [
   oauth,
   settings,
   payments,
+  storage,
   audit,
   profile,
 ] as const;

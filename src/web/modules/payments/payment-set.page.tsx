@@ -1,12 +1,12 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paymentSettingApi, type PaymentSettings } from '../../../shared/api/payments.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
 import { Can, usePermission } from '../../components/can.tsx';
-import { QueryPending } from '../../components/record-state.tsx';
+import { SettingsScreen } from '../../components/settings-screen.tsx';
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { PayWayCard } from './pay-way-card.tsx';
@@ -33,37 +33,28 @@ export default function PaymentSetPage() {
     queryKey: QUERY_KEY,
     queryFn: () => get<PaymentSettings>(paymentSettingApi.query, undefined, { silent: true }),
   });
-  const { data } = query;
-  if (!data)
-    return (
-      <Card>
-        <QueryPending query={query} />
-      </Card>
-    );
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Flex gap={8} wrap justify="space-between" align="center">
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('intro')}
-        </Typography.Paragraph>
-        <ReconcileLink />
-      </Flex>
-      <Can perm="admin:payment:update">
-        {(allowed) =>
-          data.ways.map((way) => (
-            <PayWayCard key={way.payWay} way={way} allowed={allowed} refresh={QUERY_KEY} />
-          ))
-        }
-      </Can>
-      <Card title={t('unavailable')} size="small">
-        <Space wrap>
-          {data.unavailable.map((code) => (
-            <Tag key={code}>
-              {PayWay[code as keyof typeof PayWay]?.[lang] ?? code} · {t('unavailableTag')}
-            </Tag>
-          ))}
-        </Space>
-      </Card>
-    </Space>
+    <SettingsScreen query={query} intro={t('intro')} extra={<ReconcileLink />}>
+      {(data) => (
+        <>
+          <Can perm="admin:payment:update">
+            {(allowed) =>
+              data.ways.map((way) => (
+                <PayWayCard key={way.payWay} way={way} allowed={allowed} refresh={QUERY_KEY} />
+              ))
+            }
+          </Can>
+          <Card title={t('unavailable')} size="small">
+            <Space wrap>
+              {data.unavailable.map((code) => (
+                <Tag key={code}>
+                  {PayWay[code as keyof typeof PayWay]?.[lang] ?? code} · {t('unavailableTag')}
+                </Tag>
+              ))}
+            </Space>
+          </Card>
+        </>
+      )}
+    </SettingsScreen>
   );
 }
