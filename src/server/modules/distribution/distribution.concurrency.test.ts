@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { rush } from '../../test/concurrency.ts';
+import { barrier, rush } from '../../test/concurrency.ts';
 import { useWideOrders } from '../orders/orders.fixture.ts';
 import { placeOrder } from '../orders/index.ts';
 import { createDistributor, distributorLedgerMismatches, topUpDistributor } from './index.ts';
@@ -101,6 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('CONTROL: a read-then-write debit of the same balance overspends under the same rush', async () => {
       const d = await distributor(30_000, 0);
+      const allRead = barrier(20);
       const res = await rush(20, () =>
         race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ balance: number }>(
@@ -109,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           );
           const balance = Number(row!.balance);
           if (balance < 10_000) throw new AppError(409, 'distributorBalanceInsufficient');
-          await new Promise((r) => setImmediate(r));
+          await allRead(); // every racer has read before any writes: the race always happens
           // the naive write: no guard, no lock
           await tx.execute(sql`update distributors set balance = ${balance - 10_000} where id = ${d.id}`);
         }),
@@ -133,6 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('CONTROL: checking the credit then writing what was read grants more credit than the limit under the same rush', async () => {
       const d = await distributor(0, 35_000);
+      const allRead = barrier(20);
       const res = await rush(20, () =>
         race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ credit_used: number; credit_limit: number }>(
@@ -142,7 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           const used = Number(row!.credit_used);
           if (used + 10_000 > Number(row!.credit_limit))
             throw new AppError(409, 'distributorCreditInsufficient');
-          await new Promise((r) => setImmediate(r));
+          await allRead(); // every racer has read before any writes: the race always happens
           await tx.execute(sql`update distributors set credit_used = ${used + 10_000} where id = ${d.id}`);
         }),
       );

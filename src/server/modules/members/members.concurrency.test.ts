@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
-import { rush } from '../../test/concurrency.ts';
+import { barrier, rush } from '../../test/concurrency.ts';
 import { giveCoupon } from '../coupons/index.ts';
 import { useWideOrders } from '../orders/orders.fixture.ts';
 import { placeOrder } from '../orders/index.ts';
@@ -81,6 +81,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('CONTROL: a read-then-write debit of the same balance overspends under the same rush', async () => {
       const id = await member(30000);
+      const allRead = barrier(20);
       const res = await rush(20, () =>
         race.db.transaction(async (tx) => {
           const [row] = await queryRows<{ balance: number }>(
@@ -89,7 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           );
           const balance = Number(row!.balance);
           if (balance < 10000) throw new AppError(409, 'balanceInsufficient');
-          await new Promise((r) => setImmediate(r));
+          await allRead(); // every racer has read before any writes: the race always happens
           // the naive write: no guard, no lock
           await tx.execute(sql`update members set balance = ${balance - 10000} where id = ${id}`);
         }),
@@ -119,6 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('CONTROL: checking the coupon then marking it used without compare-and-set lets both orders use it', async () => {
       const id = await member(0);
       const memberCouponId = await couponFor(id, '并发券对照');
+      const allRead = barrier(2);
       const res = await rush(2, (i) =>
         race.db.transaction(async (tx) => {
           const [mc] = await queryRows<{ status: number }>(
@@ -126,7 +128,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             sql`select status from member_coupons where id = ${memberCouponId}`,
           );
           if (Number(mc!.status) !== 101) throw new AppError(409, 'memberCouponUnavailable');
-          await new Promise((r) => setImmediate(r));
+          await allRead(); // every racer has read before any writes: the race always happens
           await tx.execute(
             sql`update member_coupons set status = 201, used_order_no = ${`naive-${i}`} where id = ${memberCouponId}`,
           );
