@@ -10,6 +10,8 @@ import { settlementMessages } from './modules/settlement/settlement.messages.ts'
 import { withdrawalsMessages } from './modules/withdrawals/withdrawals.messages.ts';
 import { inventoryMessages } from './modules/inventory/inventory.messages.ts';
 import { membersMessages } from './modules/members/members.messages.ts';
+import { messagingMessages } from './modules/messaging/messaging.messages.ts';
+import { orderAdminMessages } from './modules/order-admin/order-admin.messages.ts';
 import { noticesMessages } from './modules/notices/notices.messages.ts';
 import { oauthMessages } from './modules/oauth/oauth.messages.ts';
 import { ordersMessages } from './modules/orders/orders.messages.ts';
@@ -48,6 +50,8 @@ const moduleMessages = {
   ...settlementMessages,
   ...inventoryMessages,
   ...membersMessages,
+  ...messagingMessages,
+  ...orderAdminMessages,
   ...noticesMessages,
   ...oauthMessages,
   ...ordersMessages,

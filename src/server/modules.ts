@@ -12,6 +12,7 @@ import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
 import inventory from './modules/inventory/inventory.module.ts';
 import members from './modules/members/members.module.ts';
+import messaging from './modules/messaging/messaging.module.ts';
 import notices from './modules/notices/notices.module.ts';
 import oauth from './modules/oauth/oauth.module.ts';
 import orderAdmin from './modules/order-admin/order-admin.module.ts';
@@ -69,6 +70,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   theatres,
   inventory,
   members,
+  messaging,
   coupons,
   distribution,
   priceTiers,

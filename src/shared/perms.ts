@@ -22,6 +22,7 @@ import { ordersPermissions } from './perms/orders.ts';
 import { otaPermissions } from './perms/ota.ts';
 import { paymentsPermissions } from './perms/payments.ts';
 import { storagePermissions } from './perms/storage.ts';
+import { messagingPermissions } from './perms/messaging.ts';
 import { pictureGroupsPermissions } from './perms/picture-groups.ts';
 import { priceTiersPermissions } from './perms/price-tiers.ts';
 import { printTemplatesPermissions } from './perms/print-templates.ts';
@@ -81,6 +82,7 @@ const MODULE_PERMISSIONS = [
   settingsPermissions,
   paymentsPermissions,
   storagePermissions,
+  messagingPermissions,
   copyrightPermissions,
   auditPermissions,
 ] as const;

@@ -8,12 +8,15 @@ export const loginLogApi = endpoints('/web/api/admin/loginLog', ['page', 'export
 const IsoTimeSchema = z.iso.datetime({ offset: true });
 
 /** createTimeFrom/createTimeTo: an inclusive time range, ISO with an offset. */
-const timeRange = {
+export const timeRange = {
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
 };
 
-function orderedRange(value: { createTimeFrom?: string | undefined; createTimeTo?: string | undefined }) {
+export function orderedRange(value: {
+  createTimeFrom?: string | undefined;
+  createTimeTo?: string | undefined;
+}) {
   return (
     !value.createTimeFrom ||
     !value.createTimeTo ||

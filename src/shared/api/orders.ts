@@ -270,9 +270,10 @@ export type OrderPrint = z.infer<typeof OrderPrintSchema>;
 
 export const OrderNoticeSchema = z.object({
   channel: z.literal('sms'),
-  phone: z.string(),
+  phone: z.string().describe('masked'),
   text: z.string(),
-  sent: z.boolean().describe('false: no SMS module yet; the resend is only recorded in the audit log'),
+  /** The message queued in the send log (/sys/smsDetailPage) */
+  messageId: z.number().int(),
 });
 export type OrderNotice = z.infer<typeof OrderNoticeSchema>;
 

@@ -36,9 +36,4 @@ export const OrderField = defineDict({
 export const OrderText = defineDict({
   exportName: { zh: '门票订单', en: 'Ticket orders' },
   moreProducts: { zh: '（另{n}种）', en: ' (+{n} more)' },
-  /** What a resent notice says (docs/product.md §9 SMS template 2 "ticket payment"); no SMS module yet */
-  notice: {
-    zh: '【{area}】您的订单 {orderNo} 已购买 {count} 张门票，游玩日期 {visitDate}，请凭二维码或身份证入园。',
-    en: '[{area}] Your order {orderNo}: {count} ticket(s) for {visitDate}. Show the QR code or your ID card at the gate.',
-  },
 });

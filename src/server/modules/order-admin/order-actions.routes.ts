@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   OrderIdSchema,
@@ -11,11 +10,11 @@ import {
   type OrderNotice,
   type OrderPrint,
 } from '../../../shared/api/orders.ts';
-import { OrderText } from '../../../shared/dict/order-fields.ts';
+import { maskPhone } from '../../../shared/api/reservations.ts';
 import type { Db } from '../../db/client.ts';
 import { perm } from '../../http/access.ts';
 import { audited, auditedInRun, registerAction, type Audited } from '../../http/action.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import {
   actorOf,
@@ -24,9 +23,10 @@ import {
   settlePaymentsBeforeCancel,
   voidTickets,
 } from '../orders/index.ts';
-import { scenicAreas } from '../scenic/index.ts';
+import { messageText, queueMessage } from '../messaging/index.ts';
 import { findOrder } from './order-admin.query.ts';
 import { printData } from './order-print.ts';
+import { ticketPaidMessage } from './ticket-messages.ts';
 
 const ActionResultSchema = z.object({
   id: z.number().int(),
@@ -49,25 +49,19 @@ async function reprint(
   });
 }
 
-/** The order notice as it would go to the buyer's phone; there is no SMS module yet: audited, not sent. */
-async function resendNotice(
-  db: Db,
-  req: FastifyRequest,
-  scenicId: number,
-  orderId: number,
-): Promise<Audited<OrderNotice>> {
+/**
+ * The order notice (SMS template 2) queued again for the buyer's phone: a message of its own in the
+ * send log. 409 when the order has no phone or the area has the template off.
+ */
+async function resendNotice(db: Db, scenicId: number, orderId: number): Promise<Audited<OrderNotice>> {
   const order = await findOrder(db, scenicId, orderId);
   if (!order) throw notFound('recordNotFound');
-  const [area] = await db
-    .select({ name: scenicAreas.name })
-    .from(scenicAreas)
-    .where(eq(scenicAreas.id, scenicId));
-  const text = OrderText.notice[req.lang]
-    .replace('{area}', area?.name ?? '')
-    .replace('{orderNo}', order.orderNo)
-    .replace('{count}', String(order.ticketCount))
-    .replace('{visitDate}', order.visitDate);
-  const notice = { channel: 'sms' as const, phone: order.buyerPhone, text, sent: false };
+  if (!order.buyerPhone) throw new AppError(409, 'orderNoPhone');
+  const message = await ticketPaidMessage(db, order, `ticketNotice:${order.orderNo}:${Date.now()}`);
+  const text = await messageText(db, message);
+  const messageId = text ? await queueMessage(db, message) : null;
+  if (messageId == null) throw new AppError(409, 'orderNoticeOff');
+  const notice = { channel: 'sms' as const, phone: maskPhone(order.buyerPhone), text, messageId };
   return audited(notice, { targetId: order.orderNo, after: notice });
 }
 
@@ -179,10 +173,10 @@ export async function orderActionRoutes(root: FastifyInstance) {
     tag: 'orders',
     summary: 'Resend the order notice to the buyer’s phone',
     description:
-      'There is no SMS module yet: the resend is recorded in the audit log and the answer says what would be sent (sent = false).',
+      'Queues SMS template 2 for the buyer again (a new message of the send log, /sys/smsDetailPage); 409 without a phone or with the template off.',
     body: OrderIdSchema,
     response: OrderNoticeSchema,
     audit: { ...audit, action: 'resendNotice' },
-    run: (tx, { scenicId, id }, req) => resendNotice(tx, req, scenicId, id),
+    run: (tx, { scenicId, id }) => resendNotice(tx, scenicId, id),
   });
 }

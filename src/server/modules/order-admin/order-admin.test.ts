@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, addDays, areaDay, areaDayEnd, areaDayStart } from '.
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { admins } from '../accounts/accounts.table.ts';
 import { auditLogs } from '../audit/audit.table.ts';
+import { outboxMessages } from '../messaging/messaging.table.ts';
 import { scenicPeriods } from '../inventory/inventory.table.ts';
 import { placeOrder } from '../orders/orders.service.ts';
 import { createBatch, moveBatch } from '../settlement/settlement.service.ts';
@@ -340,12 +341,18 @@ describe('GET /order/query', () => {
 });
 
 describe('POST /order/resendNotice', () => {
-  it('records the resend in the audit log and says what would be sent', async () => {
+  it('queues SMS template 2 for the buyer, records the resend in the audit log and says what is sent', async () => {
     const res = await t.call(tok.admin, 'POST', `${BASE}/resendNotice`, { id: a.id });
     expect(res.statusCode, res.body).toBe(200);
-    const notice = res.json<{ data: { phone: string; text: string; sent: boolean } }>().data;
-    expect(notice).toMatchObject({ phone: '13900000001', sent: false });
+    const notice = res.json<{ data: { phone: string; text: string; messageId: number } }>().data;
+    expect(notice).toMatchObject({ phone: '139****0001' });
     expect(notice.text).toContain(a.orderNo);
+    const [queued] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, notice.messageId));
+    expect(queued).toMatchObject({ template: 2, recipient: '13900000001', status: 0, ref: a.orderNo });
+    expect(queued!.variables.orderNo).toBe(a.orderNo);
     const rows = await t.database.db
       .select()
       .from(auditLogs)

@@ -8,6 +8,7 @@ import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
 import { releaseRefundedTicket, storedValueOfProvider, transitionTickets } from '../orders/index.ts';
 import { queryRows } from '../../db/rows.ts';
+import { queueRefundMessage } from './refund-messages.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.ts';
 
 /** What the refund paths share: fee and deadline rules, locks, the audit row, refunds split over payments. */
@@ -346,5 +347,13 @@ export async function refundTickets(
     adminId: input.adminId,
   });
   const refunded = await finishRefunds(tx, input.scenicId, ticketIds);
+  // the buyer is told (SMS template 5), in this transaction
+  if (refunds.length)
+    await queueRefundMessage(tx, {
+      scenicId: input.scenicId,
+      orderId,
+      amount: input.amount,
+      refundId: refunds[0]!.id,
+    });
   return { refunds, refunded };
 }

@@ -1,5 +1,7 @@
 import { defineServerModule } from '../../lib/server-module.ts';
+import { messageKinds } from '../messaging/index.ts';
 import { refundLedgers } from '../orders/index.ts';
+import { ticketRefundKind } from './refund-messages.ts';
 import { refundTable } from './refund-ledger.plug.ts';
 import { seedDemoMemberOrders } from './member-orders.seed.ts';
 import { refundApplyRoutes } from './refund-applies.routes.ts';
@@ -11,6 +13,6 @@ export default defineServerModule({
   routes: [refundRoutes, refundChannelRoutes, refundApplyRoutes],
   // members' purchases (balance, coupons, a refund to the balance): after the members, coupons and orders
   // orders writes the refund of a late or second payment here
-  plugs: [refundLedgers.plug(refundTable)],
+  plugs: [refundLedgers.plug(refundTable), messageKinds.plug(ticketRefundKind)],
   seedDemo: (tx, scenicId) => seedDemoMemberOrders(tx, scenicId),
 });

@@ -79,7 +79,7 @@ export default {
       ticketsRequired: '请选择门票',
       resendNotice: '重发通知',
       resendConfirm: '确定向购票人重新发送购票短信吗？',
-      noticeRecorded: '短信模块尚未接入，已记录重发操作。将发送至 {{phone}}：{{text}}',
+      noticeRecorded: '已加入短信发送队列（短信设置 → 发送记录），将发送至 {{phone}}：{{text}}',
       // distribution
       disTitle: '分销订单 {{orderNo}}',
       distributor: '分销商账号',
@@ -183,7 +183,7 @@ export default {
       ticketsRequired: 'Choose tickets',
       resendNotice: 'Resend notice',
       resendConfirm: 'Send the purchase text message to the buyer again?',
-      noticeRecorded: 'No SMS module yet; the resend was recorded. It would send to {{phone}}: {{text}}',
+      noticeRecorded: 'Queued for sending (SMS settings → send log), to {{phone}}: {{text}}',
       disTitle: 'Distribution order {{orderNo}}',
       distributor: 'Distributor account',
       distributorNone: 'None (not placed by a distributor account)',
