@@ -1,10 +1,12 @@
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   disallowedAddress,
   disallowedAmong,
+  egressAgent,
   EgressFailed,
   EgressRefused,
   egressRequest,
@@ -138,6 +140,18 @@ function resolver(names: Record<string, string[]>) {
     return found.map((address) => ({ address, family: net.isIP(address) }));
   };
   return { resolve, asked };
+}
+
+/** One GET through an agent, as an SDK would send it: the status, or the error the request failed with. */
+function through(agent: http.Agent, target: string): Promise<number> {
+  const send = target.startsWith('https:') ? https.get : http.get;
+  return new Promise((resolve, reject) => {
+    const req = send(target, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
 }
 
 async function refusal(p: Promise<unknown>) {
@@ -312,5 +326,69 @@ describe('egressRequest (listeners on the loopback range only)', () => {
     }).catch((e: unknown) => e);
     expect(conn).toBeInstanceOf(EgressFailed);
     expect((conn as EgressFailed).message).toBe('failed: connection error (ECONNREFUSED)');
+  });
+
+  it('egressAgent refuses at once what egressRequest refuses before sending', () => {
+    const refused = (target: string, allow?: string[]) => {
+      const err = (() => {
+        try {
+          egressAgent(target, allow ? { allow } : {});
+          return null;
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err, target).toBeInstanceOf(EgressRefused);
+      return (err as EgressRefused).reason;
+    };
+    expect(refused(`http://${site.entry}/`)).toBe('not-https');
+    expect(refused(`https://127.0.0.1:${v4.port}/`)).toBe('loopback');
+    expect(refused(`https://[::1]:${v6.port}/`)).toBe('loopback');
+    expect(refused('http://sms.example.com/')).toBe('not-https');
+    expect(refused('ftp://sms.example.com/')).toBe('not-https');
+    expect(refused('not a url')).toBe('bad-url');
+    expect(refused(`http://127.0.0.1:${v4.port}/`, [site.entry])).toBe('not-https');
+    expect(egressAgent(`http://${site.entry}/`, { allow: [site.entry] })).toBeInstanceOf(http.Agent);
+    expect(egressAgent('https://sms.example.com/')).toBeInstanceOf(https.Agent);
+    expect(v4.connections()).toBe(0);
+    expect(v6.connections()).toBe(0);
+  });
+
+  it('egressAgent judges every connection made through it: names in their own lookup, literals at once', async () => {
+    const r = resolver({ 'sms.example.test': ['127.0.0.1'] });
+    const failed: string[] = [];
+    const named = egressAgent(`https://sms.example.test:${v4.port}/`, {
+      resolve: r.resolve,
+      failed: (e) => failed.push(e.message),
+    });
+    const err = await through(named, `https://sms.example.test:${v4.port}/`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EgressRefused);
+    expect((err as EgressRefused).reason).toBe('loopback');
+    expect(r.asked).toEqual(['sms.example.test']);
+    // an https agent handed another URL (a redirect the SDK follows) still judges its address
+    const literal = await through(named, `https://127.0.0.1:${v4.port}/`).catch((e: unknown) => e);
+    expect((literal as EgressRefused).reason).toBe('loopback');
+    expect(v4.connections()).toBe(0);
+    expect(failed).toEqual(['refused: loopback address', 'refused: loopback address']);
+  });
+
+  it('egressAgent lets an allow-listed host:port through over http, and only it', async () => {
+    const agent = egressAgent(`http://${site.entry}/`, { allow: [site.entry] });
+    expect(await through(agent, `http://${site.entry}/notify`)).toBe(200);
+    const before = elsewhere.connections();
+    const err = await through(agent, `http://${elsewhere.entry}/`).catch((e: unknown) => e);
+    expect((err as EgressRefused).reason).toBe('not-https');
+    expect(elsewhere.connections()).toBe(before);
+    // a port nothing listens on: allowed, so the connection is tried and fails as the system says
+    const gone = await counter('127.0.0.1');
+    await gone.close();
+    const failed: string[] = [];
+    const closed = egressAgent(`http://127.0.0.1:${gone.port}/`, {
+      allow: [`127.0.0.1:${gone.port}`],
+      failed: (e) => failed.push(e.message),
+    });
+    const refusedConn = await through(closed, `http://127.0.0.1:${gone.port}/`).catch((e: unknown) => e);
+    expect((refusedConn as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+    expect(failed).toEqual(['failed: connection error (ECONNREFUSED)']);
   });
 });

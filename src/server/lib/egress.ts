@@ -13,6 +13,8 @@ import ipaddr from 'ipaddr.js';
  * connection's own lookup, so a second DNS answer cannot slip an internal address in), no redirect
  * followed, a time and a size limit. The one exception is the server's allow-list (EGRESS_ALLOW,
  * `host:port` entries, config.ts): local sandboxes, over http too. docs/api.md "One way out".
+ * An SDK that lets only its agent be chosen goes through `egressAgent`: the same address rule on
+ * every connection, its time and size limits and redirects left to the SDK.
  */
 
 /** Why a call was refused before any byte was sent. */
@@ -197,6 +199,73 @@ export interface EgressResponse {
   ms: number;
 }
 
+/** The allow-list a call is held to: its own entries where it names some, else the server's. */
+function allowListOf(allow: readonly string[] | undefined): ReadonlySet<string> {
+  return allow
+    ? new Set(allow.map((e) => normalizeAllowEntry(e)).filter((e) => e !== null))
+    : configuredAllow;
+}
+
+/**
+ * What can be judged before connecting: the URL, its scheme, its `host:port` against the allow-list
+ * and an IP literal's address (the connection skips the lookup for one). Returns the parsed URL and
+ * whether it is allow-listed, or the refusal.
+ */
+function precheck(
+  target: string,
+  allowList: ReadonlySet<string>,
+): { url: URL; allowed: boolean } | EgressRefused {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return new EgressRefused('bad-url');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return new EgressRefused('not-https');
+  const allowed = allowList.has(hostKey(url.hostname, Number(url.port) || defaultPort(url.protocol)));
+  if (!allowed && url.protocol !== 'https:') return new EgressRefused('not-https');
+  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!allowed && net.isIP(literal)) {
+    const reason = disallowedAddress(literal);
+    if (reason) return new EgressRefused(reason);
+  }
+  return { url, allowed };
+}
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A connection's own lookup: the addresses judged are the ones connected to (no rebinding window).
+ * The refusal or failure met is handed to `failed` as well, so the caller can report it instead of
+ * the socket's wrapping of it.
+ */
+function judgedLookup(allowed: boolean, resolve: EgressResolver, failed: (error: EgressError) => void) {
+  return (hostname: string, lookupOptions: dns.LookupOptions, callback: LookupCallback) => {
+    resolve(hostname)
+      .then((found) => {
+        const wanted = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
+        const addresses = found.filter((a) => !wanted || a.family === wanted);
+        if (!addresses.length) throw new EgressFailed('dns', 'host name not resolved');
+        const reason = allowed ? null : disallowedAmong(addresses.map((a) => a.address));
+        if (reason) throw new EgressRefused(reason);
+        if ((lookupOptions as LookupAllOptions).all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      })
+      .catch((err: unknown) => {
+        const error =
+          err instanceof EgressError
+            ? err
+            : new EgressFailed('dns', `host name not resolved (${errorCode(err) ?? 'error'})`);
+        failed(error);
+        callback(error as unknown as NodeJS.ErrnoException, '');
+      });
+  };
+}
+
 /**
  * Sends one request under the rule. Refuses (EgressRefused, nothing sent) a URL that is not https,
  * an IP literal outside public unicast space, or a host name any of whose addresses is; fails
@@ -205,25 +274,9 @@ export interface EgressResponse {
  */
 export function egressRequest(target: string, options: EgressOptions = {}): Promise<EgressResponse> {
   const started = Date.now();
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return Promise.reject(new EgressRefused('bad-url'));
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return Promise.reject(new EgressRefused('not-https'));
-  const allowList = options.allow
-    ? new Set(options.allow.map((e) => normalizeAllowEntry(e)).filter((e) => e !== null))
-    : configuredAllow;
-  const allowed = allowList.has(hostKey(url.hostname, Number(url.port) || defaultPort(url.protocol)));
-  if (!allowed && url.protocol !== 'https:') return Promise.reject(new EgressRefused('not-https'));
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  // the connection skips the lookup for an IP literal, so it is judged here
-  if (!allowed && net.isIP(literal)) {
-    const reason = disallowedAddress(literal);
-    if (reason) return Promise.reject(new EgressRefused(reason));
-  }
+  const checked = precheck(target, allowListOf(options.allow));
+  if (checked instanceof EgressRefused) return Promise.reject(checked);
+  const { url, allowed } = checked;
   const resolve = options.resolve ?? systemResolver;
   const timeoutMs = options.timeoutMs ?? EGRESS_DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? EGRESS_DEFAULT_MAX_BYTES;
@@ -246,35 +299,7 @@ export function egressRequest(target: string, options: EgressOptions = {}): Prom
       () => finish(new EgressFailed('timeout', `timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
-
-    // The connection's own lookup: the addresses judged are the ones connected to (no rebinding window).
-    const lookup = (
-      hostname: string,
-      lookupOptions: dns.LookupOptions,
-      callback: (
-        err: NodeJS.ErrnoException | null,
-        address: string | LookupAddress[],
-        family?: number,
-      ) => void,
-    ) => {
-      resolve(hostname)
-        .then((found) => {
-          const wanted = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
-          const addresses = found.filter((a) => !wanted || a.family === wanted);
-          if (!addresses.length) throw new EgressFailed('dns', 'host name not resolved');
-          const reason = allowed ? null : disallowedAmong(addresses.map((a) => a.address));
-          if (reason) throw new EgressRefused(reason);
-          if ((lookupOptions as LookupAllOptions).all) callback(null, addresses);
-          else callback(null, addresses[0]!.address, addresses[0]!.family);
-        })
-        .catch((err: unknown) => {
-          lookupError =
-            err instanceof EgressError
-              ? err
-              : new EgressFailed('dns', `host name not resolved (${errorCode(err) ?? 'error'})`);
-          callback(lookupError as unknown as NodeJS.ErrnoException, '');
-        });
-    };
+    const lookup = judgedLookup(allowed, resolve, (error) => (lookupError = error));
 
     const send = url.protocol === 'https:' ? https.request : http.request;
     try {
@@ -328,4 +353,62 @@ export function egressRequest(target: string, options: EgressOptions = {}): Prom
 function errorCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? code : undefined;
+}
+
+export interface EgressAgentOptions {
+  resolve?: EgressResolver;
+  /** `host:port` entries let through over http and to any address; default the server's (EGRESS_ALLOW) */
+  allow?: readonly string[];
+  /**
+   * Told why a connection failed (refused by the rule, not resolved, a socket error by its code), in
+   * the EgressError form that is safe to log, which the SDK's own wrapping of the error is not
+   */
+  failed?: (error: EgressError) => void;
+}
+
+/**
+ * The rule for an SDK that sends on its own and lets only its agent be chosen (Tencent Cloud's, over
+ * node-fetch): throws the refusal egressRequest would give for `target` before anything is sent, else
+ * gives an agent for its scheme that judges every connection made through it as egressRequest does
+ * (a redirect the SDK follows included): a `host:port` off the allow-list must be https and reach only
+ * public unicast addresses, an IP literal judged at once, a name in the connection's own lookup. A
+ * refused connection fails its request with the EgressRefused (and tells `failed`). No connection
+ * is kept for reuse. The time and size limits stay the SDK's own.
+ */
+export function egressAgent(target: string, options: EgressAgentOptions = {}): http.Agent {
+  const allowList = allowListOf(options.allow);
+  const checked = precheck(target, allowList);
+  if (checked instanceof EgressRefused) throw checked;
+  const resolve = options.resolve ?? systemResolver;
+  const tls = checked.url.protocol === 'https:';
+  const agent = tls ? new https.Agent({ keepAlive: false }) : new http.Agent({ keepAlive: false });
+  const connect = agent.createConnection.bind(agent);
+  agent.createConnection = (connection, callback) => {
+    const host = String(connection.host ?? connection.hostname ?? 'localhost').replace(/^\[(.*)\]$/, '$1');
+    const port = Number(connection.port) || (tls ? 443 : 80);
+    const entry = normalizeAllowEntry(`${net.isIPv6(host) ? `[${host}]` : host}:${port}`);
+    const allowed = entry !== null && allowList.has(entry);
+    let refusal: EgressRefused | null = null;
+    if (!allowed && !tls) refusal = new EgressRefused('not-https');
+    else if (!allowed && net.isIP(host)) {
+      const reason = disallowedAddress(host);
+      if (reason) refusal = new EgressRefused(reason);
+    }
+    if (refusal) {
+      options.failed?.(refusal);
+      if (!callback) throw refusal;
+      callback(refusal, undefined as never);
+      return undefined;
+    }
+    let lookupError: EgressError | undefined;
+    const lookup = judgedLookup(allowed, resolve, (error) => (lookupError = error));
+    const socket = connect({ ...connection, lookup: lookup as unknown as net.LookupFunction }, callback);
+    socket?.once('error', (err) =>
+      options.failed?.(
+        lookupError ?? new EgressFailed('connect', `connection error (${errorCode(err) ?? 'error'})`),
+      ),
+    );
+    return socket;
+  };
+  return agent;
 }
