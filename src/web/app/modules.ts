@@ -11,6 +11,7 @@ import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
 import payments from '../modules/payments/payments.module.ts';
 import storage from '../modules/storage/storage.module.ts';
+import messaging from '../modules/messaging/messaging.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
@@ -81,6 +82,7 @@ export const WEB_MODULES = [
   settings,
   payments,
   storage,
+  messaging,
   audit,
   profile,
 ] as const;
