@@ -32,7 +32,7 @@ const ALIYUN_TEMPLATE_CODES: Record<SmsTemplateCode, string> = {
  */
 export async function seedDemoMessaging(tx: Db, scenicId: number): Promise<void> {
   await tx.insert(smsPlatforms).values([
-    { scenicId, platform: 9, enabled: true, signName: '云岭景区' },
+    { scenicId, platform: 9, enabled: true, signName: '青山湖风景区' },
     {
       scenicId,
       platform: 0,
@@ -40,7 +40,7 @@ export async function seedDemoMessaging(tx: Db, scenicId: number): Promise<void>
       accessKeyId: 'LTAI5tDemoYunling0001',
       secretSealed: seal(`demo-aliyun-${scenicId}`),
       region: 'cn-hangzhou',
-      signName: '云岭景区',
+      signName: '青山湖风景区',
     },
   ]);
   await tx.insert(smsTemplates).values(

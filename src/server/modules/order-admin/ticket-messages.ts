@@ -9,7 +9,7 @@ import type { OrderListener, OrderRecord } from '../orders/index.ts';
 export const ticketPaidKind: MessageKind = {
   template: 2,
   variables: [
-    { name: 'area', sample: '云岭景区' },
+    { name: 'area', sample: '青山湖风景区' },
     { name: 'orderNo', sample: 'T202611281030001234' },
     { name: 'product', sample: '成人票' },
     { name: 'quantity', sample: '2' },

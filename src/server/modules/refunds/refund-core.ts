@@ -276,6 +276,8 @@ export async function createRefunds(
     left -= take;
   }
   if (left > 0) throw new AppError(409, 'refundExceedsPaid');
+  // the buyer is told (SMS template 5), in this transaction
+  await queueRefundMessage(tx, { ...input, refundId: created[0]!.id });
   return created;
 }
 
@@ -347,13 +349,5 @@ export async function refundTickets(
     adminId: input.adminId,
   });
   const refunded = await finishRefunds(tx, input.scenicId, ticketIds);
-  // the buyer is told (SMS template 5), in this transaction
-  if (refunds.length)
-    await queueRefundMessage(tx, {
-      scenicId: input.scenicId,
-      orderId,
-      amount: input.amount,
-      refundId: refunds[0]!.id,
-    });
   return { refunds, refunded };
 }

@@ -8,7 +8,7 @@ import { queueMessage, useOfChannel, type MessageKind } from '../messaging/index
 export const ticketRefundKind: MessageKind = {
   template: 5,
   variables: [
-    { name: 'area', sample: '云岭景区' },
+    { name: 'area', sample: '青山湖风景区' },
     { name: 'orderNo', sample: 'T202611281030001234' },
     { name: 'amount', sample: '98.00' },
   ],
