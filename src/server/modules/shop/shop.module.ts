@@ -1,5 +1,7 @@
 import { defineServerModule } from '../../lib/server-module.ts';
+import { messageKinds } from '../messaging/index.ts';
 import { payTargets } from '../payments/index.ts';
+import { shopPaidKind, shopRefundKind } from './orders/shop-messages.ts';
 import { shopBrowseHomeRoutes } from './catalog/shop-browse-home.routes.ts';
 import { shopBrowseRoutes } from './catalog/shop-browse.routes.ts';
 import { shopCartRoutes } from './catalog/shop-cart.routes.ts';
@@ -48,7 +50,12 @@ export default defineServerModule({
   // S4 unpaid past expires_at, S9 auto-receipt, S21/S22/S17 windows ended, S23 archive (docs/domain.md)
   jobs: [(app) => startShopJobs(app.ctx.db, app.log)],
   // payments: a member pays a shop order online, its refunds go back through the provider (issue 30)
-  plugs: [payTargets.plug(shopPayTarget)],
+  plugs: [
+    payTargets.plug(shopPayTarget),
+    // SMS templates 3 (paid, S2) and 6 (refunded, S18), queued in those moves' transactions
+    messageKinds.plug(shopPaidKind),
+    messageKinds.plug(shopRefundKind),
+  ],
   seedDemo: async (tx, scenicId) => {
     await seedDemoShop(tx, scenicId);
     await seedDemoStore(tx, scenicId);

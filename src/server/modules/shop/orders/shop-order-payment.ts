@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { queueShopMessage } from './shop-messages.ts';
 import {
   SHOP_MEMBER_PAY_WAYS,
   type ShopPay,
@@ -165,6 +166,8 @@ export async function payShopOrder(
     lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
     1,
   );
+  // the buyer is told (SMS template 3), in this transaction
+  await queueShopMessage(tx, order, { template: 3, amount: order.payAmount });
   return answer(payment.id, S.pendingShipment, 'paid');
 }
 

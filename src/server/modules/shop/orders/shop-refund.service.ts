@@ -10,6 +10,7 @@ import { recordAudit, SYSTEM } from '../../audit/index.ts';
 import { giveCouponBack } from '../../coupons/index.ts';
 import { creditBalance } from '../../members/index.ts';
 import { linesOf, moveSales, type RefundLine } from './shop-order-common.ts';
+import { queueShopMessage } from './shop-messages.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
 import { shopOrderLines, shopOrders, shopPayments, shopRefunds, type ShopOrder } from '../shop.table.ts';
 
@@ -200,6 +201,7 @@ export async function settleShopRefunds(
       adminId: actor.adminId ?? null,
       note: actor.note ?? '',
     });
+    await queueShopMessage(tx, order, { template: 6, amount: Number(sums?.returned ?? 0) });
     // refunded in full: the coupon it used is returned (a partial refund keeps it spent)
     if (order.memberCouponId !== null && returned >= order.payAmount)
       await giveCouponBack(tx, { scenicId: order.scenicId, orderNo: order.orderNo });
