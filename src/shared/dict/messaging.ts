@@ -67,6 +67,8 @@ export const MessageVariable = defineDict({
   area: { zh: '景区', en: 'Scenic area' },
   session: { zh: '场次', en: 'Session' },
   refundNo: { zh: '退款单号', en: 'Refund number' },
+  bookingCode: { zh: '预约码', en: 'Booking code' },
+  name: { zh: '姓名', en: 'Name' },
   invoiceNo: { zh: '发票号码', en: 'Invoice number' },
   link: { zh: '链接', en: 'Link' },
   place: { zh: '位置', en: 'Place' },

@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../lib/server-module.ts';
+import { messageKinds } from '../messaging/index.ts';
+import { bookingKind } from './reservation-messages.ts';
 import { startReservationJobs } from './reservations.jobs.ts';
 import { reservationBookingRoutes } from './reservation-bookings.routes.ts';
 import { reservationSessionRoutes } from './reservation-sessions.routes.ts';
@@ -19,4 +21,6 @@ export default defineServerModule({
   // bookings still booked after their session ended become expired (0 → 3)
   jobs: [(app) => startReservationJobs(app.ctx.db, app.log)],
   seedDemo: (tx, scenicId) => seedDemoReservations(tx, scenicId),
+  // SMS template 8: queued with each booking
+  plugs: [messageKinds.plug(bookingKind)],
 });

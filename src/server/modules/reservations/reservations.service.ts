@@ -20,6 +20,7 @@ import {
   areaTimeZone,
 } from '../../lib/area-clock.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { queueBookingMessage } from './reservation-messages.ts';
 import {
   reservationSessions,
   reservationSites,
@@ -178,6 +179,8 @@ export async function bookSession(tx: Db, input: BookInput): Promise<Reservation
     targetId: booking.id,
     after: { ...booking, idNumber: undefined },
   });
+  // the visitor is told (SMS template 8), in this transaction
+  await queueBookingMessage(tx, booking);
   return booking;
 }
 

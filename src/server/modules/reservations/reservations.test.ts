@@ -393,6 +393,15 @@ describe('the channels booking API', () => {
     expect(first).toMatchObject({ status: 0, date: day(1), startTime: '09:00', siteName: '渠道测试馆' });
     expect(first.code).toMatch(/^[1-9]\d{11}$/);
     expect((await sessionAt(site.id, day(1), '09:00')).booked).toBe(1);
+    // SMS template 8 queued with the booking, once although the call was replayed
+    const sms = rowsOf<{ recipient: string; variables: Record<string, string> }>(
+      await t.database.db.execute(
+        sql`select recipient, variables from outbox_messages where template = 8 and ref = ${first.code}`,
+      ),
+    );
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.recipient).toBe('13900001111');
+    expect(sms[0]!.variables).toMatchObject({ name: '王芳', date: day(1), bookingCode: first.code });
     // the same key with another body is a conflict, not a second booking
     expectStatus(await book({ ...body, visitorName: '别人' }, 'same-key'), 409);
 
