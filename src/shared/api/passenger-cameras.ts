@@ -106,7 +106,9 @@ export const CrowdWarningRowSchema = z.object({
   threshold: z.number().int(),
   recipients: z.array(z.string()),
   smsTemplate: z.number().int().describe('docs/product.md §5 SMS template 10 "crowd warning"'),
-  status: z.string().describe('CrowdWarningStatus: recorded until the SMS module exists'),
+  status: z
+    .string()
+    .describe('CrowdWarningStatus: queued when SMS template 10 was queued for a recipient, else recorded'),
   time: z.string(),
 });
 export type CrowdWarningRow = z.infer<typeof CrowdWarningRowSchema>;

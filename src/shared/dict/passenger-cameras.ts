@@ -5,8 +5,8 @@ import { defineDict } from './dict.ts';
  * recipients and template (docs/decisions.md "People-counting cameras"), sent once it does.
  */
 export const CrowdWarningStatus = defineDict({
-  recorded: { zh: '已记录(未发送)', en: 'Recorded (not sent)', color: 'gold' },
-  sent: { zh: '已发送', en: 'Sent', color: 'green' },
+  recorded: { zh: '已记录（未发短信）', en: 'Recorded (no SMS)', color: 'gold' },
+  queued: { zh: '已发短信', en: 'SMS queued', color: 'green' },
 });
 export type CrowdWarningStatusCode = keyof typeof CrowdWarningStatus;
 

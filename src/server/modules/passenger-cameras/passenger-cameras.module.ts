@@ -1,4 +1,6 @@
 import { defineServerModule } from '../../lib/server-module.ts';
+import { messageKinds } from '../messaging/index.ts';
+import { crowdWarningKind } from './crowd-messages.ts';
 import { terminalProfiles } from '../terminals/index.ts';
 import { passengerCameraRoutes } from './passenger-cameras.routes.ts';
 import { seedDemoPassengerCameras } from './passenger-cameras.seed.ts';
@@ -9,5 +11,9 @@ export default defineServerModule({
   routes: [passengerCameraRoutes],
   seedDemo: seedDemoPassengerCameras,
   // a camera's configuration: its zone and threshold
-  plugs: [terminalProfiles.plug({ kind: 'camera', load: cameraProfile })],
+  plugs: [
+    terminalProfiles.plug({ kind: 'camera', load: cameraProfile }),
+    // SMS template 10: queued for each recipient when a zone crosses its threshold
+    messageKinds.plug(crowdWarningKind),
+  ],
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { areaTimeZone } from '../../lib/area-clock.ts';
 import type { Terminal } from '../terminals/index.ts';
+import { queueCrowdMessages } from './crowd-messages.ts';
 import { cameraSettings, crowdWarnings, passengerCounts } from './passenger-cameras.table.ts';
 
 export type CameraSettingsRow = typeof cameraSettings.$inferSelect;
@@ -46,8 +47,9 @@ export function warningStep(
 }
 
 /**
- * A crowd warning of a camera's zone, recorded with SMS template 10 (sent once the SMS module
- * exists); the caller has turned the camera's warned flag on by compare-and-set.
+ * A crowd warning of a camera's zone; the caller has turned the camera's warned flag on by
+ * compare-and-set. Each recipient gets SMS template 10, queued in this transaction: the warning is
+ * `queued` when at least one message was, else `recorded` (no recipient, or the template off).
  */
 export async function recordWarning(
   tx: Db,
@@ -55,17 +57,22 @@ export async function recordWarning(
   w: { zone: string; count: number; threshold: number; recipients: string[] },
   now = new Date(),
 ): Promise<void> {
-  await tx.insert(crowdWarnings).values({
-    scenicId: t.scenicId,
-    terminalId: t.id,
-    zone: w.zone,
-    count: w.count,
-    threshold: w.threshold,
-    recipients: w.recipients,
-    smsTemplate: CROWD_WARNING_SMS_TEMPLATE,
-    status: 'recorded',
-    createdAt: now,
-  });
+  const [warning] = await tx
+    .insert(crowdWarnings)
+    .values({
+      scenicId: t.scenicId,
+      terminalId: t.id,
+      zone: w.zone,
+      count: w.count,
+      threshold: w.threshold,
+      recipients: w.recipients,
+      smsTemplate: CROWD_WARNING_SMS_TEMPLATE,
+      status: 'recorded',
+      createdAt: now,
+    })
+    .returning({ id: crowdWarnings.id });
+  if (await queueCrowdMessages(tx, t.scenicId, warning!.id, w, now))
+    await tx.update(crowdWarnings).set({ status: 'queued' }).where(eq(crowdWarnings.id, warning!.id));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cameraApi,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/passenger-cameras.ts';
 import { terminalDeviceApi } from '../../../shared/api/terminals.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { auditLogs } from '../audit/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
@@ -251,8 +252,16 @@ describe('camera uploads', () => {
       threshold: 100,
       recipients: ['13800138000'],
       smsTemplate: 10,
-      status: 'recorded',
+      status: 'queued',
     });
+    // SMS template 10 queued for the recipient in the reading's transaction
+    const [sms] = rowsOf<{ recipient: string; variables: Record<string, string> }>(
+      await db.execute(
+        sql`select recipient, variables from outbox_messages where event_key = ${`crowd:${warnings[0]!.id}:13800138000`}`,
+      ),
+    );
+    expect(sms).toMatchObject({ recipient: '13800138000' });
+    expect(sms!.variables).toMatchObject({ count: '115', threshold: '100' });
     // 140 down to 95: still warned (above 90% of 100); a rise again does not warn twice
     await upload([reading(0, 45)]);
     await upload([reading(20)]);
