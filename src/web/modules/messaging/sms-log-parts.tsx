@@ -1,4 +1,5 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { smsApi, type SmsLogRow } from '../../../shared/api/messaging.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
@@ -7,6 +8,7 @@ import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { listQueryKey } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
+import styles from './sms-log.module.css';
 
 /** Failed (MessageStatus 3): the one state a message can be resent from. */
 const FAILED = 3;
@@ -17,11 +19,18 @@ export function DictText({ dict, value }: { dict: Parameters<typeof dictLabel>[0
   return <>{value == null ? '' : dictLabel(dict, value as number | string, lang)}</>;
 }
 
-/** The text as sent, cut to its column, whole in a tooltip. */
-export function MessageText({ text }: { text: string }) {
+/**
+ * A long text (the message, the provider's answer) cut to `width` in the list with an ellipsis,
+ * whole in a tooltip and in the detail drawer: the list's table is as wide as its content, so a
+ * column's own ellipsis would not cut it.
+ */
+export function CutText({ text, width }: { text: string; width: number }) {
+  if (!text) return null;
   return (
     <Tooltip title={text} placement="topLeft">
-      <span>{text}</span>
+      <span className={styles.cut} style={{ '--cut-width': `${width}px` } as CSSProperties}>
+        {text}
+      </span>
     </Tooltip>
   );
 }

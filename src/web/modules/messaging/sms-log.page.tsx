@@ -9,7 +9,7 @@ import {
 } from '../../../shared/dict/messaging.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
-import { DictText, MessageText, ResendAction, ResentMark, VariablesTable } from './sms-log-parts.tsx';
+import { CutText, DictText, ResendAction, ResentMark, VariablesTable } from './sms-log-parts.tsx';
 
 const definition = defineListPage<SmsLogRow>({
   id: 'sys.smsLog',
@@ -46,17 +46,16 @@ const definition = defineListPage<SmsLogRow>({
     {
       key: 'template',
       title: F.template,
-      width: 130,
+      width: 160,
       render: (value) => <DictText dict={SmsTemplate} value={value} />,
     },
-    { key: 'use', title: F.use, width: 110, render: (value) => <DictText dict={SmsUse} value={value} /> },
+    { key: 'use', title: F.use, width: 150, render: (value) => <DictText dict={SmsUse} value={value} /> },
     { key: 'platform', title: F.platform, kind: 'dict', dict: SmsPlatform, width: 150 },
     {
       key: 'text',
       title: F.text,
-      width: 260,
-      ellipsis: true,
-      render: (value) => <MessageText text={String(value ?? '')} />,
+      width: 300,
+      render: (value) => <CutText text={String(value ?? '')} width={268} />,
     },
     {
       key: 'status',
@@ -70,8 +69,18 @@ const definition = defineListPage<SmsLogRow>({
       ),
     },
     { key: 'result', title: F.result, width: 100 },
-    { key: 'resultMessage', title: F.resultMessage, width: 200, ellipsis: true },
-    { key: 'providerMessageId', title: F.providerMessageId, width: 200, ellipsis: true },
+    {
+      key: 'resultMessage',
+      title: F.resultMessage,
+      width: 200,
+      render: (value) => <CutText text={String(value ?? '')} width={168} />,
+    },
+    {
+      key: 'providerMessageId',
+      title: F.providerMessageId,
+      width: 200,
+      render: (value) => <CutText text={String(value ?? '')} width={168} />,
+    },
     { key: 'attempts', title: F.attempts, sortable: true, width: 110 },
     { key: 'sentAt', title: F.sentAt, kind: 'dateTime', sortable: true, width: 170 },
     { key: 'ref', title: 'messaging:ref', width: 190, hidden: true },
@@ -80,7 +89,7 @@ const definition = defineListPage<SmsLogRow>({
   ],
   detail: { extra: (row) => <VariablesTable row={row} />, width: 680 },
   rowActions: (row, { reload }) => <ResendAction row={row} onDone={reload} />,
-  actionWidth: 130,
+  actionWidth: 180,
 });
 
 /**

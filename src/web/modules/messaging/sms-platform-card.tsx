@@ -60,29 +60,29 @@ function CredentialFields({ setting, disabled }: { setting: SmsPlatformSetting; 
   const label = (f: keyof typeof SmsField) => SmsField[f][lang];
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Form.Item name="accessKeyId" label={label('accessKeyId')}>
           <Input autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Form.Item name="secret" label={label('secret')}>
           <SmsSecretField stored={setting.secretSet} disabled={disabled} />
         </Form.Item>
       </Col>
       {setting.platform === TENCENT && (
-        <Col xs={24} md={12}>
+        <Col xs={24} md={12} xl={8}>
           <Form.Item name="sdkAppId" label={label('sdkAppId')}>
             <Input autoComplete="off" />
           </Form.Item>
         </Col>
       )}
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Form.Item name="region" label={label('region')} extra={t('regionHint')}>
           <Input autoComplete="off" />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
+      <Col xs={24} md={12} xl={8}>
         <Form.Item name="endpoint" label={label('endpoint')} extra={t('endpointHint')}>
           <Input autoComplete="off" />
         </Form.Item>
@@ -156,20 +156,21 @@ export function SmsPlatformCard({
             {setting.platform === LOCAL_LOG && (
               <Alert type="info" showIcon title={t('localHint')} style={{ marginBottom: 16 }} />
             )}
-            <Form.Item name="enabled" label={SmsField.enabled[lang]} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} md={12} xl={8}>
+                <Form.Item name="enabled" label={SmsField.enabled[lang]} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} xl={8}>
+                <Form.Item name="signName" label={SmsField.signName[lang]} extra={t('signHint')}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </Row>
             {setting.platform !== LOCAL_LOG && (
               <CredentialFields setting={setting} disabled={!allowed || save.pending} />
             )}
-            <Form.Item
-              name="signName"
-              label={SmsField.signName[lang]}
-              extra={t('signHint')}
-              style={{ maxWidth: 480 }}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
             <Button type="primary" htmlType="submit" loading={save.pending}>
               {t('save')}
             </Button>

@@ -47,7 +47,8 @@ export function TemplateTextInput({
       });
   };
   return (
-    <Flex vertical gap={8}>
+    // room under the text area for its character count
+    <Flex vertical gap={26}>
       <Input.TextArea
         id={id}
         value={value}

@@ -73,7 +73,7 @@ export function SmsTemplatesTab({
     {
       key: 'template',
       title: SmsField.template[lang],
-      width: 200,
+      width: 230,
       render: (_, row) => (
         <Space size={4} wrap>
           {SmsTemplate[row.template][lang]}
@@ -103,6 +103,7 @@ export function SmsTemplatesTab({
       key: 'actions',
       title: t('actions'),
       width: 170,
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           <EditTemplate row={row} refresh={refresh} />
@@ -126,7 +127,7 @@ export function SmsTemplatesTab({
       dataSource={[...templates]}
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 760 }}
+      scroll={{ x: 1000 }}
     />
   );
 }
