@@ -11,6 +11,7 @@ import { text } from './fields.ts';
  */
 export const memberApi = endpoints('/api/member', [
   'login',
+  'smsCode',
   'logout',
   'profile',
   'updateProfile',
@@ -39,12 +40,26 @@ export const MobileSchema = z
 
 export const MemberLoginSchema = z
   .object({
-    /** The phone the mini-program verified with WeChat */
+    /** The phone the mini-program verified with WeChat, or one verified by `code` */
     phone: MobileSchema,
+    /** The SMS verification code sent to `phone` by `smsCode`; when given it must match */
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: 'smsCode' satisfies ValidationMessageKey })
+      .optional(),
     nickname: text(50).optional(),
     avatar: text(500).optional(),
   })
   .strict();
+
+/** `smsCode`: a verification code (SMS template 1) to a phone. */
+export const MemberSmsCodeSchema = z.object({ phone: MobileSchema }).strict();
+export const MemberSmsCodeResultSchema = z.object({
+  expiresAt: z.string(),
+  /** Seconds before another code may be asked for */
+  resendAfterSeconds: z.number().int(),
+});
 
 export const MemberProfileSchema = z.object({
   id: z.number().int(),

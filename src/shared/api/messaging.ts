@@ -3,7 +3,6 @@ import { MessageStatus, SMS_PLATFORMS, SMS_TEMPLATES, SMS_USES } from '../dict/m
 import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
 import { key, text } from './fields.ts';
 import { orderedRange, timeRange } from './logs.ts';
-import { MobileSchema } from './member-api.ts';
 
 /**
  * The area's SMS (issue 31): platforms with sealed credentials, the ten templates of spec §9, the use
@@ -162,6 +161,3 @@ export const SmsLogRowSchema = z.object({
 export type SmsLogRow = z.infer<typeof SmsLogRowSchema>;
 
 export const SmsResendSchema = z.object({ id: IdSchema }).strict();
-
-/** A phone for a verification code (template 1), sent by the member API. */
-export const SmsCodeRequestSchema = z.object({ phone: MobileSchema }).strict();

@@ -17,6 +17,7 @@ export const ValidationMessage = defineDict({
   },
   required: { zh: '不能为空', en: 'is required' },
   mobile: { zh: '须为 11 位手机号', en: 'must be an 11-digit mobile number' },
+  smsCode: { zh: '须为 6 位数字验证码', en: 'must be a 6-digit code' },
   nulCharacter: { zh: '不能包含空字符（\\u0000）', en: 'must not contain a NUL character (\\u0000)' },
   loneSurrogate: {
     zh: '不能包含不成对的代理字符（如单独的 \\ud800）',

@@ -117,6 +117,7 @@ export const SmsReason = defineDict({
     en: 'An access key ID and its secret are required to enable the platform',
   },
   sdkAppId: { zh: '腾讯云短信须填写短信应用 ID', en: 'Tencent Cloud SMS needs the SMS app ID' },
+  codeWrong: { zh: '验证码错误或已过期', en: 'The code is wrong or has expired' },
 });
 
 /** A template's text names variables its module does not fill in (the names, in both languages). */

@@ -9,10 +9,15 @@ import {
   memberApi,
   MemberProfileSchema,
   MemberProfileUpdateSchema,
+  MemberSmsCodeResultSchema,
+  MemberSmsCodeSchema,
 } from '../../../shared/api/member-api.ts';
+import { SmsReason } from '../../../shared/dict/messaging.ts';
 import { queryRows } from '../../db/rows.ts';
 import { MINI_PROGRAM } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { FieldError } from '../../http/errors.ts';
+import { sendVerificationCode, useVerificationCode } from '../messaging/index.ts';
 import { memberClient, requireMember, signInMember, signOutMember } from './member-session.service.ts';
 import { iso, memberApiContext, memberProfile } from './member-api-parts.ts';
 
@@ -33,7 +38,7 @@ export async function memberApiRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Sign a member in by the phone the mini-program verified; registers a new member (with the registration-gift coupons)',
+          'Sign a member in by the phone the mini-program verified, or by an SMS code from `smsCode` (400 on `code` when wrong, expired or used); registers a new member (with the registration-gift coupons)',
         headers,
         body: MemberLoginSchema,
         response: { 200: envelopeSchema(MemberLoginResultSchema) },
@@ -41,12 +46,39 @@ export async function memberApiRoutes(root: FastifyInstance) {
     },
     async (req) => {
       const { scenicId, clientId } = memberClient(req);
-      const session = await signInMember(db, { scenicId, clientId, ...req.body });
+      const { code, ...body } = req.body;
+      // a phone verified by SMS: the code must match (one use, a few tries)
+      if (code !== undefined && !(await useVerificationCode(db, { scenicId, phone: body.phone, code })))
+        throw new FieldError('code', SmsReason.codeWrong);
+      const session = await signInMember(db, { scenicId, clientId, ...body });
       return ok(req, {
         token: session.token,
         expiresAt: session.expiresAt.toISOString(),
         registered: session.registered,
         member: await memberProfile(db, scenicId, session.memberId),
+      });
+    },
+  );
+
+  app.post(
+    memberApi.smsCode,
+    {
+      config: { access: MINI_PROGRAM },
+      schema: {
+        tags,
+        summary:
+          'Sends a verification code (SMS template 1) to a phone for `login`: one a minute and five an hour per phone, twenty an hour per address (429 beyond)',
+        headers,
+        body: MemberSmsCodeSchema,
+        response: { 200: envelopeSchema(MemberSmsCodeResultSchema) },
+      },
+    },
+    async (req) => {
+      const { scenicId } = memberClient(req);
+      const sent = await sendVerificationCode(db, { scenicId, phone: req.body.phone, clientIp: req.ip });
+      return ok(req, {
+        expiresAt: sent.expiresAt.toISOString(),
+        resendAfterSeconds: sent.resendAfterSeconds,
       });
     },
   );

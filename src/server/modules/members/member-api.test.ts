@@ -471,3 +471,91 @@ describe('travellers', () => {
     ).toBe(200);
   });
 });
+
+describe('sign-in by SMS code (template 1)', () => {
+  const codeSentTo = async (phone: string) => {
+    const [row] = await queryRows<{ code: string }>(
+      db(),
+      sql`select variables->>'code' as code from outbox_messages
+          where scenic_id = ${f.scenicId} and template = 1 and recipient = ${phone} order by id desc limit 1`,
+    );
+    return row?.code ?? '';
+  };
+
+  it('sends a code through the outbox; a wrong code is a 400 on code, the right one signs in once', async () => {
+    // the area has no verification template yet: 409
+    const phone = newPhone();
+    expect((await call('POST', memberApi.smsCode, { phone })).statusCode).toBe(409);
+    await db().execute(
+      sql`insert into sms_templates (scenic_id, template, content) values (${f.scenicId}, 1, '验证码\${code}')`,
+    );
+    const sent = await call('POST', memberApi.smsCode, { phone });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ data: { resendAfterSeconds: number } }>().data.resendAfterSeconds).toBe(60);
+    const code = await codeSentTo(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await queryRows<{ code_hash: string }>(
+      db(),
+      sql`select code_hash from sms_codes where phone = ${phone}`,
+    );
+    expect(stored!.code_hash).not.toContain(code);
+    // again within a minute: 429 saying how long to wait
+    const soon = await call('POST', memberApi.smsCode, { phone });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json<{ msg: string }>().msg).toMatch(/\d+ 秒后/);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect400(await call('POST', memberApi.login, { phone, code: wrong }), 'code');
+    expect400(await call('POST', memberApi.login, { phone, code: '12ab' }), 'code');
+    const ok = await call('POST', memberApi.login, { phone, code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // used once
+    expect400(await call('POST', memberApi.login, { phone, code }), 'code');
+    expect400(await call('POST', memberApi.smsCode, { phone: '1234' }), 'phone');
+  });
+
+  it('five wrong tries kill the code', async () => {
+    const phone = newPhone();
+    expect((await call('POST', memberApi.smsCode, { phone })).statusCode).toBe(200);
+    const code = await codeSentTo(phone);
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++)
+      expect400(await call('POST', memberApi.login, { phone, code: wrong }), 'code');
+    expect400(await call('POST', memberApi.login, { phone, code }), 'code');
+  });
+
+  it('five codes an hour per phone, twenty per address (429 beyond)', async () => {
+    const { sendVerificationCode } = await import('../messaging/index.ts');
+    const phone = newPhone();
+    const start = Date.now();
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    for (let i = 0; i < 5; i++)
+      await sendVerificationCode(db(), {
+        scenicId: f.scenicId,
+        phone,
+        clientIp: '203.0.113.9',
+        now: at(i * 2),
+      });
+    await expect(
+      sendVerificationCode(db(), { scenicId: f.scenicId, phone, clientIp: '203.0.113.9', now: at(11) }),
+    ).rejects.toMatchObject({ statusCode: 429, msgKey: 'smsCodeLimit' });
+    // an hour after the first, one more
+    await sendVerificationCode(db(), { scenicId: f.scenicId, phone, clientIp: '203.0.113.9', now: at(61) });
+    // 4 of the first five are still within the hour, and the one at 61: 15 more make 20
+    for (let i = 0; i < 15; i++)
+      await sendVerificationCode(db(), {
+        scenicId: f.scenicId,
+        phone: newPhone(),
+        clientIp: '203.0.113.9',
+        now: at(62),
+      });
+    await expect(
+      sendVerificationCode(db(), {
+        scenicId: f.scenicId,
+        phone: newPhone(),
+        clientIp: '203.0.113.9',
+        now: at(62),
+      }),
+    ).rejects.toMatchObject({ statusCode: 429, msgKey: 'smsCodeLimit' });
+  });
+});

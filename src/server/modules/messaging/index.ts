@@ -3,3 +3,4 @@ export { messageKinds, messageText, queueMessage, useOfChannel } from './message
 export type { MessageKind, QueuedMessage } from './message-kinds.ts';
 export { writeDemoSends } from './messaging.seed.ts';
 export type { DemoSend } from './messaging.seed.ts';
+export { sendVerificationCode, useVerificationCode } from './verification-codes.ts';

@@ -129,3 +129,25 @@ export const outboxMessages = pgTable(
   ],
 );
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * Verification codes (SMS template 1) sent by the member API's `smsCode`: only a hash of the code is
+ * kept; a code is used once (`used_at` by compare-and-set), within its time, with a few tries.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    ...areaLogRow(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    clientIp: varchar('client_ip', { length: 45 }).notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_codes_phone_idx').on(t.scenicId, t.phone, t.createdAt),
+    index('sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+  ],
+);

@@ -47,7 +47,17 @@ const where = (scenicId: number, q: SmsLogPage) =>
     q.createTimeTo ? lte(outboxMessages.createdAt, new Date(q.createTimeTo)) : undefined,
   );
 
-/** The log's rows: the phone masked; a message not sent yet shows the text its template would give. */
+/** A verification code is never shown, in the variables or in the text. */
+function hideCode(r: OutboxMessageRow, text: string) {
+  const code = r.template === 1 ? r.variables.code : undefined;
+  if (!code) return { variables: r.variables, text };
+  return { variables: { ...r.variables, code: '******' }, text: text.split(code).join('******') };
+}
+
+/**
+ * The log's rows: the phone masked, a verification code hidden; a message not sent yet shows the
+ * text its template would give.
+ */
 async function rowsOf(db: Db, records: OutboxMessageRow[]): Promise<SmsLogRow[]> {
   const pending = records.filter((r) => r.text === '');
   const templates = pending.length
@@ -59,8 +69,10 @@ async function rowsOf(db: Db, records: OutboxMessageRow[]): Promise<SmsLogRow[]>
     template: r.template,
     use: r.use,
     platform: r.platform,
-    variables: r.variables,
-    text: r.text || fillMessage(templates.find((t) => t.template === r.template)?.content ?? '', r.variables),
+    ...hideCode(
+      r,
+      r.text || fillMessage(templates.find((t) => t.template === r.template)?.content ?? '', r.variables),
+    ),
     status: r.status,
     result: r.result,
     resultMessage: r.resultMessage,
