@@ -9,7 +9,7 @@ import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
-import { KEEP_SECRET, SmsSecretField, type SmsSecretValue } from './sms-secret-field.tsx';
+import { KEEP_SECRET, SecretField, type SecretValue } from '../../components/secret-field.tsx';
 
 /** The local log platform: it writes the send log and sends nothing, so it needs no credentials. */
 const LOCAL_LOG = 9;
@@ -18,7 +18,7 @@ const TENCENT = 1;
 
 const TEXT_FIELDS = ['accessKeyId', 'sdkAppId', 'region', 'endpoint', 'signName'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-type CardValues = Record<TextField, string> & { enabled: boolean; secret: SmsSecretValue };
+type CardValues = Record<TextField, string> & { enabled: boolean; secret: SecretValue };
 const FORM_FIELDS: readonly string[] = [...TEXT_FIELDS, 'enabled', 'secret'];
 
 const toValues = (p: SmsPlatformSetting): CardValues => ({
@@ -67,7 +67,7 @@ function CredentialFields({ setting, disabled }: { setting: SmsPlatformSetting; 
       </Col>
       <Col xs={24} md={12} xl={8}>
         <Form.Item name="secret" label={label('secret')}>
-          <SmsSecretField stored={setting.secretSet} disabled={disabled} />
+          <SecretField stored={setting.secretSet} disabled={disabled} />
         </Form.Item>
       </Col>
       {setting.platform === TENCENT && (

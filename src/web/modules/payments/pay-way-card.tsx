@@ -17,7 +17,7 @@ import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
-import { SecretField as SecretInput, type SecretValue } from './secret-field.tsx';
+import { SecretField as SecretInput, type SecretValue } from '../../components/secret-field.tsx';
 
 const PLAIN = ['merchantId', 'appId', 'gatewayUrl', 'certSerial', 'providerKeySerial'] as const;
 type CardValues = Record<(typeof PLAIN)[number], string> &

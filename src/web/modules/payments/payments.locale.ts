@@ -5,16 +5,6 @@ export default {
   payments: defineMessages({
     zh: {
       intro: '每种线上支付方式一组设置。密钥与证书加密保存，页面只显示“已设置 / 未设置”。',
-      set: '已设置',
-      notSet: '未设置',
-      replace: '替换',
-      cancelReplace: '取消替换',
-      clear: '清除',
-      willClear: '保存后清除',
-      undo: '撤销',
-      upload: '选择文件',
-      pastePem: '粘贴 PEM 文本，或选择文件',
-      pasteKey: '输入新的密钥',
       notifyHint: '在支付平台的商户后台填写此地址',
       live: '正式环境',
       save: '保存',
@@ -31,16 +21,6 @@ export default {
     en: {
       intro:
         'One block per online pay way. Keys and certificates are stored encrypted; the screen shows only whether each is set.',
-      set: 'Set',
-      notSet: 'Not set',
-      replace: 'Replace',
-      cancelReplace: 'Keep the stored one',
-      clear: 'Clear',
-      willClear: 'Cleared on save',
-      undo: 'Undo',
-      upload: 'Choose a file',
-      pastePem: 'Paste the PEM text, or choose a file',
-      pasteKey: 'Type the new key',
       notifyHint: "Enter this address in the provider's merchant platform",
       live: 'Live',
       save: 'Save',

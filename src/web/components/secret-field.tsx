@@ -1,31 +1,37 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ValueProps } from '../../components/field-props.ts';
+import type { ValueProps } from './field-props.ts';
 
-/** A secret's control: the stored one only as set / not set; replace (typed, pasted or a PEM file) or clear. */
+/**
+ * A secret's control (payment keys, SMS platform secrets): the stored one only as set / not set;
+ * replace (typed, or with `pem` pasted or read from a file) or clear.
+ */
 export interface SecretValue {
   /** The new value, typed or read from a file; null: keep the stored one */
   text: string | null;
   clear: boolean;
 }
 
+/** The value of a form that keeps the stored secret. */
+export const KEEP_SECRET: SecretValue = { text: null, clear: false };
+
 export function SecretField({
-  value = { text: null, clear: false },
+  value = KEEP_SECRET,
   onChange,
   stored,
-  pem,
+  pem = false,
   id,
   disabled,
-}: ValueProps<SecretValue> & { stored: boolean; pem: boolean; id?: string; disabled?: boolean }) {
-  const { t } = useTranslation('payments');
+}: ValueProps<SecretValue> & { stored: boolean; pem?: boolean; id?: string; disabled?: boolean }) {
+  const { t } = useTranslation('widgets');
   const set = (next: Partial<SecretValue>) => onChange?.({ ...value, ...next });
   const state = value.clear ? (
-    <Tag color="warning">{t('willClear')}</Tag>
+    <Tag color="warning">{t('secretWillClear')}</Tag>
   ) : stored ? (
-    <Tag color="success">{t('set')}</Tag>
+    <Tag color="success">{t('secretSet')}</Tag>
   ) : (
-    <Tag>{t('notSet')}</Tag>
+    <Tag>{t('secretNotSet')}</Tag>
   );
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -33,11 +39,11 @@ export function SecretField({
         {state}
         {value.text === null ? (
           <Button size="small" disabled={disabled} onClick={() => set({ text: '', clear: false })}>
-            {t('replace')}
+            {t('secretReplace')}
           </Button>
         ) : (
           <Button size="small" disabled={disabled} onClick={() => set({ text: null })}>
-            {t('cancelReplace')}
+            {t('secretCancelReplace')}
           </Button>
         )}
         {stored && value.text === null && (
@@ -47,7 +53,7 @@ export function SecretField({
             disabled={disabled}
             onClick={() => set({ clear: !value.clear })}
           >
-            {value.clear ? t('undo') : t('clear')}
+            {value.clear ? t('secretUndo') : t('secretClear')}
           </Button>
         )}
       </Space>
@@ -58,7 +64,7 @@ export function SecretField({
               id={id}
               rows={4}
               value={value.text}
-              placeholder={t('pastePem')}
+              placeholder={t('secretPastePem')}
               disabled={disabled}
               autoComplete="off"
               spellCheck={false}
@@ -74,7 +80,7 @@ export function SecretField({
               }}
             >
               <Button size="small" icon={<UploadOutlined />}>
-                {t('upload')}
+                {t('secretUpload')}
               </Button>
             </Upload>
           </>
@@ -82,7 +88,7 @@ export function SecretField({
           <Input.Password
             id={id}
             value={value.text}
-            placeholder={t('pasteKey')}
+            placeholder={t('secretPasteKey')}
             disabled={disabled}
             autoComplete="new-password"
             onChange={(e) => set({ text: e.target.value })}
