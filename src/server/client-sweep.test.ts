@@ -52,8 +52,8 @@ const SELLING = [
 /** Reservations sell through the channels of docs/product.md §9 only (`sellingChannel`), not terminals' own clients. */
 const CHANNEL = [...SELLING, 'GET /api/open/reservation/sites'];
 const MEMBER_ROUTES = [
-  'GET /api/member/coupons',
   'GET /api/member/couponCenter',
+  'GET /api/member/coupons',
   'GET /api/member/deleteTraveller',
   'GET /api/member/ledger',
   'GET /api/member/orderDetail',
@@ -83,6 +83,7 @@ const MEMBER_ROUTES = [
   'POST /api/member/shop/placeOrder',
   'POST /api/member/shop/review',
   'POST /api/member/shop/withdrawAfterSale',
+  'POST /api/member/smsCode',
   'POST /api/member/updateProfile',
 ];
 /** The shop's catalogue: the mini-program's only (docs/api.md), with or without a member. */
