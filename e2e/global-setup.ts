@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** An admin session (API login) for tests that neither log out nor change the account. */
     adminTokens: Tokens;
+    /** The console build the shared server serves: a test that needs a server of its own serves it too. */
+    webDir: string;
   }
 }
 
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
     const server = await startServer({ webDir, logFile: path.join(ARTIFACTS, 'server.log') });
     try {
       project.provide('baseUrl', server.baseUrl);
+      project.provide('webDir', webDir);
       project.provide('adminTokens', await apiLogin(server.baseUrl, 'admin'));
     } catch (error) {
       await server.stop();
@@ -38,6 +41,8 @@ export default async function setup(project: TestProject) {
     return async () => {
       await server.stop();
       removeBuild();
+      // vite.config.ts writes the build's chunk list beside it
+      if (builtDir) fs.rmSync(`${builtDir}.chunks.json`, { force: true });
     };
   } catch (error) {
     removeBuild();

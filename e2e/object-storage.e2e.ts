@@ -4,9 +4,8 @@
 //
 // The server reaches an S3 endpoint on 127.0.0.1 only when EGRESS_ALLOW names it, read at start, and
 // the shared server of the global setup was started before this file's s3rver had a port: this file
-// starts a server of its own with EGRESS_ALLOW, serving a copy of the global setup's console build.
+// starts a server of its own with EGRESS_ALLOW, serving the global setup's console build.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scenicSpotApi } from '../src/shared/api/scenic-spots.ts';
@@ -15,40 +14,21 @@ import { startTestS3, type TestS3 } from '../src/server/test/s3-server.ts';
 import { apiLogin, authGet, authPost, clientCredential, type Tokens } from './support/api.ts';
 import { ARTIFACTS, snap, useConsole, waitForRoute } from './support/browser.ts';
 import { png } from './support/png.ts';
-import { buildConsole, startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 import { button, pane, row, sidebar, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
 let s3: TestS3 | null = null;
 let server: RunningServer | null = null;
-let webDir: string | null = null;
 let admin: Tokens;
-
-/**
- * A copy of the console the shared server serves: the global setup's build, found in the temporary
- * directory by its index.html (copied, so no other run's teardown can remove it while this file runs);
- * a build of its own when there is none to find.
- */
-async function consoleCopy(): Promise<string> {
-  const from = process.env.E2E_WEB_DIR ? [path.resolve(process.env.E2E_WEB_DIR)] : [];
-  for (const name of fs.readdirSync(os.tmpdir()))
-    if (name.startsWith('scenic-e2e-web-')) from.push(path.join(os.tmpdir(), name));
-  const served = await (await fetch(`${inject('baseUrl')}/`)).text();
-  const index = (dir: string) => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const found = from.find((dir) => fs.existsSync(path.join(dir, 'index.html')) && index(dir) === served);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-e2e-os-web-'));
-  if (found) fs.cpSync(found, dir, { recursive: true });
-  else await buildConsole(dir);
-  return dir;
-}
 
 beforeAll(async () => {
   // s3rver on a free port of 127.0.0.1, its bucket created
   s3 = await startTestS3('scenic-e2e');
-  webDir = await consoleCopy();
   server = await startServer({
-    webDir,
+    // the global setup's console build (removed only after every file has run)
+    webDir: inject('webDir'),
     logFile: path.join(ARTIFACTS, 'server-object-storage.log'),
     env: { EGRESS_ALLOW: s3.host },
   });
@@ -58,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await s3?.close();
-  if (webDir) fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 describe('object storage', () => {

@@ -3,70 +3,27 @@
 // once the outbox worker has sent it through the demo's `log` platform: the phone masked, the text
 // filled in, the variables in the detail; the log's columns in English.
 //
-// The shared server of the global setup runs only the payments' jobs (JOBS=payments), so the outbox
-// worker (messaging, every 2 s) does not run there: this file starts a server of its own with
-// JOBS=payments,messaging, serving a copy of the global setup's console build.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { smsApi, type SmsLogRow } from '../src/shared/api/messaging.ts';
-import { apiLogin, authPost, clientCredential, type Tokens } from './support/api.ts';
-import { ARTIFACTS, snap, useConsole, waitForRoute } from './support/browser.ts';
+import { authPost, type Tokens } from './support/api.ts';
+import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { seller } from './support/selling.ts';
-import { buildConsole, startServer, type RunningServer } from './support/server.ts';
 import { button, drawer, modal, pane, row, sidebar, switchLanguage, toast } from './support/ui.ts';
 
 const { openPage } = useConsole();
 
-let server: RunningServer | null = null;
-let webDir: string | null = null;
 let admin: Tokens;
 
-/**
- * A copy of the console the shared server serves: the global setup's build, found in the temporary
- * directory by its index.html (copied, so no other run's teardown can remove it while this file runs);
- * a build of its own when there is none to find.
- */
-async function consoleCopy(): Promise<string> {
-  const from = process.env.E2E_WEB_DIR ? [path.resolve(process.env.E2E_WEB_DIR)] : [];
-  for (const name of fs.readdirSync(os.tmpdir()))
-    if (name.startsWith('scenic-e2e-web-')) from.push(path.join(os.tmpdir(), name));
-  const served = await (await fetch(`${inject('baseUrl')}/`)).text();
-  const index = (dir: string) => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const found = from.find((dir) => fs.existsSync(path.join(dir, 'index.html')) && index(dir) === served);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenic-e2e-sms-web-'));
-  if (found) fs.cpSync(found, dir, { recursive: true });
-  else await buildConsole(dir);
-  return dir;
-}
-
-beforeAll(async () => {
-  webDir = await consoleCopy();
-  server = await startServer({
-    webDir,
-    logFile: path.join(ARTIFACTS, 'server-sms.log'),
-    env: { JOBS: 'payments,messaging' },
-  });
-  admin = await apiLogin(server.baseUrl, 'admin');
-});
-
-afterAll(async () => {
-  await server?.stop();
-  if (webDir) fs.rmSync(webDir, { recursive: true, force: true });
+beforeAll(() => {
+  admin = inject('adminTokens');
 });
 
 const TEXT = '【${area}】E2E ${orderNo} 共${quantity}张 ${amount}元';
 
 describe('SMS', () => {
   it('edits template 2 with its preview; a paid ticket order is sent and shown in the log', async () => {
-    const baseUrl = server!.baseUrl;
-    const { page, go } = await openPage({
-      tokens: admin,
-      origin: baseUrl,
-      // the console client's credential of this server, not the shared one's
-      storage: [{ name: 'backstage_msg', value: await clientCredential(baseUrl) }],
-    });
+    const baseUrl = inject('baseUrl');
+    const { page, go } = await openPage({ tokens: admin });
 
     // --- 系统管理 › 短信配置, the templates tab, template 2 edited
     await go('/dashboard');

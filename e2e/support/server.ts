@@ -80,9 +80,10 @@ export async function startServer({ webDir, logFile, env }: StartOptions): Promi
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'false',
-      // the browser tests expect the data they set up to stay as it is: only the payments' jobs run
-      // (the refund sender, every second, so a refund reaches the pay sandbox at once)
-      JOBS: 'payments',
+      // the browser tests expect the data they set up to stay as it is: only the payments' jobs (the
+      // refund sender, every second, so a refund reaches the pay sandbox at once) and the SMS outbox's
+      // worker (it only sends queued messages, through the demo's log platform)
+      JOBS: 'payments,messaging',
       REFUND_SEND_INTERVAL_MS: '1000',
       // the demo's payment sandbox, in the server's process on a free port
       PAY_SANDBOX_URL: 'http://127.0.0.1:0',
