@@ -179,6 +179,8 @@ export default function ObjectStoragePage() {
               name="storage"
               layout="vertical"
               disabled={save.pending}
+              // a test's answer is about the values it tested: any change makes it stale
+              onValuesChange={() => setTested(null)}
               onFinish={() => {
                 const body = checked();
                 if (body) void save.run(body);

@@ -64,6 +64,10 @@ describe('ObjectStoragePage (/sys/os)', () => {
     await userEvent.click(button(/^测\s*试$/));
     expect(await screen.findByText('测试失败：写入测试文件')).toBeInTheDocument();
     expect(screen.getByText('NoSuchBucket: The specified bucket does not exist')).toBeInTheDocument();
+    // a changed form makes the answer stale: it goes
+    await userEvent.type(screen.getByLabelText('地域（Region）'), 'us-east-1');
+    expect(screen.queryByText('测试失败：写入测试文件')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('地域（Region）'));
 
     await userEvent.click(button(/^保存并启用$/));
     await waitFor(() => expect(sent.some((s) => s.url.includes('/storage/update'))).toBe(true));
