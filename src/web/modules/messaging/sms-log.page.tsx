@@ -49,14 +49,7 @@ const definition = defineListPage<SmsLogRow>({
       width: 160,
       render: (value) => <DictText dict={SmsTemplate} value={value} />,
     },
-    { key: 'use', title: F.use, width: 150, render: (value) => <DictText dict={SmsUse} value={value} /> },
-    { key: 'platform', title: F.platform, kind: 'dict', dict: SmsPlatform, width: 150 },
-    {
-      key: 'text',
-      title: F.text,
-      width: 300,
-      render: (value) => <CutText text={String(value ?? '')} width={268} />,
-    },
+    // what happened first: the state and the result, then what was sent and through what
     {
       key: 'status',
       title: F.status,
@@ -69,6 +62,14 @@ const definition = defineListPage<SmsLogRow>({
       ),
     },
     { key: 'result', title: F.result, width: 100 },
+    { key: 'use', title: F.use, width: 150, render: (value) => <DictText dict={SmsUse} value={value} /> },
+    { key: 'platform', title: F.platform, kind: 'dict', dict: SmsPlatform, width: 150 },
+    {
+      key: 'text',
+      title: F.text,
+      width: 300,
+      render: (value) => <CutText text={String(value ?? '')} width={268} />,
+    },
     {
       key: 'resultMessage',
       title: F.resultMessage,
