@@ -1,8 +1,9 @@
 import { defineDict } from './dict.ts';
 
 /**
- * A crowd warning's state. The SMS module does not exist yet: a warning is `recorded` with its
- * recipients and template (docs/decisions.md "People-counting cameras"), sent once it does.
+ * A crowd warning's state: `queued` when SMS template 10 was queued for its recipients in the
+ * reading's transaction (the send log says how each went), `recorded` when none could be (no
+ * recipient, or the area has the template off). docs/messaging.md.
  */
 export const CrowdWarningStatus = defineDict({
   recorded: { zh: '已记录（未发短信）', en: 'Recorded (no SMS)', color: 'gold' },

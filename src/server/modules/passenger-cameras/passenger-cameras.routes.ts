@@ -225,7 +225,8 @@ export async function passengerCameraRoutes(root: FastifyInstance) {
     rowSchema: CrowdWarningRowSchema,
     rows: (records, { db: d }) => warningRows(d, records),
     page: {
-      summary: 'Crowd warnings raised (SMS template 10, recorded until the SMS module sends them)',
+      summary:
+        'Crowd warnings raised (SMS template 10 queued for each recipient: status queued, or recorded when none could be)',
       body: CrowdWarningPageSchema,
     },
     export: {

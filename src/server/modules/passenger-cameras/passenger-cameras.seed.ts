@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CROWD_WARNING_SMS_TEMPLATE } from '../../../shared/dict/passenger-cameras.ts';
 import type { Db } from '../../db/client.ts';
-import { addDays, areaDay, areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
+import { addDays, areaDateTime, areaDay, areaInstant, areaTimeZone } from '../../lib/area-clock.ts';
+import { messageText, writeDemoSends, type DemoSend } from '../messaging/index.ts';
 import { scenicAreas } from '../scenic/index.ts';
 import { terminals, type Terminal } from '../terminals/index.ts';
 import { warningStep } from './passenger-cameras.service.ts';
@@ -80,7 +81,7 @@ async function seedCamera(db: Db, t: Terminal, cam: DemoCamera, zone: string, no
     }
   }
   await db.insert(passengerCounts).values(readings);
-  if (warnings.length) await db.insert(crowdWarnings).values(warnings);
+  if (warnings.length) await seedWarnings(db, warnings, zone, now);
   await db.insert(cameraSettings).values({
     terminalId: t.id,
     zone: cam.zone,
@@ -92,6 +93,53 @@ async function seedCamera(db: Db, t: Terminal, cam: DemoCamera, zone: string, no
     warned,
     lastReadingAt: readings.at(-1)?.intervalStart ?? null,
   });
+}
+
+/**
+ * The warnings with the SMS they sent (template 10 to each recipient, in the send log as the worker
+ * left them) where the area has the template on; `queued` then, else `recorded` as the live path does.
+ */
+async function seedWarnings(
+  db: Db,
+  warnings: (typeof crowdWarnings.$inferInsert)[],
+  zone: string,
+  now: Date,
+): Promise<void> {
+  const saved = await db.insert(crowdWarnings).values(warnings).returning();
+  const scenicId = saved[0]!.scenicId;
+  const [area] = await db
+    .select({ name: scenicAreas.name })
+    .from(scenicAreas)
+    .where(eq(scenicAreas.id, scenicId));
+  const on = await messageText(db, { scenicId, template: 10, variables: {} });
+  if (!on) return;
+  const sends: DemoSend[] = saved.flatMap((w) =>
+    w.recipients.map((phone) => ({
+      template: 10 as const,
+      phone,
+      variables: {
+        area: area?.name ?? '',
+        place: w.zone,
+        count: String(w.count),
+        threshold: String(w.threshold),
+        time: areaDateTime(w.createdAt, zone),
+      },
+      eventKey: `crowd:${w.id}:${phone}`,
+      ref: w.zone,
+      use: 2,
+      at: w.createdAt,
+    })),
+  );
+  await writeDemoSends(db, scenicId, sends, now);
+  await db
+    .update(crowdWarnings)
+    .set({ status: 'queued' })
+    .where(
+      inArray(
+        crowdWarnings.id,
+        saved.map((w) => w.id),
+      ),
+    );
 }
 
 const QSH: Record<string, DemoCamera> = {

@@ -109,7 +109,7 @@ describe('camera list, settings and history', () => {
     ]);
     const warnings = await call('staff', 'POST', crowdWarningApi.page, { cameraId: south.id });
     const w = warnings.json<{ data: { rows: CrowdWarningRow[] } }>().data.rows;
-    expect(w[0]).toMatchObject({ smsTemplate: 10, status: 'recorded', zone: '南门广场' });
+    expect(w[0]).toMatchObject({ smsTemplate: 10, status: 'queued', zone: '南门广场' });
     const exported = await call('staff', 'POST', cameraApi.export, {});
     expect(exported.statusCode, exported.body).toBe(200);
     expect(xlsxText(exported.rawPayload)).toContain('南门广场');

@@ -6,7 +6,7 @@ export default {
     zh: {
       keyword: '名称/序列号/区域',
       cameras: '摄像头',
-      recipientsHint: '手机号，最多10个；人数达到预警值时按短信模板10“客流预警”通知（短信模块上线前只记录）',
+      recipientsHint: '手机号，最多10个；人数达到预警值时按短信模板10“客流预警”发送短信（见短信发送记录）',
       thresholdHint: '达到该人数时预警一次；人数回落到预警值的90%以下后重新布防',
       interval: '统计间隔(秒)',
       notSetUp: '未设置',
@@ -26,7 +26,7 @@ export default {
       keyword: 'Name, serial or zone',
       cameras: 'Cameras',
       recipientsHint:
-        'Mobile numbers, at most 10, warned with SMS template 10 "crowd warning" when the count reaches the threshold (recorded until the SMS module exists)',
+        'Mobile numbers, at most 10, sent SMS template 10 "crowd warning" when the count reaches the threshold (see the SMS send log)',
       thresholdHint: 'Warns once when reached; re-armed when the count falls below 90% of it',
       interval: 'Interval (seconds)',
       notSetUp: 'Not set',
