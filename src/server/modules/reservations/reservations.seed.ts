@@ -4,6 +4,7 @@ import { RESERVATION_STATUS as R, type ReservationStatusCode } from '../../../sh
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { addDays, areaDay, areaInstant, DEFAULT_TIME_ZONE } from '../../lib/area-clock.ts';
+import { messageText, writeDemoSends, type DemoSend } from '../messaging/index.ts';
 import { reservationSessions, reservationSites, reservations } from './reservations.table.ts';
 
 type DemoSite = Omit<typeof reservationSites.$inferInsert, 'scenicId'>;
@@ -48,9 +49,9 @@ function demoIdNumber(n: number): string {
  * start with 0, which booking codes never do.
  */
 export async function seedDemoReservations(db: Db, _scenicId: number, now = new Date()): Promise<void> {
-  const areas = await queryRows<{ id: number; time_zone: string | null }>(
+  const areas = await queryRows<{ id: number; name: string; time_zone: string | null }>(
     db,
-    sql`select id, time_zone from scenic_areas order by id`,
+    sql`select id, name, time_zone from scenic_areas order by id`,
   );
   let n = 0;
   for (const area of areas) {
@@ -115,11 +116,49 @@ export async function seedDemoReservations(db: Db, _scenicId: number, now = new 
             booked.set(session.id, (booked.get(session.id) ?? 0) + 1);
         }
       }
-      await db.insert(reservations).values(bookings);
+      const saved = await db.insert(reservations).values(bookings).returning();
+      await seedBookingSends(db, saved, { area: area.name, site: site.name, sessions: created, now });
       for (const [sessionId, count] of booked)
         await db.execute(sql`update reservation_sessions set booked = ${count} where id = ${sessionId}`);
     }
   }
+}
+
+/**
+ * The SMS the last week's bookings sent (template 8, in the send log as the worker left them) where
+ * the area has the template on: the same variables as the live path (reservation-messages.ts).
+ */
+async function seedBookingSends(
+  db: Db,
+  saved: (typeof reservations.$inferSelect)[],
+  at: { area: string; site: string; sessions: (typeof reservationSessions.$inferSelect)[]; now: Date },
+): Promise<void> {
+  const scenicId = saved[0]?.scenicId;
+  if (scenicId == null || !(await messageText(db, { scenicId, template: 8, variables: {} }))) return;
+  const since = at.now.getTime() - 7 * 86_400_000;
+  const sessions = new Map(at.sessions.map((x) => [x.id, x]));
+  const sends: DemoSend[] = saved
+    .filter((b) => b.bookedAt.getTime() >= since && b.bookedAt <= at.now)
+    .map((b) => {
+      const session = sessions.get(b.sessionId)!;
+      return {
+        template: 8,
+        phone: b.phone,
+        variables: {
+          area: at.area,
+          name: b.visitorName,
+          place: at.site,
+          date: session.date,
+          session: `${session.startTime}-${session.endTime}`,
+          bookingCode: b.code,
+        },
+        eventKey: `booking:${b.id}`,
+        ref: b.code,
+        use: 6,
+        at: b.bookedAt,
+      };
+    });
+  await writeDemoSends(db, scenicId, sends, at.now);
 }
 
 /** A small offset per site, so the two sites' sessions do not hold the same number of bookings. */
