@@ -89,6 +89,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/profile/password': null,
   '/shop/storeInvoiceSet': null,
   '/shop/accountManage': null,
+  '/sys/smsDetailPage': null,
 };
 
 /** Every screen behind the layout, from the modules' manifests (the route table's source). */
