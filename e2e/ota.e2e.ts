@@ -6,7 +6,17 @@ import { describe, expect, inject, it } from 'vitest';
 import { otaInboundPath, otaMappingApi, type OtaProductOption } from '../src/shared/api/ota.ts';
 import { DEFAULT_TIME_ZONE, addDays, areaDay } from '../src/shared/area-clock.ts';
 import { snap, useConsole } from './support/browser.ts';
-import { button, chooseOption, drawer, modal, pane, row, switchLanguage, toast } from './support/ui.ts';
+import {
+  button,
+  chooseOption,
+  confirmPopup,
+  drawer,
+  modal,
+  pane,
+  row,
+  switchLanguage,
+  toast,
+} from './support/ui.ts';
 
 const { openPage } = useConsole();
 
@@ -64,13 +74,15 @@ describe('OTA channels', () => {
     await expect.poll(() => drawer(page).locator('#record_secret').inputValue()).toBe('');
     expect(await drawer(page).locator('#record_secret').getAttribute('placeholder')).toContain('留空');
     await button(drawer(page), '取消').click();
+    await drawer(page).waitFor({ state: 'hidden' });
 
     // --- disable and enable again, each asked first
     await button(mt, '停用').click();
-    await button(page.locator('.ant-popconfirm'), '确定').click();
+    await confirmPopup(page);
+    await toast(page, '操作成功').waitFor();
     await expect.poll(() => mt.innerText()).toContain('禁用');
     await button(mt, '启用').click();
-    await button(page.locator('.ant-popconfirm:visible'), '确定').click();
+    await confirmPopup(page);
     await expect.poll(() => mt.innerText()).toContain('停用');
 
     // --- the channel's details: map a product

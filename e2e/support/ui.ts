@@ -105,6 +105,16 @@ export function button(scope: Locator | Page, text: string): Locator {
   return scope.getByRole('button', { name: new RegExp(`${pattern}$`) });
 }
 
+/**
+ * Answers 确定 to the open confirmation bubble (Popconfirm) and waits until it has closed, so the
+ * next step does not click through it while it fades.
+ */
+export async function confirmPopup(page: Page): Promise<void> {
+  const popup = page.locator('.ant-popconfirm:visible');
+  await button(popup, '确定').click();
+  await popup.waitFor({ state: 'hidden' });
+}
+
 /** The active tab's pane (each open tab has one; the hidden ones stay mounted). */
 export const pane = (page: Page): Locator => page.locator('[data-testid="active-pane"]');
 /** The open drawer's body. */
