@@ -6,11 +6,13 @@ import type { HistoryPayment, SandboxOps } from './ops.ts';
 import type {
   Delivery,
   Merchant,
+  MpMessage,
   NotifyOptions,
   ReceivedRequest,
   RefundMode,
   SandboxPayment,
 } from './state.ts';
+import { expireAccessTokens } from './wechat-mp.ts';
 
 /** The sandbox's public keys, for the payment settings (the provider's key and its serial). */
 export interface SandboxPublicKeys {
@@ -46,6 +48,12 @@ export interface PaySandboxControl {
   /** The statement line of this payment or refund number shows this amount (fen) */
   adjustStatement(no: string, amount: number): void;
   received(): { requests: ReceivedRequest[]; deliveries: Delivery[] };
+  /** WeChat mini-program: the subscription messages accepted, newest last */
+  subscribeMessages(): MpMessage[];
+  /** WeChat mini-program: sends to this openid are refused (43101) until called with refuse = false */
+  refuseSubscribeMessages(openid: string, refuse?: boolean): void;
+  /** WeChat mini-program: every access token issued so far expires now (42001); answers how many were live */
+  expireAccessTokens(): number;
   /** Resolves when every notification under way has been sent */
   idle(): Promise<void>;
   reset(): void;
@@ -92,6 +100,13 @@ export function createControl(ctx: SandboxContext, ops: SandboxOps): PaySandboxC
       ctx.state.statementOverrides.set(no, amount);
     },
     received: () => ({ requests: [...ctx.state.received], deliveries: [...ctx.state.deliveries] }),
+    subscribeMessages: () => [...ctx.state.wechatMp.messages],
+    refuseSubscribeMessages(openid, refuse = true) {
+      if (!openid) throw new SandboxRefusal(400, 'PARAM_ERROR', 'openid is required');
+      if (refuse) ctx.state.wechatMp.refusing.add(openid);
+      else ctx.state.wechatMp.refusing.delete(openid);
+    },
+    expireAccessTokens: () => expireAccessTokens(ctx),
     idle: () => ops.notifier.idle(),
     reset: () => ctx.state.reset(),
   };
@@ -154,6 +169,14 @@ export async function handleControl(control: PaySandboxControl, req: SandboxRequ
       return json(200, { ok: true });
     }
     if (route === 'GET /control/received') return json(200, control.received());
+    if (route === 'GET /control/wechat-mp/messages')
+      return json(200, { messages: control.subscribeMessages() });
+    if ((m = /^POST \/control\/wechat-mp\/openids\/([^/]+)\/(refuse|accept)$/.exec(route))) {
+      control.refuseSubscribeMessages(decodeURIComponent(m[1]!), m[2] === 'refuse');
+      return json(200, { ok: true });
+    }
+    if (route === 'POST /control/wechat-mp/tokens/expire')
+      return json(200, { ok: true, expired: control.expireAccessTokens() });
     if (route === 'POST /control/reset') {
       control.reset();
       return json(200, { ok: true });

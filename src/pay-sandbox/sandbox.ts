@@ -15,9 +15,11 @@ import { SandboxOps } from './ops.ts';
 import { handlePage } from './page.ts';
 import { SandboxState } from './state.ts';
 import { handleWechat } from './wechat.ts';
+import { handleWechatMp } from './wechat-mp.ts';
 
 export type { PaySandboxControl, SandboxPublicKeys } from './control.ts';
-export type { Delivery, NotifyOptions, RefundMode, SandboxPayment } from './state.ts';
+export type { Delivery, MpMessage, NotifyOptions, RefundMode, SandboxPayment } from './state.ts';
+export { sandboxOpenid } from './wechat-mp.ts';
 
 export interface PaySandboxOptions {
   /** 0: any free port */
@@ -78,7 +80,11 @@ function readRequest(req: http.IncomingMessage): Promise<SandboxRequest> {
   });
 }
 
-/** Starts the sandbox: WeChat Pay v3 under /v3/, Alipay at /gateway.do, the pay page at /pay/<id>, the control API under /control/. */
+/**
+ * Starts the sandbox: WeChat Pay v3 under /v3/, Alipay at /gateway.do, WeChat's mini-program API
+ * (/cgi-bin/token, /sns/jscode2session, /cgi-bin/message/subscribe/send), the pay page at
+ * /pay/<id>, the control API under /control/.
+ */
 export async function startPaySandbox(options: PaySandboxOptions = {}): Promise<PaySandbox> {
   let baseUrl = '';
   const ctx: SandboxContext = {
@@ -95,10 +101,14 @@ export async function startPaySandbox(options: PaySandboxOptions = {}): Promise<
       return {
         status: 200,
         headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: 'pay sandbox: WeChat Pay v3 /v3/, Alipay /gateway.do, pay page /pay/<id>, control /control/\n',
+        body:
+          'pay sandbox: WeChat Pay v3 /v3/, Alipay /gateway.do, ' +
+          'WeChat mini-program GET /cgi-bin/token, GET /sns/jscode2session, POST /cgi-bin/message/subscribe/send, ' +
+          'pay page /pay/<id>, control /control/\n',
       };
     return (
       handleWechat(ctx, ops, req) ??
+      handleWechatMp(ctx, req) ??
       handleAlipay(ctx, ops, req) ??
       (await handlePage(control, req)) ??
       (await handleControl(control, req)) ?? { status: 404, body: 'not found' }

@@ -51,12 +51,12 @@ export interface SandboxPayment {
 }
 
 export interface ReceivedRequest {
-  provider: Provider | 'page' | 'control';
+  provider: Provider | 'wechat-mp' | 'page' | 'control';
   method: string;
   path: string;
   /** The provider's API name (Alipay `method`) or the path */
   api: string;
-  /** The HTTP status answered and, for refusals, the provider's error code */
+  /** The HTTP status answered and, for refusals, the provider's error code (WeChat mini-program: its errcode) */
   status: number;
   error: string | null;
   at: Date;
@@ -88,6 +88,45 @@ export interface NotifyOptions {
   wrongSignature: boolean;
 }
 
+/** A mini-program access token the sandbox issued (WeChat /cgi-bin/token). */
+export interface MpToken {
+  appid: string;
+  /** ms, by the sandbox clock */
+  expiresAt: number;
+  /** Cut short by a newer token of its app: once dead WeChat calls it "not latest" (40001), not expired (42001) */
+  replaced: boolean;
+}
+
+export type MiniprogramState = 'developer' | 'trial' | 'formal';
+
+/** A subscription message the sandbox accepted (WeChat /cgi-bin/message/subscribe/send); wire names as sent. */
+export interface MpMessage {
+  appid: string;
+  touser: string;
+  template_id: string;
+  page: string | null;
+  data: Record<string, { value: string }>;
+  /** As WeChat takes it: formal when not sent */
+  miniprogram_state: MiniprogramState;
+  msgid: number;
+  receivedAt: Date;
+}
+
+/** What the WeChat mini-program API holds: apps (registered on first sight), tokens, messages, refusals. */
+export class WechatMpState {
+  /** appid -> the secret of the first call that named it */
+  readonly secrets = new Map<string, string>();
+  readonly tokens = new Map<string, MpToken>();
+  readonly messages: MpMessage[] = [];
+  /** openids that refuse subscription messages (43101) */
+  readonly refusing = new Set<string>();
+  private lastMsgId = 2_000_000_000;
+
+  nextMsgId(): number {
+    return ++this.lastMsgId;
+  }
+}
+
 export function newId(prefix: string): string {
   return `${prefix}${randomBytes(10).toString('hex')}`;
 }
@@ -104,6 +143,7 @@ export class SandboxState {
   readonly files = new Map<string, { body: Buffer; contentType: string }>();
   /** paymentNo or refundNo -> the amount its statement line shows instead of the true one */
   readonly statementOverrides = new Map<string, number>();
+  readonly wechatMp = new WechatMpState();
 
   /** A merchant by WeChat mchid or Alipay app_id */
   merchant(provider: Provider, key: string): Merchant | undefined {
@@ -146,5 +186,8 @@ export class SandboxState {
     this.refundMode = { mode: 'success' };
     this.notify = { hold: false, delayMs: 0, twice: false, wrongSignature: false };
     this.statementOverrides.clear();
+    // the mini-programs and their tokens stay, as the merchants do
+    this.wechatMp.messages.length = 0;
+    this.wechatMp.refusing.clear();
   }
 }
