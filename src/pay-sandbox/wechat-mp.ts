@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { WECHAT_FIELD_LIMITS } from '../shared/dict/subscriptions.ts';
 import type { SandboxContext } from './context.ts';
 import { json } from './http.ts';
 import type { Reply, SandboxRequest } from './http.ts';
@@ -16,25 +17,8 @@ export const MP_TOKEN_TTL_S = 7200;
 /** How long the previous token still works once a new one is issued (WeChat's overlap) */
 export const MP_TOKEN_OVERLAP_MS = 5 * 60_000;
 
-/**
- * The kinds of template field (the key's name without its number) and the longest value each
- * takes, in characters. The sandbox keeps WeChat's own copy rather than the product's, so a wrong
- * limit on our side shows here instead of agreeing with itself.
- */
-export const MP_FIELD_LIMITS = {
-  thing: 20,
-  character_string: 32,
-  number: 32,
-  letter: 32,
-  symbol: 5,
-  amount: 32,
-  date: 32,
-  time: 32,
-  phone_number: 17,
-  car_number: 8,
-  name: 10,
-  phrase: 5,
-} as const;
+/** WeChat's documented limits of each kind of template field (the key's name without its number), in characters. */
+export const MP_FIELD_LIMITS = WECHAT_FIELD_LIMITS;
 
 const FIELD_KEY = new RegExp(`^(${Object.keys(MP_FIELD_LIMITS).join('|')})\\d+$`);
 const APPID_RE = /^wx[0-9a-f]{16}$/;

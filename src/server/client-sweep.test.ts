@@ -63,6 +63,7 @@ const MEMBER_ROUTES = [
   'GET /api/member/shop/cart',
   'GET /api/member/shop/order',
   'GET /api/member/shop/orders',
+  'GET /api/member/subscribeTemplates',
   'GET /api/member/travellers',
   'POST /api/member/addTraveller',
   'POST /api/member/claim',
@@ -84,7 +85,9 @@ const MEMBER_ROUTES = [
   'POST /api/member/shop/review',
   'POST /api/member/shop/withdrawAfterSale',
   'POST /api/member/smsCode',
+  'POST /api/member/subscribeConsent',
   'POST /api/member/updateProfile',
+  'POST /api/member/wechatBind',
 ];
 /** The shop's catalogue: the mini-program's only (docs/api.md), with or without a member. */
 const CATALOGUE = [

@@ -28,6 +28,7 @@ import { scenicMessages } from './modules/scenic/scenic.messages.ts';
 import { shopMessages } from './modules/shop/shop.messages.ts';
 import { shopContentMessages } from './modules/shop/content/shop-content.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
+import { subscriptionsMessages } from './modules/subscriptions/subscriptions.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
 import { travelMessages } from './modules/travel/travel.messages.ts';
@@ -68,6 +69,7 @@ const moduleMessages = {
   ...shopMessages,
   ...shopContentMessages,
   ...storageMessages,
+  ...subscriptionsMessages,
   ...theatresMessages,
   ...ticketDisplayMessages,
   ...travelMessages,

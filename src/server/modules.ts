@@ -32,6 +32,7 @@ import settings from './modules/settings/settings.module.ts';
 import shop from './modules/shop/shop.module.ts';
 import staffCards from './modules/staff-cards/staff-cards.module.ts';
 import storage from './modules/storage/storage.module.ts';
+import subscriptions from './modules/subscriptions/subscriptions.module.ts';
 import theatres from './modules/theatres/theatres.module.ts';
 import ticketDisplay from './modules/ticket-display/ticket-display.module.ts';
 import travel from './modules/travel/travel.module.ts';
@@ -76,6 +77,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   priceTiers,
   orders,
   orderAdmin,
+  subscriptions,
   refunds,
   withdrawals,
   settlement,

@@ -113,3 +113,15 @@ export interface SealedColumns {
 }
 
 export const sealedColumns = extensionPoint<SealedColumns>('secret-box.sealedColumns');
+
+/**
+ * What a settings form's write-only secret field asks of a sealed column: a new secret sealed, ''
+ * when cleared (`clear` with the field left empty), undefined when the stored one stays (left empty,
+ * or the same secret again).
+ */
+export function sealedChange(stored: string, secret: string | undefined, clear: boolean): string | undefined {
+  const plain = secret?.trim() ?? '';
+  if (plain !== '' && open(stored) !== plain) return seal(plain);
+  if (plain === '' && clear && stored !== '') return '';
+  return undefined;
+}

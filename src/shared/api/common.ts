@@ -46,6 +46,12 @@ export function listQuerySchema<const F extends readonly [string, ...string[]], 
   }).strict();
 }
 
+/** One of a fixed list of numeric codes, as a union of literals (typed as the list's members). */
+export const literalOf = <T extends readonly number[]>(codes: T) =>
+  z.union(
+    codes.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<T[number]>, ...z.ZodLiteral<T[number]>[]],
+  );
+
 /** A code of one of the spec's enumerations (a `src/shared/dict` dictionary), coerced from form text. */
 export function dictCodeSchema<T extends Record<number, unknown>>(dict: T) {
   const codes = Object.keys(dict).map(Number);

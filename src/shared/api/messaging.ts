@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MessageStatus, SMS_PLATFORMS, SMS_TEMPLATES, SMS_USES } from '../dict/messaging.ts';
-import { dictCodeSchema, endpoints, IdSchema, listQuerySchema } from './common.ts';
+import { dictCodeSchema, endpoints, IdSchema, listQuerySchema, literalOf } from './common.ts';
 import { key, text } from './fields.ts';
 import { orderedRange, timeRange } from './logs.ts';
 
@@ -19,10 +19,6 @@ export const smsApi = endpoints('/web/api/admin/sms', [
   'resend',
 ]);
 
-const literalOf = <T extends readonly number[]>(codes: T) =>
-  z.union(
-    codes.map((c) => z.literal(c)) as unknown as [z.ZodLiteral<T[number]>, ...z.ZodLiteral<T[number]>[]],
-  );
 export const SmsPlatformSchema = literalOf(SMS_PLATFORMS);
 export const SmsTemplateSchema = literalOf(SMS_TEMPLATES);
 export const SmsUseSchema = literalOf(SMS_USES);
@@ -133,6 +129,18 @@ export const SmsLogPageSchema = listQuerySchema(SMS_LOG_SORT_FIELDS, {
 }).refine(orderedRange, { error: key('timeRange'), path: ['createTimeTo'] });
 export type SmsLogPage = z.infer<typeof SmsLogPageSchema>;
 
+/** What the outbox records of a message's sending, in both logs (SMS, subscription messages). */
+export const outboxOutcomeFields = {
+  status: z.number().int(),
+  /** 0 = success, else the provider's code or ours (CONFIG, EGRESS); '' while queued */
+  result: z.string(),
+  resultMessage: z.string(),
+  providerMessageId: z.string(),
+  attempts: z.number().int(),
+  /** The order, refund or booking number it is about */
+  ref: z.string(),
+};
+
 export const SmsLogRowSchema = z.object({
   id: z.number().int(),
   /** Masked: 138****1234 */
@@ -143,13 +151,7 @@ export const SmsLogRowSchema = z.object({
   variables: z.record(z.string(), z.string()),
   /** The text as sent (the template with its variables filled in) */
   text: z.string(),
-  status: z.number().int(),
-  /** 0 = success, else the provider's code ('' while queued) */
-  result: z.string(),
-  resultMessage: z.string(),
-  providerMessageId: z.string(),
-  attempts: z.number().int(),
-  ref: z.string(),
+  ...outboxOutcomeFields,
   /** The message this one resends */
   resendOf: z.number().int().nullable(),
   /** Whether a resend has already been queued for it */

@@ -231,6 +231,25 @@ export const ValidationMessage = defineDict({
     en: 'must be PEM text (starting with -----BEGIN …-----)',
   },
   httpUrl: { zh: '须为 http(s) 地址', en: 'must be an http(s) address' },
+  // subscription messages (issue 31)
+  wechatAppId: {
+    zh: '须为 wx 开头的 18 位小程序 AppID',
+    en: 'must be an 18-character mini-program AppID starting with wx',
+  },
+  wechatAppSecret: { zh: '须为 32 位 AppSecret', en: 'must be the 32-character AppSecret' },
+  wxTemplateId: {
+    zh: '须为 20～64 位字母、数字、下划线或短横线',
+    en: 'must be 20 to 64 letters, digits, underscores or hyphens',
+  },
+  subscribeFieldKey: {
+    zh: '须为微信模板的字段名，如 thing1、amount3',
+    en: 'must be a field name of the WeChat template, e.g. thing1, amount3',
+  },
+  subscribeVariable: { zh: '不是该用途可用的变量', en: 'is not a variable of this use' },
+  miniProgramPage: {
+    zh: '须为小程序页面路径，如 pages/order/detail?id=1',
+    en: 'must be a mini-program page path, e.g. pages/order/detail?id=1',
+  },
   // object storage (issue 31)
   bucketName: {
     zh: '须为 3～63 位小写字母、数字、点或连字符，且以字母或数字开头和结尾',

@@ -80,6 +80,8 @@ export const AuditTarget = defineDict({
   smsTemplate: { zh: '短信模板', en: 'SMS template' },
   smsUses: { zh: '短信用途', en: 'SMS uses' },
   smsMessage: { zh: '短信', en: 'SMS message' },
+  mpApp: { zh: '小程序设置', en: 'Mini-program settings' },
+  subscribeTemplate: { zh: '订阅消息模板', en: 'Subscription template' },
   payDifference: { zh: '对账差异', en: 'Reconciliation difference' },
   payStatement: { zh: '渠道对账单', en: 'Provider statement' },
   settlementBatch: { zh: '结算批次', en: 'Settlement batch' },

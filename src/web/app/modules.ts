@@ -12,6 +12,7 @@ import oauth from '../modules/oauth/oauth.module.ts';
 import payments from '../modules/payments/payments.module.ts';
 import storage from '../modules/storage/storage.module.ts';
 import messaging from '../modules/messaging/messaging.module.ts';
+import subscriptions from '../modules/subscriptions/subscriptions.module.ts';
 import pictureGroups from '../modules/picture-groups/picture-groups.module.ts';
 import priceTiers from '../modules/price-tiers/price-tiers.module.ts';
 import orders from '../modules/orders/orders.module.ts';
@@ -83,6 +84,7 @@ export const WEB_MODULES = [
   payments,
   storage,
   messaging,
+  subscriptions,
   audit,
   profile,
 ] as const;

@@ -4,7 +4,8 @@ import type { BuyChannelCode } from '../../../shared/dict/product.ts';
 import type { Db } from '../../db/client.ts';
 import { fillMessage } from '../../../shared/message-text.ts';
 import { extensionPoint } from '../../lib/extension-point.ts';
-import { outboxMessages, smsTemplates } from './messaging.table.ts';
+import { outboxMessages, smsTemplates, type OutboxMessageRow } from './messaging.table.ts';
+import type { SmsAnswer } from './sms-vendors/vendor.ts';
 
 /**
  * A template a module sends (spec §9: 1-10), declared in that module's manifest
@@ -19,6 +20,48 @@ export interface MessageKind {
 }
 
 export const messageKinds = extensionPoint<MessageKind>('messaging.kinds');
+
+/** What a channel's delivery of one claimed message came to (the worker records it). */
+export interface Delivery {
+  answer: SmsAnswer;
+  /** The SMS platform it went through (null for other channels, or none enabled) */
+  platform: number | null;
+  /** The text as sent, for the log */
+  text: string;
+}
+
+/**
+ * A channel of the outbox other than SMS (1), plugged by the module that sends it (the mini-program's
+ * subscription messages, channel 2): the worker claims its messages like any other and hands each here.
+ */
+export interface OutboxChannel {
+  channel: number;
+  deliver(db: Db, message: OutboxMessageRow, now: Date): Promise<Delivery>;
+}
+
+export const outboxChannels = extensionPoint<OutboxChannel>('messaging.channels');
+
+/** A message of another channel, queued in the event's own transaction; null when its event already queued one. */
+export async function queueChannelMessage(
+  tx: Db,
+  message: {
+    scenicId: number;
+    channel: number;
+    template: number;
+    subscriptionId?: number;
+    recipient: string;
+    variables: Readonly<Record<string, string>>;
+    eventKey: string;
+    ref?: string;
+  },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values({ ...message, variables: { ...message.variables }, ref: message.ref ?? '' })
+    .onConflictDoNothing({ target: [outboxMessages.scenicId, outboxMessages.eventKey] })
+    .returning({ id: outboxMessages.id });
+  return row?.id ?? null;
+}
 
 /** The kind a module declared for a template, if any module on this server sends it. */
 export const messageKindOf = (template: number): MessageKind | undefined =>

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows.ts';
 import { EgressError } from '../../lib/egress.ts';
 import { startPeriodic } from '../../lib/periodic-job.ts';
 import { open } from '../../lib/secret-box.ts';
+import { outboxChannels, type Delivery } from './message-kinds.ts';
 import { smsVendor, type SmsAnswer } from './sms-vendors/index.ts';
 import { outboxMessages, smsPlatforms, smsTemplates, type OutboxMessageRow } from './messaging.table.ts';
 
@@ -69,11 +70,26 @@ const refusal = (code: string, message: string): SmsAnswer => ({
   retry: false,
 });
 
-/** Sends one claimed message through its platform's adapter: the answer, and the text as sent. */
-async function deliver(
-  db: Db,
-  message: OutboxMessageRow,
-): Promise<{ answer: SmsAnswer; platform: number | null; text: string }> {
+/** Sends one claimed message: an SMS through its platform's adapter, another channel through its plug. */
+async function deliver(db: Db, message: OutboxMessageRow, now: Date): Promise<Delivery> {
+  if (message.channel === 1) return deliverSms(db, message);
+  const channel = outboxChannels.items.find((c) => c.channel === message.channel);
+  if (!channel)
+    return { answer: refusal('CONFIG', 'no module sends this channel'), platform: null, text: '' };
+  try {
+    return await channel.deliver(db, message, now);
+  } catch (err) {
+    const words = err instanceof EgressError ? err.message : 'the platform did not answer';
+    return {
+      answer: { code: 'EGRESS', message: words, messageId: '', retry: true },
+      platform: null,
+      text: '',
+    };
+  }
+}
+
+/** Sends one SMS through its platform's adapter: the answer, and the text as sent. */
+async function deliverSms(db: Db, message: OutboxMessageRow): Promise<Delivery> {
   const platform = await platformFor(db, message);
   const [template] = await db
     .select()
@@ -124,7 +140,7 @@ async function deliver(
 async function finish(
   db: Db,
   message: OutboxMessageRow,
-  outcome: { answer: SmsAnswer; platform: number | null; text: string },
+  outcome: Delivery,
   now: Date,
 ): Promise<'sent' | 'retry' | 'failed' | 'lost'> {
   const { answer } = outcome;
@@ -168,7 +184,7 @@ export interface OutboxPass {
 export async function runOutbox(db: Db, now: () => Date = () => new Date()): Promise<OutboxPass> {
   const pass: OutboxPass = { sent: 0, retry: 0, failed: 0, lost: 0 };
   for (const message of await claimDue(db, now())) {
-    const outcome = await deliver(db, message);
+    const outcome = await deliver(db, message, now());
     pass[await finish(db, message, outcome, now())] += 1;
   }
   return pass;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -86,11 +86,14 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     ...areaLogRow(),
-    /** 1 SMS (subscription messages come with /sys/subscribe) */
+    /** 1 SMS, 2 a mini-program subscription message (its module's `outboxChannels` plug sends it) */
     channel: smallint('channel').notNull().default(1),
+    /** The SMS template (spec §9: 1-10); for a subscription message the template's use (spec §9: 1) */
     template: smallint('template').notNull(),
+    /** A subscription message's template (subscribe_templates.id; no reference: the log outlives it) */
+    subscriptionId: integer('subscription_id'),
     use: smallint('use').notNull().default(2),
-    /** The phone number */
+    /** The phone number; a subscription message's openid */
     recipient: varchar('recipient', { length: 32 }).notNull(),
     variables: jsonb('variables').$type<Record<string, string>>().notNull(),
     /** Which event queued it (`ticketPaid:T2026…`): at most one message per event */
@@ -129,6 +132,17 @@ export const outboxMessages = pgTable(
   ],
 );
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
+/** Both logs of the outbox (SMS, subscription messages) as list resources: the table, sortable fields, default order. */
+export const outboxLog = {
+  table: outboxMessages,
+  sort: {
+    createTime: outboxMessages.createdAt,
+    sentAt: outboxMessages.sentAt,
+    attempts: outboxMessages.attempts,
+  },
+  order: [desc(outboxMessages.createdAt), desc(outboxMessages.id)],
+};
 
 /**
  * Verification codes (SMS template 1) sent by the member API's `smsCode`: only a hash of the code is

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { smsApi, SmsLogPageSchema, SmsLogRowSchema, SmsResendSchema } from '../../../shared/api/messaging.ts';
 import type { SmsLogPage, SmsLogRow } from '../../../shared/api/messaging.ts';
@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
 import { writeAudit } from '../audit/index.ts';
-import { outboxMessages, smsTemplates, type OutboxMessageRow } from './messaging.table.ts';
+import { outboxLog, outboxMessages, smsTemplates, type OutboxMessageRow } from './messaging.table.ts';
 
 const EXPORT: ExportColumn<SmsLogRow>[] = [
   { header: SmsField.createTime, value: (r) => r.createTime, kind: 'datetime', width: 20 },
@@ -37,6 +37,7 @@ const EXPORT: ExportColumn<SmsLogRow>[] = [
 const where = (scenicId: number, q: SmsLogPage) =>
   and(
     eq(outboxMessages.scenicId, scenicId),
+    eq(outboxMessages.channel, 1),
     q.phone ? eq(outboxMessages.recipient, q.phone) : undefined,
     q.template ? eq(outboxMessages.template, q.template) : undefined,
     q.status != null ? eq(outboxMessages.status, q.status) : undefined,
@@ -95,7 +96,9 @@ async function resend(tx: Db, scenicId: number, id: number): Promise<OutboxMessa
   const [failed] = await tx
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.scenicId, scenicId)));
+    .where(
+      and(eq(outboxMessages.id, id), eq(outboxMessages.scenicId, scenicId), eq(outboxMessages.channel, 1)),
+    );
   if (!failed) throw new AppError(404, 'smsMessageNotFound');
   const [copy] = await tx
     .insert(outboxMessages)
@@ -133,14 +136,8 @@ export async function smsLogRoutes(root: FastifyInstance) {
     tag: 'sys',
     api: { page: smsApi.page, export: smsApi.export },
     perms: { page: 'admin:sms:query' },
-    table: outboxMessages,
+    ...outboxLog,
     where,
-    sort: {
-      createTime: outboxMessages.createdAt,
-      sentAt: outboxMessages.sentAt,
-      attempts: outboxMessages.attempts,
-    },
-    order: [desc(outboxMessages.createdAt), desc(outboxMessages.id)],
     rowSchema: SmsLogRowSchema,
     rows: (records) => rowsOf(db, records),
     page: { summary: 'The send log, newest first; phones masked', body: SmsLogPageSchema },

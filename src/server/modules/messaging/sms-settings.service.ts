@@ -18,7 +18,7 @@ import {
 import { variablesIn } from '../../../shared/message-text.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
-import { open, seal } from '../../lib/secret-box.ts';
+import { sealedChange } from '../../lib/secret-box.ts';
 import { messageKindOf } from './message-kinds.ts';
 import { smsPlatforms, smsTemplates, smsUses } from './messaging.table.ts';
 
@@ -85,11 +85,8 @@ export async function saveSmsPlatform(
     .from(smsPlatforms)
     .where(and(eq(smsPlatforms.scenicId, scenicId), eq(smsPlatforms.platform, input.platform)))
     .for('update');
-  const secret = input.secret?.trim() ?? '';
   const stored = before?.secretSealed ?? '';
-  let sealed: string | undefined;
-  if (secret !== '' && open(stored) !== secret) sealed = seal(secret);
-  else if (secret === '' && input.clearSecret && stored !== '') sealed = '';
+  const sealed = sealedChange(stored, input.secret, input.clearSecret);
   const secretAfter = sealed ?? stored;
   if (input.enabled && input.platform !== 9) {
     if (!(SMS_PLATFORMS_AVAILABLE as readonly number[]).includes(input.platform))
