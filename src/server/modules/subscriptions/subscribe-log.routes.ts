@@ -62,6 +62,12 @@ const where = (scenicId: number, q: SubscribeLogPage) =>
 const maskOpenid = (openid: string) =>
   openid.length > 10 ? `${openid.slice(0, 6)}****${openid.slice(-4)}` : '****';
 
+/** The data in the template's field order (thing1, character_string2, …): jsonb keeps keys by length. */
+const inFieldOrder = (data: Record<string, string>) => {
+  const n = (k: string) => Number(/\d+$/.exec(k)?.[0] ?? 0);
+  return Object.fromEntries(Object.entries(data).sort(([a], [b]) => n(a) - n(b) || a.localeCompare(b)));
+};
+
 /** The log's rows: the template's title, the member's phone and the openid masked. */
 async function rowsOf(db: Db, records: OutboxMessageRow[]): Promise<SubscribeLogRow[]> {
   if (!records.length) return [];
@@ -100,7 +106,7 @@ async function rowsOf(db: Db, records: OutboxMessageRow[]): Promise<SubscribeLog
       title: (r.subscriptionId != null && titleOf.get(r.subscriptionId)) || '',
       openid: maskOpenid(r.recipient),
       phone: phone ? maskPhone(phone) : '',
-      data: r.variables,
+      data: inFieldOrder(r.variables),
       status: r.status,
       result: r.result,
       resultMessage: r.resultMessage,
