@@ -88,4 +88,44 @@ describe('the demo shop orders', () => {
     expect(missing.debits).toBe(0);
     expect(missing.orders).toBeGreaterThan(0);
   });
+
+  it('the last week’s paid orders (template 3) and refunds in full (template 6) are in the send log', async () => {
+    const sends = await rows<{
+      template: number;
+      ref: string;
+      event_key: string;
+      recipient: string;
+      amount: string;
+      wrong: boolean;
+    }>(sql`select m.template, m.ref, m.event_key, m.recipient, m.variables->>'amount' as amount,
+        o.id is null or a.code <> 'QSH' or m.recipient <> o.receiver_phone or m.use <> 6
+          or m.variables->>'orderNo' <> o.order_no or m.variables->>'area' <> a.name
+          or (m.template = 3 and (o.paid_at is null or m.created_at <> o.paid_at
+            or m.variables->>'amount' <> to_char(o.pay_amount / 100.0, 'FM999999990.00')))
+          or (m.template = 6 and (o.status <> 203 or not exists (select 1 from shop_order_history h
+            where h.order_id = o.id and h.transition = 'S18' and h.created_at = m.created_at))) as wrong
+      from outbox_messages m join scenic_areas a on a.id = m.scenic_id
+      left join shop_orders o on o.order_no = m.ref and o.scenic_id = m.scenic_id
+      where m.template in (3, 6)`);
+    expect(sends.filter((m) => m.wrong)).toEqual([]);
+    const keys = sends.map((m) => m.event_key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const m of sends)
+      expect(m.event_key).toBe(`${m.template === 3 ? 'shopPaid' : 'shopRefunded'}:${m.ref}`);
+    expect(sends.filter((m) => m.template === 3).length).toBeGreaterThan(0);
+    // every such event of the week with a mobile has its message (a demo day has fewer than 30; an
+    // hour's margin for the seed having run a little before this test)
+    const missing = await one<{ paid: number; refunded: number; refunds: number }>(sql`select
+      (select count(*)::int from shop_orders o where o.paid_at >= now() - interval '167 hours'
+        and o.receiver_phone ~ '^1[0-9]{10}$' and not exists (select 1 from outbox_messages m
+          where m.template = 3 and m.ref = o.order_no)) as paid,
+      (select count(*)::int from shop_order_history h join shop_orders o on o.id = h.order_id
+        where h.transition = 'S18' and h.created_at >= now() - interval '167 hours'
+          and o.receiver_phone ~ '^1[0-9]{10}$' and not exists (select 1 from outbox_messages m
+            where m.template = 6 and m.ref = o.order_no)) as refunded,
+      (select count(*)::int from shop_order_history h
+        where h.transition = 'S18' and h.created_at >= now() - interval '167 hours') as refunds`);
+    expect({ paid: missing.paid, refunded: missing.refunded }).toEqual({ paid: 0, refunded: 0 });
+    if (missing.refunds > 0) expect(sends.filter((m) => m.template === 6).length).toBeGreaterThan(0);
+  });
 });

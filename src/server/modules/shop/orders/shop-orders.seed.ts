@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { creditBalance, debitBalance } from '../../members/index.ts';
 import { shopStockMoves } from '../shop.table.ts';
+import { seedDemoShopMessages } from './shop-messages.seed.ts';
 import {
   DAY,
   HOUR,
@@ -155,7 +156,8 @@ async function moveBalances(db: Db, scenicId: number, plans: Plan[]) {
  * so its payments, shipment, after-sales, refunds, review, history and stock moves agree with its
  * status. Stock is taken, put back and restocked through the ledger (replayed in memory, written in
  * bulk), goods sales are the paid pieces not refunded, and pay way 9 debits and refunds the member's
- * balance through the members module's ledger.
+ * balance through the members module's ledger. The last week's SMS of those orders follow
+ * (shop-messages.seed.ts).
  */
 export async function seedDemoShopOrders(
   db: Db,
@@ -188,5 +190,7 @@ export async function seedDemoShopOrders(
       select sum(l.quantity - l.refunded_quantity)::int from shop_order_lines l
       join shop_orders o on o.id = l.order_id where l.goods_id = g.id and o.paid_at is not null), 0)
     where g.scenic_id = ${scenicId}`);
+  // the week's payments and refunds in full told by SMS, once the orders and refunds exist
+  await seedDemoShopMessages(db, scenicId, now);
   return { orders: plans.length };
 }
