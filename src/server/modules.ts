@@ -1,6 +1,7 @@
 import accounts from './modules/accounts/accounts.module.ts';
 import audit from './modules/audit/audit.module.ts';
 import auth from './modules/auth/auth.module.ts';
+import cards from './modules/cards/cards.module.ts';
 import checkin from './modules/checkin/checkin.module.ts';
 import content from './modules/content/content.module.ts';
 import coupons from './modules/coupons/coupons.module.ts';
@@ -84,6 +85,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   checkin,
   reservations,
   travel,
+  cards,
   ota,
   payments,
   topups,

@@ -22,6 +22,7 @@ export const MODULE_GROUPS = {
   promotion: { path: '/promotion', label: { zh: '营销管理', en: 'Promotions' } },
   distribution: { path: '/disManage', label: { zh: '分销管理', en: 'Distribution' } },
   ota: { path: '/ota', label: { zh: 'OTA管理', en: 'OTA' } },
+  vipCard: { path: '/VipCard', label: { zh: '畅游卡管理', en: 'Travel cards' } },
   shop: { path: '/shop', label: { zh: '商城管理', en: 'Online shop' } },
   terminal: { path: '/terminal', label: { zh: '终端管理', en: 'Terminals' } },
   sys: { path: '/sys', label: { zh: '系统管理', en: 'System' } },

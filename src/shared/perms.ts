@@ -1,6 +1,7 @@
 import type { DictEntry } from './dict/dict.ts';
 import { accountsPermissions } from './perms/accounts.ts';
 import { auditPermissions } from './perms/audit.ts';
+import { cardsPermissions } from './perms/cards.ts';
 import { checkinPermissions } from './perms/checkin.ts';
 import { contentPermissions } from './perms/content.ts';
 import { couponsPermissions } from './perms/coupons.ts';
@@ -66,6 +67,7 @@ const MODULE_PERMISSIONS = [
   withdrawalsPermissions,
   settlementPermissions,
   otaPermissions,
+  cardsPermissions,
   couponsPermissions,
   priceTiersPermissions,
   distributionPermissions,

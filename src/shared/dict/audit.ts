@@ -25,6 +25,7 @@ export const AuditModule = defineDict({
   promotion: MODULE_GROUPS.promotion.label,
   distribution: MODULE_GROUPS.distribution.label,
   ota: MODULE_GROUPS.ota.label,
+  cards: MODULE_GROUPS.vipCard.label,
   shop: MODULE_GROUPS.shop.label,
   terminals: MODULE_GROUPS.terminal.label,
 });
@@ -69,6 +70,7 @@ export const AuditTarget = defineDict({
   reservation: { zh: '预约记录', en: 'Booking' },
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
+  cardKind: { zh: '畅游卡种类', en: 'Travel card kind' },
   coupon: { zh: '优惠券', en: 'Coupon' },
   priceTier: { zh: '价格等级', en: 'Price tier' },
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },

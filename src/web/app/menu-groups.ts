@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  CreditCardOutlined,
   CalendarOutlined,
   EnvironmentOutlined,
   GiftOutlined,
@@ -24,6 +25,7 @@ const ICONS: Record<ModuleGroupName, ComponentType> = {
   promotion: GiftOutlined,
   distribution: ShopOutlined,
   ota: ApiOutlined,
+  vipCard: CreditCardOutlined,
   shop: ShoppingOutlined,
   terminal: DesktopOutlined,
   sys: SettingOutlined,

@@ -1,5 +1,6 @@
 import accounts from '../modules/accounts/accounts.module.ts';
 import audit from '../modules/audit/audit.module.ts';
+import cards from '../modules/cards/cards.module.ts';
 import checkin from '../modules/checkin/checkin.module.ts';
 import content from '../modules/content/content.module.ts';
 import coupons from '../modules/coupons/coupons.module.ts';
@@ -71,6 +72,7 @@ export const WEB_MODULES = [
   passengerCameras,
   settlement,
   ota,
+  cards,
   shop,
   products,
   theatres,

@@ -1,0 +1,5 @@
+/**
+ * The public entry of the cards module: what other modules may use (eslint: a module reaches
+ * another only through its index.ts). Routes are registered by app.ts, never imported.
+ */
+export { cardKinds, type CardKind } from './cards.table.ts';

@@ -1,0 +1,105 @@
+import { defineDict, type DictEntry, type Lang } from './dict.ts';
+import { TerminalClient } from './terminal-client.ts';
+
+/** Labels of a travel card kind (/VipCard/vipUseAssort, /VipCard/vipUse): table, form and export. */
+export const CardKindField = defineDict({
+  name: { zh: '卡名称', en: 'Card name' },
+  cover: { zh: '封面图片', en: 'Cover image' },
+  description: { zh: '卡片说明', en: 'Description' },
+  price: { zh: '售价', en: 'Price' },
+  validityType: { zh: '有效期类型', en: 'Validity' },
+  validity: { zh: '有效期', en: 'Valid for' },
+  validWay: { zh: '限时方式', en: 'Timed by' },
+  validDays: { zh: '激活后有效天数', en: 'Days from activation' },
+  validFrom: { zh: '开始日期', en: 'From' },
+  validTo: { zh: '结束日期', en: 'To' },
+  productIds: { zh: '适用产品', en: 'Products admitted' },
+  entryRules: { zh: '入园规则', en: 'Entry rules' },
+  perDayEntries: { zh: '每日入园次数', en: 'Entries a day' },
+  totalEntries: { zh: '总入园次数', en: 'Entries in all' },
+  blackoutDates: { zh: '不可用日期', en: 'Blackout dates' },
+  photoRequired: { zh: '激活需人脸照片', en: 'Face photo to activate' },
+  realName: { zh: '实名类型', en: 'Real name' },
+  status: { zh: '上架状态', en: 'Shelf' },
+  channels: { zh: '销售渠道', en: 'Sold by' },
+  createTime: { zh: '创建时间', en: 'Created' },
+  updateTime: { zh: '更新时间', en: 'Updated' },
+});
+
+/** docs/product.md §9 "Membership card: 0 permanent, 1 timed expiry". */
+export const CardValidityType = defineDict({
+  0: { zh: '永久有效', en: 'Permanent', color: 'green' },
+  1: { zh: '限时有效', en: 'Timed', color: 'blue' },
+});
+export type CardValidityTypeCode = keyof typeof CardValidityType;
+export const CARD_VALIDITY = { permanent: 0, timed: 1 } as const;
+
+/** How a timed card's validity is given: days from activation or fixed dates (a form choice, not stored). */
+export const CardValidWay = defineDict({
+  days: { zh: '激活后天数', en: 'Days from activation' },
+  dates: { zh: '固定日期', en: 'Fixed dates' },
+});
+export type CardValidWayCode = keyof typeof CardValidWay;
+
+/**
+ * docs/product.md §9 "Card purchase source": the clients that may sell a card kind (winManagement
+ * manual window, weixinManagement mini-program, backstageManagement scenic back office).
+ */
+export const CardSaleSource = defineDict({
+  winManagement: { ...TerminalClient.winManagement, color: 'blue' },
+  weixinManagement: { ...TerminalClient.weixinManagement, color: 'green' },
+  backstageManagement: { ...TerminalClient.backstageManagement, color: 'purple' },
+});
+export type CardSaleSourceCode = keyof typeof CardSaleSource;
+export const CARD_SALE_SOURCES = Object.keys(CardSaleSource) as [CardSaleSourceCode, ...CardSaleSourceCode[]];
+
+/** The rules of a card kind's terms that span fields (the single fields are the schema's). */
+export const CardKindRule = defineDict({
+  validityOneWay: {
+    zh: '限时有效须填写激活后天数或固定日期中的一种',
+    en: 'a timed card is valid either for days from activation or between fixed dates, one of the two',
+  },
+  permanentNoTerm: {
+    zh: '永久有效的卡不设有效天数或日期',
+    en: 'a permanent card has no days or dates of validity',
+  },
+});
+
+/** Texts of the card screens shared with the export. */
+export const CardText = defineDict({
+  exportKinds: { zh: '畅游卡种类', en: 'Travel card kinds' },
+  permanent: { zh: '永久有效', en: 'Permanent' },
+  days: { zh: '激活后 {n} 天', en: '{n} days from activation' },
+  dates: { zh: '{from} 至 {to}', en: '{from} to {to}' },
+  perDay: { zh: '每日 {n} 次', en: '{n} a day' },
+  perDayUnlimited: { zh: '每日不限次', en: 'any number a day' },
+  total: { zh: '共 {n} 次', en: '{n} in all' },
+  totalUnlimited: { zh: '总次数不限', en: 'no limit in all' },
+  wholeArea: { zh: '全景区', en: 'Whole area' },
+  yes: { zh: '是', en: 'Yes' },
+  no: { zh: '否', en: 'No' },
+});
+
+const fill = (entry: DictEntry, lang: Lang, values: Record<string, string | number>) =>
+  entry[lang].replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/** What a card kind's validity reads as: 永久有效, 激活后 365 天, 2026-01-01 至 2026-12-31. */
+export function cardValidityText(
+  kind: { validityType: number; validDays: number | null; validFrom: string | null; validTo: string | null },
+  lang: Lang,
+): string {
+  if (kind.validityType === CARD_VALIDITY.permanent) return CardText.permanent[lang];
+  if (kind.validDays != null) return fill(CardText.days, lang, { n: kind.validDays });
+  return fill(CardText.dates, lang, { from: kind.validFrom ?? '', to: kind.validTo ?? '' });
+}
+
+/** What a card kind's entry limits read as: 每日 1 次，总次数不限. */
+export function cardEntryText(kind: { perDayEntries: number; totalEntries: number }, lang: Lang): string {
+  const perDay = kind.perDayEntries
+    ? fill(CardText.perDay, lang, { n: kind.perDayEntries })
+    : CardText.perDayUnlimited[lang];
+  const total = kind.totalEntries
+    ? fill(CardText.total, lang, { n: kind.totalEntries })
+    : CardText.totalUnlimited[lang];
+  return lang === 'zh' ? `${perDay}，${total}` : `${perDay}, ${total}`;
+}

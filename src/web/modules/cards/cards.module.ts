@@ -1,0 +1,34 @@
+import { defineWebModule } from '../../lib/web-module.ts';
+
+const manifest = defineWebModule({
+  name: 'cards',
+  menu: {
+    zh: { vipUseAssort: '畅游卡种类', vipUse: '畅游卡详情' },
+    en: { vipUseAssort: 'Card kinds', vipUse: 'Card kind' },
+  },
+  locales: () => import('./cards.locale.ts'),
+  routes: [
+    {
+      path: '/VipCard/vipUseAssort',
+      title: 'vipUseAssort',
+      perms: ['admin:card:kind:query'],
+      page: () => import('./card-kind-list.page.tsx'),
+    },
+    {
+      path: '/VipCard/vipUse',
+      title: 'vipUse',
+      hidden: true,
+      perms: ['admin:card:kind:query'],
+      page: () => import('./card-kind-detail.page.tsx'),
+    },
+  ],
+});
+
+export default manifest;
+
+// its texts and menu titles join the console's types (src/web/locales/index.ts)
+declare module '../../lib/web-module.ts' {
+  interface ConsoleModules {
+    cards: typeof manifest;
+  }
+}
