@@ -1,6 +1,7 @@
 import { addMessages } from './http/messages.ts';
 import { accountsMessages } from './modules/accounts/accounts.messages.ts';
 import { authMessages } from './modules/auth/auth.messages.ts';
+import { cardsMessages } from './modules/cards/cards.messages.ts';
 import { checkinMessages } from './modules/checkin/checkin.messages.ts';
 import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
@@ -42,6 +43,7 @@ import { thirdPartyMessages } from './modules/third-party/third-party.messages.t
 const moduleMessages = {
   ...accountsMessages,
   ...authMessages,
+  ...cardsMessages,
   ...checkinMessages,
   ...contentMessages,
   ...copyrightMessages,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { CARD_SALE_SOURCES, CARD_VALIDITY, CardKindRule, CardValidityType } from '../dict/cards.ts';
+import {
+  CARD_SALE_SOURCES,
+  CARD_VALIDITY,
+  CardKindRule,
+  CardOrderStatus,
+  CardState,
+  CardValidityType,
+} from '../dict/cards.ts';
 import type { DictEntry } from '../dict/dict.ts';
+import { PayWay } from '../dict/order.ts';
 import { RealNameType, ShelfStatus } from '../dict/product.ts';
 import { ImageUrlSchema } from './general.ts';
 import {
@@ -9,8 +17,11 @@ import {
   endpoints,
   IdSchema,
   listQuerySchema,
+  literalOf,
   statusChangeSchema,
 } from './common.ts';
+import { MobileSchema } from './member-api.ts';
+import { IdNumberSchema } from './staff-cards.ts';
 import { key, required, text } from './fields.ts';
 import { ValidationMessage } from './validation-messages.ts';
 
@@ -189,3 +200,195 @@ export type CardKindRow = z.infer<typeof CardKindRowSchema>;
 /** A product of the area the card's product picker offers (`productOptions`). */
 export const CardProductOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CardProductOption = z.infer<typeof CardProductOptionSchema>;
+
+// ---------------------------------------------------------------- issued cards and card orders
+
+/** /VipCard card list and detail: the issued cards and what staff do with them (C5, freeze, replace…). */
+export const cardApi = endpoints('/web/api/admin/card', [
+  'page',
+  'export',
+  'query',
+  'activate',
+  'freeze',
+  'unfreeze',
+  'replace',
+  'extend',
+  'updateHolder',
+]);
+
+/** /VipCard card orders: sold from the back office (C2), refunded (C7, C8) or voided (C10). */
+export const cardOrderApi = endpoints('/web/api/admin/cardOrder', [
+  'page',
+  'export',
+  'totals',
+  'query',
+  'create',
+  'refund',
+  'void',
+]);
+
+const IsoTimeSchema = z.iso.datetime({ offset: true });
+const ReasonSchema = required(200);
+
+/** The holder of a card as staff enter it; the kind's real-name and photo rules are the server's. */
+export const CardHolderSchema = z
+  .object({
+    name: text(40).default(''),
+    /** an 18-digit mainland ID number, or empty */
+    idNumber: IdNumberSchema.default(''),
+    /** a mainland mobile, or empty */
+    phone: z
+      .string()
+      .trim()
+      .regex(/^(1\d{10})?$/, { error: key('mobile') })
+      .default(''),
+    facePhoto: ImageUrlSchema.default(''),
+  })
+  .strict();
+export type CardHolder = z.infer<typeof CardHolderSchema>;
+
+export const CARD_PAY_WAYS = [1, 99, 98] as const;
+
+export const CardOrderCreateSchema = z
+  .object({
+    kindId: IdSchema,
+    buyer: z.object({ name: required(40), phone: MobileSchema }).strict(),
+    payWay: literalOf(CARD_PAY_WAYS),
+    /** given: the card is activated at once (C5) in the sale's transaction */
+    holder: CardHolderSchema.optional(),
+  })
+  .strict();
+export type CardOrderCreate = z.infer<typeof CardOrderCreateSchema>;
+
+export const CardActivateSchema = z.object({ id: IdSchema, holder: CardHolderSchema }).strict();
+export type CardActivate = z.infer<typeof CardActivateSchema>;
+
+/** freeze, unfreeze, replace: the card and why (kept in the audit). */
+export const CardReasonSchema = z.object({ id: IdSchema, reason: ReasonSchema }).strict();
+export type CardReason = z.infer<typeof CardReasonSchema>;
+
+export const CardExtendSchema = z
+  .object({ id: IdSchema, days: z.coerce.number().int().min(1).max(3650), reason: ReasonSchema })
+  .strict();
+export type CardExtend = z.infer<typeof CardExtendSchema>;
+
+export const CardHolderUpdateSchema = z
+  .object({ id: IdSchema, holder: CardHolderSchema, reason: ReasonSchema })
+  .strict();
+export type CardHolderUpdate = z.infer<typeof CardHolderUpdateSchema>;
+
+/** refund: the amount is staff's choice (≤ paid), needed for a card already used (C8). */
+export const CardOrderRefundSchema = z
+  .object({ id: IdSchema, reason: ReasonSchema, amount: z.coerce.number().int().min(0).optional() })
+  .strict();
+export type CardOrderRefund = z.infer<typeof CardOrderRefundSchema>;
+
+export const CardOrderVoidSchema = CardReasonSchema;
+export type CardOrderVoid = z.infer<typeof CardOrderVoidSchema>;
+
+export const CARD_SORT_FIELDS = ['createTime', 'validUntil', 'entriesUsed'] as const;
+
+export const CardPageSchema = listQuerySchema(CARD_SORT_FIELDS, {
+  cardNo: text(16).optional(),
+  kindId: IdSchema.optional(),
+  state: dictCodeSchema(CardState).optional(),
+  /** holder name contains */
+  holderName: text(40).optional(),
+  holderPhone: text(20).optional(),
+  holderIdNumber: z.string().trim().toUpperCase().max(18).optional(),
+  activatedFrom: IsoTimeSchema.optional(),
+  activatedTo: IsoTimeSchema.optional(),
+});
+export type CardPage = z.infer<typeof CardPageSchema>;
+
+export const CardRowSchema = z.object({
+  id: z.number().int(),
+  cardNo: z.string(),
+  orderId: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  state: z
+    .number()
+    .int()
+    .describe('CardState: 1 not activated, 2 active, 3 frozen, 4 replaced, 5 expired, 6 dead'),
+  holderName: z.string(),
+  holderIdNumber: z.string().describe('masked unless admin:traveler:idNumber'),
+  holderPhone: z.string().describe('masked unless admin:user:phone'),
+  facePhoto: z.string(),
+  activatedAt: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable().describe('null: permanent (or not activated)'),
+  entriesUsed: z.number().int(),
+  entriesToday: z.number().int(),
+  lastEntryDay: z.string().nullable(),
+  replacedBy: z.number().int().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type CardRow = z.infer<typeof CardRowSchema>;
+
+export const CARD_ORDER_SORT_FIELDS = ['createTime', 'amount'] as const;
+
+export const CardOrderPageSchema = listQuerySchema(CARD_ORDER_SORT_FIELDS, {
+  orderNo: text(32).optional(),
+  kindId: IdSchema.optional(),
+  status: dictCodeSchema(CardOrderStatus).optional(),
+  source: CardSaleSourceSchema.optional(),
+  /** any pay way (the mini-program's come with C1/C3) */
+  payWay: dictCodeSchema(PayWay).optional(),
+  buyerPhone: text(20).optional(),
+  createTimeFrom: IsoTimeSchema.optional(),
+  createTimeTo: IsoTimeSchema.optional(),
+});
+export type CardOrderPage = z.infer<typeof CardOrderPageSchema>;
+
+export const CardOrderRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  buyerName: z.string(),
+  buyerPhone: z.string().describe('masked unless admin:user:phone'),
+  source: z.string().describe('CardSaleSource client id'),
+  payWay: z.number().int().describe('PayWay: 1 cash, 99 POS, 98 on account'),
+  amount: z.number().int().describe('cents'),
+  status: z.number().int().describe('CardOrderStatus (spec §4)'),
+  paidAt: z.string().nullable(),
+  refundedAmount: z.number().int().describe('cents'),
+  reason: z.string().describe('why it was voided or refunded'),
+  createdBy: z.number().int().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type CardOrderRow = z.infer<typeof CardOrderRowSchema>;
+
+/** The totals bar of the card orders: over the whole filter (paging and sort ignored). */
+export const CardOrderTotalsSchema = z.object({
+  count: z.number().int(),
+  amount: z.number().int().describe('cents'),
+  refundedAmount: z.number().int().describe('cents'),
+});
+export type CardOrderTotals = z.infer<typeof CardOrderTotalsSchema>;
+
+export const CardHolderChangeSchema = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  before: z.record(z.string(), z.string()),
+  after: z.record(z.string(), z.string()),
+  reason: z.string(),
+  createTime: z.string(),
+});
+export type CardHolderChange = z.infer<typeof CardHolderChangeSchema>;
+
+/** `card/query`: the card, its order, the holder's changes and its entries at the gates. */
+export const CardDetailSchema = z.object({
+  card: CardRowSchema,
+  order: CardOrderRowSchema,
+  holderChanges: z.array(CardHolderChangeSchema),
+  entries: z.array(z.object({ time: z.string(), gateId: z.number().int() })),
+});
+export type CardDetail = z.infer<typeof CardDetailSchema>;
+
+/** `cardOrder/query`: the order and its cards (the replaced ones too, newest first). */
+export const CardOrderDetailSchema = CardOrderRowSchema.extend({ cards: z.array(CardRowSchema) });
+export type CardOrderDetail = z.infer<typeof CardOrderDetailSchema>;

@@ -71,6 +71,8 @@ export const AuditTarget = defineDict({
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
   cardKind: { zh: '畅游卡种类', en: 'Travel card kind' },
+  card: { zh: '畅游卡', en: 'Travel card' },
+  cardOrder: { zh: '畅游卡订单', en: 'Travel card order' },
   coupon: { zh: '优惠券', en: 'Coupon' },
   priceTier: { zh: '价格等级', en: 'Price tier' },
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },

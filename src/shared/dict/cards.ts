@@ -1,4 +1,5 @@
 import { defineDict, type DictEntry, type Lang } from './dict.ts';
+import { PayWay } from './order.ts';
 import { TerminalClient } from './terminal-client.ts';
 
 /** Labels of a travel card kind (/VipCard/vipUseAssort, /VipCard/vipUse): table, form and export. */
@@ -65,9 +66,82 @@ export const CardKindRule = defineDict({
   },
 });
 
+/** Spec §4 "card order": what the money of one card did (docs/domain.md "Travel card"). */
+export const CardOrderStatus = defineDict({
+  101: { zh: '待支付', en: 'Unpaid', color: 'orange' },
+  201: { zh: '已支付', en: 'Paid', color: 'blue' },
+  203: { zh: '已退款', en: 'Refunded', color: 'default' },
+  301: { zh: '已生效', en: 'Effective', color: 'green' },
+  401: { zh: '使用中', en: 'In use', color: 'cyan' },
+  501: { zh: '已作废', en: 'Invalid', color: 'red' },
+  502: { zh: '已过期', en: 'Expired', color: 'default' },
+});
+export type CardOrderStatusCode = keyof typeof CardOrderStatus;
+export const CARD_ORDER_STATUS = {
+  unpaid: 101,
+  paid: 201,
+  refunded: 203,
+  effective: 301,
+  inUse: 401,
+  invalid: 501,
+  expired: 502,
+} as const satisfies Record<string, CardOrderStatusCode>;
+
+/** An issued card's state (docs/domain.md "The card"). */
+export const CardState = defineDict({
+  1: { zh: '未激活', en: 'Not activated', color: 'orange' },
+  2: { zh: '已激活', en: 'Active', color: 'green' },
+  3: { zh: '已冻结', en: 'Frozen', color: 'blue' },
+  4: { zh: '已补卡', en: 'Replaced', color: 'purple' },
+  5: { zh: '已过期', en: 'Expired', color: 'default' },
+  6: { zh: '已失效', en: 'Dead', color: 'red' },
+});
+export type CardStateCode = keyof typeof CardState;
+export const CARD_STATE = {
+  notActivated: 1,
+  active: 2,
+  frozen: 3,
+  replaced: 4,
+  expired: 5,
+  dead: 6,
+} as const satisfies Record<string, CardStateCode>;
+
+/** The pay ways of a card sold at the back office (spec §9 pay ways): money taken offline, at once. */
+export const CardPayWay = defineDict({ 1: PayWay[1], 99: PayWay[99], 98: PayWay[98] });
+export type CardPayWayCode = keyof typeof CardPayWay;
+
+/** Labels of issued cards and card orders (/VipCard lists, detail and export). */
+export const CardField = defineDict({
+  cardNo: { zh: '卡号', en: 'Card number' },
+  kindName: { zh: '卡种类', en: 'Card kind' },
+  state: { zh: '卡状态', en: 'Card state' },
+  holderName: { zh: '持卡人', en: 'Holder' },
+  holderIdNumber: { zh: '身份证号', en: 'ID number' },
+  holderPhone: { zh: '持卡人手机号', en: "Holder's phone" },
+  facePhoto: { zh: '人脸照片', en: 'Face photo' },
+  activatedAt: { zh: '激活时间', en: 'Activated' },
+  validFrom: { zh: '生效日期', en: 'Valid from' },
+  validUntil: { zh: '到期日期', en: 'Valid until' },
+  entriesUsed: { zh: '已入园次数', en: 'Entries used' },
+  orderNo: { zh: '订单号', en: 'Order number' },
+  buyerName: { zh: '购买人', en: 'Buyer' },
+  buyerPhone: { zh: '购买人手机号', en: "Buyer's phone" },
+  source: { zh: '购买来源', en: 'Sold by' },
+  payWay: { zh: '支付方式', en: 'Pay way' },
+  amount: { zh: '金额', en: 'Amount' },
+  status: { zh: '订单状态', en: 'Order status' },
+  paidAt: { zh: '支付时间', en: 'Paid' },
+  refundedAmount: { zh: '退款金额', en: 'Refunded' },
+  reason: { zh: '原因', en: 'Reason' },
+  createTime: { zh: '创建时间', en: 'Created' },
+});
+
 /** Texts of the card screens shared with the export. */
 export const CardText = defineDict({
   exportKinds: { zh: '畅游卡种类', en: 'Travel card kinds' },
+  exportCards: { zh: '畅游卡', en: 'Travel cards' },
+  exportOrders: { zh: '畅游卡订单', en: 'Travel card orders' },
+  permanentUntil: { zh: '永久', en: 'Permanent' },
   permanent: { zh: '永久有效', en: 'Permanent' },
   days: { zh: '激活后 {n} 天', en: '{n} days from activation' },
   dates: { zh: '{from} 至 {to}', en: '{from} to {to}' },

@@ -37,6 +37,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { productOptions } from '../products/index.ts';
+import { keepSoldKind } from './card-issue.service.ts';
 import { cardKinds, type CardKind } from './cards.table.ts';
 
 const resource: Resource<typeof cardKinds> = {
@@ -181,8 +182,10 @@ export async function cardKindRoutes(root: FastifyInstance) {
           validTo: merged(body.validTo, before.validTo),
         }),
     },
-    // issued cards (a later slice) will keep a sold kind from being deleted
-    delete: { summary: 'Delete a card kind' },
+    delete: {
+      summary: 'Delete a card kind; a kind with card orders is kept (409): take it off the shelf instead',
+      guard: (before, tx) => keepSoldKind(tx, before.id),
+    },
     status: {
       summary: 'Put card kinds on shelf (1) or off shelf (2); all or none change',
       body: CardKindShelfSchema,

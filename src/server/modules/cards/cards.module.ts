@@ -1,10 +1,15 @@
 import { defineServerModule } from '../../lib/server-module.ts';
-import { seedDemoCardKinds } from './card-kinds.seed.ts';
+import { messageKinds } from '../messaging/index.ts';
+import { cardPaidKind, cardRefundKind } from './card-messages.ts';
+import { cardOrderRoutes } from './card-orders.routes.ts';
+import { seedDemoCards } from './card-orders.seed.ts';
 import { cardKindRoutes } from './card-kinds.routes.ts';
+import { cardRoutes } from './cards.routes.ts';
 
-/** Travel cards (issue 32, /VipCard): the card kinds so far; issued cards, orders and codes come later. */
+/** Travel cards (issue 32, /VipCard): the card kinds, the cards issued and their orders; codes and gates come later. */
 export default defineServerModule({
   name: 'cards',
-  routes: [cardKindRoutes],
-  seedDemo: seedDemoCardKinds,
+  routes: [cardKindRoutes, cardOrderRoutes, cardRoutes],
+  seedDemo: seedDemoCards,
+  plugs: [messageKinds.plug(cardPaidKind), messageKinds.plug(cardRefundKind)],
 });

@@ -3,3 +3,5 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { cardKinds, type CardKind } from './cards.table.ts';
+export { cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
+export { activateCard, sellCard } from './card-issue.service.ts';

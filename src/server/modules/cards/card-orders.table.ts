@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { admins } from '../accounts/index.ts';
+import { areaRow } from '../scenic/scenic.table.ts';
+import { createdAt, timestamps } from '../../db/columns.ts';
+import type { CardSaleSourceCode } from '../../../shared/dict/cards.ts';
+import { cardKinds } from './cards.table.ts';
+
+/** Spec §4 card order statuses (CardOrderStatus). */
+const ORDER_STATUSES = sql.raw('101, 201, 203, 301, 401, 501, 502');
+
+/**
+ * A card order (docs/domain.md "Travel card"): the money of one card of one kind. Its status moves
+ * only along C1-C10, each move a compare-and-set on `status`.
+ */
+export const cardOrders = pgTable(
+  'card_orders',
+  {
+    ...areaRow(),
+    /** 'C' + the area's day + 10 random digits */
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    // a kind with orders is never deleted (its delete guard answers 409 first)
+    kindId: integer('kind_id')
+      .notNull()
+      .references(() => cardKinds.id),
+    buyerName: varchar('buyer_name', { length: 40 }).notNull().default(''),
+    buyerPhone: varchar('buyer_phone', { length: 20 }).notNull().default(''),
+    /** CardSaleSource client id that sold it */
+    source: varchar('source', { length: 32 }).$type<CardSaleSourceCode>().notNull(),
+    /** PayWay (spec §9) */
+    payWay: smallint('pay_way').notNull(),
+    /** cents: the kind's price when sold */
+    amount: integer('amount').notNull(),
+    /** CardOrderStatus */
+    status: smallint('status').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** cents given back (C7, C8) */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** why staff voided or refunded it */
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('card_orders_no_uq').on(t.orderNo),
+    index('card_orders_scenic_idx').on(t.scenicId, t.createdAt),
+    index('card_orders_kind_idx').on(t.kindId),
+    index('card_orders_buyer_phone_idx').on(t.scenicId, t.buyerPhone),
+    check('card_orders_status_ck', sql`${t.status} in (${ORDER_STATUSES})`),
+    check('card_orders_amounts_ck', sql`${t.amount} >= 0 and ${t.refundedAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+export type CardOrder = typeof cardOrders.$inferSelect;
+
+/**
+ * An issued card (docs/domain.md "The card"): what the gates read. One per order, and one more for
+ * each replacement (the old one state 4, `replaced_by` the new one).
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    ...areaRow(),
+    /** 16 characters of an unambiguous alphabet, 80 random bits */
+    cardNo: varchar('card_no', { length: 16 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => cardOrders.id),
+    kindId: integer('kind_id')
+      .notNull()
+      .references(() => cardKinds.id),
+    /** CardState: 1 not activated, 2 active, 3 frozen, 4 replaced, 5 expired, 6 dead */
+    state: smallint('state').notNull().default(1),
+    holderName: varchar('holder_name', { length: 40 }).notNull().default(''),
+    holderIdNumber: varchar('holder_id_number', { length: 18 }).notNull().default(''),
+    holderPhone: varchar('holder_phone', { length: 20 }).notNull().default(''),
+    facePhoto: varchar('face_photo', { length: 500 }).notNull().default(''),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** the area's days; null until activated; a null valid_until is a permanent card */
+    validFrom: date('valid_from'),
+    validUntil: date('valid_until'),
+    entriesUsed: integer('entries_used').notNull().default(0),
+    entriesToday: integer('entries_today').notNull().default(0),
+    lastEntryDay: date('last_entry_day'),
+    replacedBy: integer('replaced_by').references((): AnyPgColumn => cards.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('cards_no_uq').on(t.cardNo),
+    index('cards_scenic_idx').on(t.scenicId, t.createdAt),
+    index('cards_order_idx').on(t.orderId),
+    index('cards_holder_id_idx').on(t.scenicId, t.holderIdNumber),
+    index('cards_holder_phone_idx').on(t.scenicId, t.holderPhone),
+    check('cards_state_ck', sql`${t.state} between 1 and 6`),
+    check('cards_entries_ck', sql`${t.entriesUsed} >= 0 and ${t.entriesToday} >= 0`),
+    check('cards_validity_ck', sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`),
+    check('cards_replaced_ck', sql`(${t.state} = 4) = (${t.replacedBy} is not null)`),
+  ],
+);
+
+export type Card = typeof cards.$inferSelect;
+
+/** The holder's data of a card as changed by staff: append-only, listed on the card's detail. */
+export const cardHolderChanges = pgTable(
+  'card_holder_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    before: jsonb('before').$type<Record<string, string>>().notNull(),
+    after: jsonb('after').$type<Record<string, string>>().notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_holder_changes_card_idx').on(t.cardId, t.id)],
+);

@@ -1,0 +1,101 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { CardOrderRow, CardRow } from '../../../shared/api/cards.ts';
+import { maskIdNumber, maskPhone } from '../../../shared/api/reservations.ts';
+import { hasPermission } from '../../../shared/perms.ts';
+import type { Db } from '../../db/client.ts';
+import type { Card, CardOrder } from './card-orders.table.ts';
+import { cardKinds } from './cards.table.ts';
+
+/** How personal data shows to a caller (docs/decisions.md "Members"): in full only with the permission. */
+export interface Masks {
+  phone: (v: string) => string;
+  idNumber: (v: string) => string;
+}
+
+/** Phones as 138****1234 unless admin:user:phone; ID numbers as 1101**********1234 unless admin:traveler:idNumber. */
+export function masksOf(req: FastifyRequest): Masks {
+  const granted = req.auth?.permissions ?? [];
+  const fullPhone = hasPermission(granted, 'admin:user:phone');
+  const fullId = hasPermission(granted, 'admin:traveler:idNumber');
+  return {
+    phone: (v) => (v && !fullPhone ? maskPhone(v) : v),
+    idNumber: (v) => (fullId ? v : maskIdNumber(v)),
+  };
+}
+
+/** Card kind names by id. */
+export async function kindNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: cardKinds.id, name: cardKinds.name })
+    .from(cardKinds)
+    .where(inArray(cardKinds.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const toCardRow = (c: Card, kindName: string, masks: Masks): CardRow => ({
+  id: c.id,
+  cardNo: c.cardNo,
+  orderId: c.orderId,
+  kindId: c.kindId,
+  kindName,
+  state: c.state,
+  holderName: c.holderName,
+  holderIdNumber: masks.idNumber(c.holderIdNumber),
+  holderPhone: masks.phone(c.holderPhone),
+  facePhoto: c.facePhoto,
+  activatedAt: iso(c.activatedAt),
+  validFrom: c.validFrom,
+  validUntil: c.validUntil,
+  entriesUsed: c.entriesUsed,
+  entriesToday: c.entriesToday,
+  lastEntryDay: c.lastEntryDay,
+  replacedBy: c.replacedBy,
+  createTime: c.createdAt.toISOString(),
+  updateTime: c.updatedAt.toISOString(),
+});
+
+export const toOrderRow = (o: CardOrder, kindName: string, masks: Masks): CardOrderRow => ({
+  id: o.id,
+  orderNo: o.orderNo,
+  kindId: o.kindId,
+  kindName,
+  buyerName: o.buyerName,
+  buyerPhone: masks.phone(o.buyerPhone),
+  source: o.source,
+  payWay: o.payWay,
+  amount: o.amount,
+  status: o.status,
+  paidAt: iso(o.paidAt),
+  refundedAmount: o.refundedAmount,
+  reason: o.reason,
+  createdBy: o.createdBy,
+  createTime: o.createdAt.toISOString(),
+  updateTime: o.updatedAt.toISOString(),
+});
+
+/** The response rows of cards (kind names read once). */
+export async function cardRows(db: Db, masks: Masks, records: readonly Card[]): Promise<CardRow[]> {
+  const names = await kindNames(
+    db,
+    records.map((c) => c.kindId),
+  );
+  return records.map((c) => toCardRow(c, names.get(c.kindId) ?? '', masks));
+}
+
+/** The response rows of card orders (kind names read once). */
+export async function orderRows(
+  db: Db,
+  masks: Masks,
+  records: readonly CardOrder[],
+): Promise<CardOrderRow[]> {
+  const names = await kindNames(
+    db,
+    records.map((o) => o.kindId),
+  );
+  return records.map((o) => toOrderRow(o, names.get(o.kindId) ?? '', masks));
+}
