@@ -25,7 +25,7 @@ import { shopOrderApi } from '../src/shared/api/shop-orders.ts';
 import { shopGoodApi } from '../src/shared/api/shop.ts';
 import { faceDeviceApi } from '../src/shared/api/face-devices.ts';
 import { machineApi } from '../src/shared/api/sales-terminals.ts';
-import { cardKindApi } from '../src/shared/api/cards.ts';
+import { cardApi, cardKindApi } from '../src/shared/api/cards.ts';
 
 const { openPage } = useConsole();
 
@@ -85,6 +85,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/terminal/faceConfig': async (b, t) => `?id=${await firstId(b, t, faceDeviceApi.page)}`,
   '/terminal/autoSellTicketMange': async (b, t) => `?id=${await firstId(b, t, machineApi.page)}`,
   '/VipCard/vipUse': async (b, t) => `?id=${await firstId(b, t, cardKindApi.page)}`,
+  '/VipCard/EnjSelfCardListDetail': async (b, t) => `?id=${await firstId(b, t, cardApi.page)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

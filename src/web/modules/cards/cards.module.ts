@@ -3,8 +3,20 @@ import { defineWebModule } from '../../lib/web-module.ts';
 const manifest = defineWebModule({
   name: 'cards',
   menu: {
-    zh: { vipUseAssort: '畅游卡种类', vipUse: '畅游卡详情' },
-    en: { vipUseAssort: 'Card kinds', vipUse: 'Card kind' },
+    zh: {
+      vipUseAssort: '畅游卡种类',
+      vipUse: '畅游卡详情',
+      EnjSelfCardOrder: '畅游卡订单',
+      EnjSelfCardList: '畅游卡列表',
+      EnjSelfCardListDetail: '畅游卡信息',
+    },
+    en: {
+      vipUseAssort: 'Card kinds',
+      vipUse: 'Card kind',
+      EnjSelfCardOrder: 'Card orders',
+      EnjSelfCardList: 'Cards',
+      EnjSelfCardListDetail: 'Card',
+    },
   },
   locales: () => import('./cards.locale.ts'),
   routes: [
@@ -20,6 +32,25 @@ const manifest = defineWebModule({
       hidden: true,
       perms: ['admin:card:kind:query'],
       page: () => import('./card-kind-detail.page.tsx'),
+    },
+    {
+      path: '/VipCard/EnjSelfCardOrder',
+      title: 'EnjSelfCardOrder',
+      perms: ['admin:card:order:query'],
+      page: () => import('./card-order-list.page.tsx'),
+    },
+    {
+      path: '/VipCard/EnjSelfCardList',
+      title: 'EnjSelfCardList',
+      perms: ['admin:card:query'],
+      page: () => import('./card-list.page.tsx'),
+    },
+    {
+      path: '/VipCard/EnjSelfCardListDetail',
+      title: 'EnjSelfCardListDetail',
+      hidden: true,
+      perms: ['admin:card:query'],
+      page: () => import('./card-detail.page.tsx'),
     },
   ],
 });

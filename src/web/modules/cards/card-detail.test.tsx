@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardDetail, CardRow } from '../../../shared/api/cards.ts';
+import '../../lib/i18n.ts';
+import { captureToasts, renderInConsole, signIn, signOutAfterEach } from '../../test/console.tsx';
+import CardDetailPage from './card-detail.page.tsx';
+
+const card = (over: Partial<CardRow>): CardRow => ({
+  id: 5,
+  cardNo: 'A1B2C3D4E5F6G7H8',
+  orderId: 9,
+  kindId: 7,
+  kindName: '湖山年卡',
+  state: 2,
+  holderName: '张三',
+  holderIdNumber: '1101**********1234',
+  holderPhone: '138****1234',
+  facePhoto: '',
+  activatedAt: '2026-01-02T01:00:00.000Z',
+  validFrom: '2026-01-02',
+  validUntil: '2027-01-01',
+  entriesUsed: 3,
+  entriesToday: 0,
+  lastEntryDay: null,
+  replacedBy: null,
+  createTime: '2026-01-01T00:00:00.000Z',
+  updateTime: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+let cards: Record<number, CardRow> = {};
+const detail = (c: CardRow): CardDetail => ({
+  card: c,
+  order: {
+    id: 9,
+    orderNo: 'C20260101000000001',
+    kindId: 7,
+    kindName: '湖山年卡',
+    buyerName: '张三',
+    buyerPhone: '138****1234',
+    source: 'backstageManagement',
+    payWay: 1,
+    amount: 29_900,
+    status: 301,
+    paidAt: '2026-01-01T00:00:00.000Z',
+    refundedAmount: 0,
+    reason: '',
+    createdBy: 1,
+    createTime: '2026-01-01T00:00:00.000Z',
+    updateTime: '2026-01-01T00:00:00.000Z',
+  },
+  holderChanges: [],
+  entries: [],
+});
+
+const sent: { url: string; body: Record<string, unknown> }[] = [];
+const reply = (data: unknown, status = 200, msg = '') =>
+  new Response(JSON.stringify({ code: status, msg, data }), { status });
+let refuse: { field: string; msg: string } | null = null;
+const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  if (url.includes('/card/query'))
+    return reply(detail(cards[Number(new URL(url, 'http://x').searchParams.get('id'))]!));
+  const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+  sent.push({ url, body });
+  if (refuse) return reply({ field: refuse.field }, 400, refuse.msg);
+  if (url.endsWith('/card/replace')) {
+    cards[6] = card({ id: 6, cardNo: 'NEWCARD000000006' });
+    return reply(cards[6]);
+  }
+  return reply(cards[5]);
+});
+const sentTo = (path: string) => sent.filter((s) => s.url.endsWith(path));
+
+beforeEach(() => {
+  sent.length = 0;
+  refuse = null;
+  cards = { 5: card({}) };
+  vi.stubGlobal('fetch', fetchMock);
+  signIn(['admin:card:query', 'admin:card:update']);
+});
+signOutAfterEach();
+const toasts = captureToasts();
+
+// buttons found by their text: role queries walk the whole page's accessibility tree (slow in jsdom)
+const button = (name: RegExp) => screen.getAllByText(name).at(-1)!.closest('button')!;
+const ok = () => userEvent.click(button(/^确\s*定$/));
+const errorOf = (label: string) =>
+  screen.getByLabelText(label).closest('.ant-form-item')!.querySelector('.ant-form-item-explain')
+    ?.textContent;
+const open = async (state: number, over: Partial<CardRow> = {}) => {
+  cards[5] = card({ state, ...over });
+  renderInConsole(<CardDetailPage />, '/VipCard/EnjSelfCardListDetail?id=5');
+  expect(await screen.findByText('卡号 A1B2C3D4E5F6G7H8')).toBeInTheDocument();
+};
+
+describe('CardDetailPage (/VipCard/EnjSelfCardListDetail)', () => {
+  it('activates a card: the server’s complaint on holder.idNumber shows on that field', async () => {
+    await open(1, {
+      holderName: '',
+      holderPhone: '',
+      holderIdNumber: '',
+      activatedAt: null,
+      validUntil: null,
+    });
+    // not activated: neither freeze nor extend
+    expect(screen.queryByText(/^冻\s*结$/)).toBeNull();
+    expect(screen.queryByText(/^延\s*期$/)).toBeNull();
+    await userEvent.click(button(/^激\s*活$/));
+    fireEvent.change(await screen.findByLabelText('持卡人'), { target: { value: '李四' } });
+    fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '110101199001011237' } });
+    refuse = { field: 'holder.idNumber', msg: '身份证号: 实名卡须填写' };
+    await ok();
+    await waitFor(() => expect(errorOf('身份证号')).toContain('实名卡须填写'));
+    refuse = null;
+    await ok();
+    await waitFor(() => expect(sentTo('/card/activate')).toHaveLength(2));
+    expect(sentTo('/card/activate')[1]!.body).toEqual({
+      id: 5,
+      holder: { name: '李四', idNumber: '110101199001011237', phone: '', facePhoto: '' },
+    });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+  });
+
+  it('freezes an active card only with a reason', async () => {
+    await open(2);
+    expect(screen.queryByText(/^解\s*冻$/)).toBeNull();
+    await userEvent.click(button(/^冻\s*结$/));
+    await screen.findByText('冻结：A1B2C3D4E5F6G7H8');
+    await ok();
+    await waitFor(() => expect(errorOf('原因')).toBeTruthy());
+    expect(sent).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '持卡人挂失' } });
+    await ok();
+    await waitFor(() => expect(sentTo('/card/freeze')).toHaveLength(1));
+    expect(sentTo('/card/freeze')[0]!.body).toEqual({ id: 5, reason: '持卡人挂失' });
+  });
+
+  it('extends a frozen timed card by days and unfreezes it', async () => {
+    await open(3);
+    await userEvent.click(button(/^延\s*期$/));
+    fireEvent.change(await screen.findByLabelText('延期天数'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '闭园补偿' } });
+    await ok();
+    await waitFor(() => expect(sentTo('/card/extend')).toHaveLength(1));
+    expect(sentTo('/card/extend')[0]!.body).toEqual({ id: 5, days: 30, reason: '闭园补偿' });
+    await userEvent.click(button(/^解\s*冻$/));
+    // the extend dialog may still be closing: the last reason field is the new dialog's
+    await screen.findByText('解冻：A1B2C3D4E5F6G7H8');
+    fireEvent.change(screen.getAllByLabelText('原因').at(-1)!, { target: { value: '已找回' } });
+    await ok();
+    await waitFor(() => expect(sentTo('/card/unfreeze')).toHaveLength(1));
+  });
+
+  it('edits the holder: masked values are typed again, not sent back', async () => {
+    await open(2);
+    await userEvent.click(button(/^修改持卡人$/));
+    await waitFor(() => expect(screen.getByLabelText('持卡人')).toHaveValue('张三'));
+    expect(screen.getByLabelText('持卡人手机号')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('持卡人手机号'), { target: { value: '13900001111' } });
+    fireEvent.change(screen.getByLabelText('原因'), { target: { value: '换号' } });
+    await ok();
+    await waitFor(() => expect(sentTo('/card/updateHolder')).toHaveLength(1));
+    expect(sentTo('/card/updateHolder')[0]!.body).toMatchObject({
+      id: 5,
+      reason: '换号',
+      holder: { name: '张三', phone: '13900001111', idNumber: '' },
+    });
+  });
+
+  it('replaces a lost card with a reason, then opens the new card', async () => {
+    await open(2);
+    await userEvent.click(button(/^补\s*卡$/));
+    fireEvent.change(await screen.findByLabelText('原因'), { target: { value: '丢失' } });
+    await ok();
+    await waitFor(() => expect(sentTo('/card/replace')).toHaveLength(1));
+    expect(await screen.findByText('卡号 NEWCARD000000006')).toBeInTheDocument();
+  });
+
+  it('shows a dead card without actions', async () => {
+    await open(6);
+    expect(screen.getByText('已失效')).toBeInTheDocument();
+    expect(screen.queryByText(/^补\s*卡$/)).toBeNull();
+    expect(screen.queryByText(/^修改持卡人$/)).toBeNull();
+  });
+});
