@@ -347,6 +347,8 @@ export const CardOrderRowSchema = z.object({
   orderNo: z.string(),
   kindId: z.number().int(),
   kindName: z.string(),
+  /** The number its card goes by now (a replaced card's successor); '' before one is issued */
+  cardNo: z.string(),
   buyerName: z.string(),
   buyerPhone: z.string().describe('masked unless admin:user:phone'),
   source: z.string().describe('CardSaleSource client id'),

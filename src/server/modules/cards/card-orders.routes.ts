@@ -46,6 +46,7 @@ const orderWhere = (scenicId: number, q: CardOrderPage) =>
 const ORDER_EXPORT: ExportColumn<CardOrderRow>[] = [
   { header: CardField.orderNo, value: (r) => r.orderNo, width: 22 },
   { header: CardField.kindName, value: (r) => r.kindName, width: 18 },
+  { header: CardField.cardNo, value: (r) => r.cardNo, width: 20 },
   { header: CardField.buyerName, value: (r) => r.buyerName },
   { header: CardField.buyerPhone, value: (r) => r.buyerPhone, width: 14 },
   { header: CardField.source, value: (r, lang) => dictLabel(CardSaleSource, r.source, lang), width: 16 },

@@ -42,6 +42,7 @@ describe('card orders sold at the back office (C2)', () => {
     expect(sold.cards).toHaveLength(1);
     expect(sold.cards[0]).toMatchObject({ state: 1, validFrom: null, validUntil: null, entriesUsed: 0 });
     expect(sold.cards[0]!.cardNo).toMatch(/^[2-9A-HJ-NP-Z]{16}$/);
+    expect(sold.cardNo).toBe(sold.cards[0]!.cardNo);
     const [sms] = await c.sqlRows<{ template: number; recipient: string; variables: Record<string, string> }>(
       sql`select template, recipient, variables from outbox_messages where event_key = ${`cardPaid:${sold.orderNo}`}`,
     );

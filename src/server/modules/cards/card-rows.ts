@@ -1,10 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CardOrderRow, CardRow } from '../../../shared/api/cards.ts';
 import { maskIdNumber, maskPhone } from '../../../shared/api/reservations.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
-import type { Card, CardOrder } from './card-orders.table.ts';
+import { cards, type Card, type CardOrder } from './card-orders.table.ts';
 import { cardKinds } from './cards.table.ts';
 
 /** How personal data shows to a caller (docs/decisions.md "Members"): in full only with the permission. */
@@ -59,11 +59,12 @@ export const toCardRow = (c: Card, kindName: string, masks: Masks): CardRow => (
   updateTime: c.updatedAt.toISOString(),
 });
 
-export const toOrderRow = (o: CardOrder, kindName: string, masks: Masks): CardOrderRow => ({
+export const toOrderRow = (o: CardOrder, kindName: string, masks: Masks, cardNo = ''): CardOrderRow => ({
   id: o.id,
   orderNo: o.orderNo,
   kindId: o.kindId,
   kindName,
+  cardNo,
   buyerName: o.buyerName,
   buyerPhone: masks.phone(o.buyerPhone),
   source: o.source,
@@ -87,15 +88,32 @@ export async function cardRows(db: Db, masks: Masks, records: readonly Card[]): 
   return records.map((c) => toCardRow(c, names.get(c.kindId) ?? '', masks));
 }
 
-/** The response rows of card orders (kind names read once). */
+/** The number each order's card goes by now: a replaced card's successor (the newest card of the order). */
+async function currentCardNos(db: Db, orderIds: readonly number[]): Promise<Map<number, string>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({ orderId: cards.orderId, cardNo: cards.cardNo })
+    .from(cards)
+    .where(inArray(cards.orderId, [...new Set(orderIds)]))
+    .orderBy(asc(cards.id));
+  return new Map(rows.map((r) => [r.orderId, r.cardNo]));
+}
+
+/** The response rows of card orders (kind names and card numbers read once). */
 export async function orderRows(
   db: Db,
   masks: Masks,
   records: readonly CardOrder[],
 ): Promise<CardOrderRow[]> {
-  const names = await kindNames(
-    db,
-    records.map((o) => o.kindId),
-  );
-  return records.map((o) => toOrderRow(o, names.get(o.kindId) ?? '', masks));
+  const [names, cardNos] = await Promise.all([
+    kindNames(
+      db,
+      records.map((o) => o.kindId),
+    ),
+    currentCardNos(
+      db,
+      records.map((o) => o.id),
+    ),
+  ]);
+  return records.map((o) => toOrderRow(o, names.get(o.kindId) ?? '', masks, cardNos.get(o.id)));
 }

@@ -111,6 +111,8 @@ describe('freeze, unfreeze, replace, extend, holder changes', () => {
       c.call('admin', 'GET', `${cardOrderApi.query}?id=${card.orderId}`),
     );
     expect(order.cards.map((x) => x.id)).toEqual([fresh.id, card.id]);
+    // the order goes by the new number
+    expect(order.cardNo).toBe(fresh.cardNo);
   });
 
   it('extends a timed card by N days; a permanent card is 409; days out of range are 400', async () => {

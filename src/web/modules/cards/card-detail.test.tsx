@@ -38,6 +38,7 @@ const detail = (c: CardRow): CardDetail => ({
     orderNo: 'C20260101000000001',
     kindId: 7,
     kindName: '湖山年卡',
+    cardNo: 'ABCD2345EFGH6789',
     buyerName: '张三',
     buyerPhone: '138****1234',
     source: 'backstageManagement',

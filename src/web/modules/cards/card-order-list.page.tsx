@@ -62,6 +62,7 @@ function useDefinition() {
       columns: [
         { key: 'orderNo', title: CardField.orderNo, width: 200 },
         { key: 'kindName', title: CardField.kindName, width: 140 },
+        { key: 'cardNo', title: CardField.cardNo, width: 190 },
         { key: 'buyerName', title: CardField.buyerName, width: 100 },
         { key: 'buyerPhone', title: CardField.buyerPhone, width: 130 },
         { key: 'source', title: CardField.source, kind: 'dict', dict: CardSaleSource, width: 120 },
