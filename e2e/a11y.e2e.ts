@@ -86,6 +86,7 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/terminal/autoSellTicketMange': async (b, t) => `?id=${await firstId(b, t, machineApi.page)}`,
   '/VipCard/vipUse': async (b, t) => `?id=${await firstId(b, t, cardKindApi.page)}`,
   '/VipCard/EnjSelfCardListDetail': async (b, t) => `?id=${await firstId(b, t, cardApi.page)}`,
+  '/VipCard/cardCodes': async (b, t) => `?kindId=${await firstId(b, t, cardKindApi.page)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,

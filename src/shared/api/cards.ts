@@ -2,13 +2,14 @@ import { z } from 'zod';
 import {
   CARD_SALE_SOURCES,
   CARD_VALIDITY,
+  CardCodeStatus,
   CardKindRule,
+  CardOrderPayWay,
   CardOrderStatus,
   CardState,
   CardValidityType,
 } from '../dict/cards.ts';
 import type { DictEntry } from '../dict/dict.ts';
-import { PayWay } from '../dict/order.ts';
 import { RealNameType, ShelfStatus } from '../dict/product.ts';
 import { ImageUrlSchema } from './general.ts';
 import {
@@ -335,7 +336,7 @@ export const CardOrderPageSchema = listQuerySchema(CARD_ORDER_SORT_FIELDS, {
   status: dictCodeSchema(CardOrderStatus).optional(),
   source: CardSaleSourceSchema.optional(),
   /** any pay way (the mini-program's come with C1/C3) */
-  payWay: dictCodeSchema(PayWay).optional(),
+  payWay: dictCodeSchema(CardOrderPayWay).optional(),
   buyerPhone: text(20).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
@@ -352,7 +353,7 @@ export const CardOrderRowSchema = z.object({
   buyerName: z.string(),
   buyerPhone: z.string().describe('masked unless admin:user:phone'),
   source: z.string().describe('CardSaleSource client id'),
-  payWay: z.number().int().describe('PayWay: 1 cash, 99 POS, 98 on account'),
+  payWay: z.number().int().describe('CardOrderPayWay: spec §9 pay ways; 0 a redeem code'),
   amount: z.number().int().describe('cents'),
   status: z.number().int().describe('CardOrderStatus (spec §4)'),
   paidAt: z.string().nullable(),
@@ -394,3 +395,93 @@ export type CardDetail = z.infer<typeof CardDetailSchema>;
 /** `cardOrder/query`: the order and its cards (the replaced ones too, newest first). */
 export const CardOrderDetailSchema = CardOrderRowSchema.extend({ cards: z.array(CardRowSchema) });
 export type CardOrderDetail = z.infer<typeof CardOrderDetailSchema>;
+
+// ---------------------------------------------------------------- redeem codes
+
+/** /VipCard/cardCodes?kindId=: batches of redeem codes of a kind (R1), voided (R4), redeemed (R2). */
+export const cardCodeApi = endpoints('/web/api/admin/cardCode', [
+  'generate',
+  'batches',
+  'page',
+  'export',
+  'void',
+  'redeem',
+]);
+
+/** docs/domain.md "Redeem codes" R1: at most 10,000 codes a batch. */
+export const MAX_CARD_CODES_PER_BATCH = 10_000;
+
+export const CardCodeGenerateSchema = z
+  .object({
+    kindId: IdSchema,
+    count: z.coerce.number().int().min(1).max(MAX_CARD_CODES_PER_BATCH),
+    note: text(200).default(''),
+  })
+  .strict();
+export type CardCodeGenerate = z.infer<typeof CardCodeGenerateSchema>;
+
+/** R4: a whole batch (its codes not redeemed) or some codes; all change or none. */
+export const CardCodeVoidSchema = z.union([
+  z.object({ batchId: IdSchema }).strict(),
+  z.object({ ids: z.array(IdSchema).min(1).max(400) }).strict(),
+]);
+export type CardCodeVoid = z.infer<typeof CardCodeVoidSchema>;
+
+/** R2 from the back office on behalf of a visitor: with a holder the card is activated at once (R3). */
+export const CardCodeRedeemSchema = z
+  .object({
+    code: required(16).toUpperCase(),
+    buyer: CardOrderCreateSchema.shape.buyer,
+    holder: CardHolderSchema.optional(),
+  })
+  .strict();
+export type CardCodeRedeem = z.infer<typeof CardCodeRedeemSchema>;
+
+export const CardCodeBatchPageSchema = listQuerySchema(['createTime'] as const, {
+  kindId: IdSchema.optional(),
+});
+export type CardCodeBatchPage = z.infer<typeof CardCodeBatchPageSchema>;
+
+export const CardCodeBatchRowSchema = z.object({
+  id: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  count: z.number().int(),
+  redeemed: z.number().int().describe('codes of the batch redeemed (status 201 or 301)'),
+  note: z.string(),
+  createdBy: z.number().int().nullable(),
+  voidedAt: z.string().nullable(),
+  createTime: z.string(),
+});
+export type CardCodeBatchRow = z.infer<typeof CardCodeBatchRowSchema>;
+
+export const CARD_CODE_SORT_FIELDS = ['createTime', 'redeemedAt'] as const;
+
+export const CardCodePageSchema = listQuerySchema(CARD_CODE_SORT_FIELDS, {
+  batchId: IdSchema.optional(),
+  kindId: IdSchema.optional(),
+  status: dictCodeSchema(CardCodeStatus).optional(),
+  code: text(16).optional(),
+  voided: z.boolean().optional(),
+});
+export type CardCodePage = z.infer<typeof CardCodePageSchema>;
+
+export const CardCodeRowSchema = z.object({
+  id: z.number().int(),
+  batchId: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  code: z.string(),
+  status: z.number().int().describe('CardCodeStatus: 101 not redeemed, 201 not activated, 301 activated'),
+  voided: z.boolean(),
+  voidedAt: z.string().nullable(),
+  cardId: z.number().int().nullable(),
+  cardNo: z.string().describe("the card's number; '' before redemption"),
+  memberId: z.number().int().nullable(),
+  redeemedAt: z.string().nullable(),
+  createTime: z.string(),
+});
+export type CardCodeRow = z.infer<typeof CardCodeRowSchema>;
+
+/** `void`: how many codes were voided. */
+export const CardCodeVoidResultSchema = z.object({ voided: z.number().int() });

@@ -73,6 +73,8 @@ export const AuditTarget = defineDict({
   cardKind: { zh: '畅游卡种类', en: 'Travel card kind' },
   card: { zh: '畅游卡', en: 'Travel card' },
   cardOrder: { zh: '畅游卡订单', en: 'Travel card order' },
+  cardCodeBatch: { zh: '畅游卡兑换码批次', en: 'Travel card code batch' },
+  cardCode: { zh: '畅游卡兑换码', en: 'Travel card redeem code' },
   coupon: { zh: '优惠券', en: 'Coupon' },
   priceTier: { zh: '价格等级', en: 'Price tier' },
   priceTierLine: { zh: '价格等级条目', en: 'Price tier line' },

@@ -177,3 +177,49 @@ export function cardEntryText(kind: { perDayEntries: number; totalEntries: numbe
     : CardText.totalUnlimited[lang];
   return lang === 'zh' ? `${perDay}，${total}` : `${perDay}, ${total}`;
 }
+
+/** Spec §4 "redeem code" (docs/domain.md "Redeem codes" R1-R4); a voided code keeps its status. */
+export const CardCodeStatus = defineDict({
+  101: { zh: '未兑换', en: 'Not redeemed', color: 'blue' },
+  201: { zh: '未激活', en: 'Not activated', color: 'orange' },
+  301: { zh: '已激活', en: 'Activated', color: 'green' },
+});
+export type CardCodeStatusCode = keyof typeof CardCodeStatus;
+export const CARD_CODE_STATUS = {
+  notRedeemed: 101,
+  notActivated: 201,
+  activated: 301,
+} as const satisfies Record<string, CardCodeStatusCode>;
+
+/** The pay way of a card order bought with a redeem code (R2): nothing paid, not one of PayWay's. */
+export const CARD_PAY_WAY_CODE = 0;
+
+/** How a card order was paid, as the lists show it: spec §9's pay ways, and 0 for a redeem code. */
+export const CardOrderPayWay = defineDict({
+  [CARD_PAY_WAY_CODE]: { zh: '兑换码', en: 'Redeem code', color: 'gold' },
+  ...PayWay,
+});
+
+/** Labels of redeem codes and their batches (/VipCard/cardCodes and the export). */
+export const CardCodeField = defineDict({
+  code: { zh: '兑换码', en: 'Code' },
+  batchId: { zh: '批次', en: 'Batch' },
+  count: { zh: '数量', en: 'Count' },
+  redeemed: { zh: '已兑换', en: 'Redeemed' },
+  note: { zh: '备注', en: 'Note' },
+  status: { zh: '兑换状态', en: 'Status' },
+  voided: { zh: '已作废', en: 'Voided' },
+  voidedAt: { zh: '作废时间', en: 'Voided at' },
+  redeemedAt: { zh: '兑换时间', en: 'Redeemed at' },
+  createTime: { zh: '生成时间', en: 'Generated' },
+});
+
+export const CardCodeText = defineDict({
+  exportCodes: { zh: '畅游卡兑换码', en: 'Travel card redeem codes' },
+});
+
+/** Whether a redeem code is voided (R4): the codes list's filter and tag. */
+export const CardCodeVoided = defineDict({
+  0: { zh: '有效', en: 'Valid', color: 'green' },
+  1: { zh: '已作废', en: 'Voided', color: 'red' },
+});

@@ -1,10 +1,17 @@
 import crypto from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { CardHolder, CardOrderCreate } from '../../../shared/api/cards.ts';
-import { CARD_ORDER_STATUS, CARD_STATE, CARD_VALIDITY } from '../../../shared/dict/cards.ts';
+import {
+  CARD_CODE_STATUS,
+  CARD_ORDER_STATUS,
+  CARD_PAY_WAY_CODE,
+  CARD_STATE,
+  CARD_VALIDITY,
+} from '../../../shared/dict/cards.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError } from '../../http/errors.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
+import { cardCodeBatches, cardCodes } from './card-codes.table.ts';
 import { queueCardMessage } from './card-messages.ts';
 import { cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
 import { CardFieldReason } from './cards.messages.ts';
@@ -50,10 +57,15 @@ export async function orderOfArea(db: Db, scenicId: number, id: number): Promise
   return order;
 }
 
-/** docs/domain.md "Travel card": a kind with cards sold is never deleted (409), only taken off the shelf. */
+/** docs/domain.md "Travel card": a kind with cards sold (or redeem codes) is never deleted (409), only taken off the shelf. */
 export async function keepSoldKind(tx: Db, kindId: number): Promise<void> {
   const [sold] = await tx.select({ n: count() }).from(cardOrders).where(eq(cardOrders.kindId, kindId));
   if (sold && sold.n > 0) throw new AppError(409, 'cardKindHasOrders', { params: { count: sold.n } });
+  const [batches] = await tx
+    .select({ n: count() })
+    .from(cardCodeBatches)
+    .where(eq(cardCodeBatches.kindId, kindId));
+  if (batches && batches.n > 0) throw new AppError(409, 'cardKindHasCodes');
 }
 
 const kindOf = async (db: Db, id: number) =>
@@ -122,24 +134,36 @@ export async function activateCard(
     .where(and(eq(cardOrders.id, card.orderId), eq(cardOrders.status, CARD_ORDER_STATUS.paid)))
     .returning({ id: cardOrders.id });
   if (!order) throw new AppError(409, 'cardOrderMoved');
+  // R3: the code this card was redeemed with (if any) 201 → 301
+  await tx
+    .update(cardCodes)
+    .set({ status: CARD_CODE_STATUS.activated })
+    .where(and(eq(cardCodes.cardId, card.id), eq(cardCodes.status, CARD_CODE_STATUS.notActivated)));
   return activated;
 }
+
+/** A sale: paid at the back office (CardOrderCreate), or by a redeem code (R2: pay way 0, amount 0). */
+export type CardSale = Omit<CardOrderCreate, 'payWay'> & {
+  payWay: CardOrderCreate['payWay'] | typeof CARD_PAY_WAY_CODE;
+};
 
 /**
  * C2 from the back office: a kind of the area, on shelf and sold by `backstageManagement`; one order
  * paid at once (cash, POS, on account) and its card not activated, SMS template 4 queued; with a
- * holder the card is activated (C5) in the same transaction.
+ * holder the card is activated (C5) in the same transaction. Paid by a redeem code (R2) the kind
+ * only needs to be the area's (the code was generated for it) and the amount is 0.
  */
 export async function sellCard(
   tx: Db,
-  input: CardOrderCreate & Acting,
+  input: CardSale & Acting,
   now = new Date(),
 ): Promise<{ order: CardOrder; card: Card }> {
   const [kind] = await tx
     .select()
     .from(cardKinds)
     .where(and(eq(cardKinds.id, input.kindId), eq(cardKinds.scenicId, input.scenicId)));
-  if (!kind || kind.status !== 1 || !kind.channels.includes('backstageManagement'))
+  const byCode = input.payWay === CARD_PAY_WAY_CODE;
+  if (!kind || (!byCode && (kind.status !== 1 || !kind.channels.includes('backstageManagement'))))
     throw new FieldError('kindId', CardFieldReason.kindNotSellable);
   const [order] = await tx
     .insert(cardOrders)
@@ -151,7 +175,7 @@ export async function sellCard(
       buyerPhone: input.buyer.phone,
       source: 'backstageManagement',
       payWay: input.payWay,
-      amount: kind.price,
+      amount: byCode ? 0 : kind.price,
       status: CARD_ORDER_STATUS.paid,
       paidAt: now,
       createdBy: input.adminId,

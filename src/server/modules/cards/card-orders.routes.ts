@@ -15,9 +15,14 @@ import {
 } from '../../../shared/api/cards.ts';
 import { envelopeSchema } from '../../../shared/api/common.ts';
 import { IdQuerySchema } from '../../../shared/api/general.ts';
-import { CardField, CardOrderStatus, CardSaleSource, CardText } from '../../../shared/dict/cards.ts';
+import {
+  CardField,
+  CardOrderPayWay,
+  CardOrderStatus,
+  CardSaleSource,
+  CardText,
+} from '../../../shared/dict/cards.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
-import { PayWay } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import { audited, registerAction } from '../../http/action.ts';
@@ -50,7 +55,7 @@ const ORDER_EXPORT: ExportColumn<CardOrderRow>[] = [
   { header: CardField.buyerName, value: (r) => r.buyerName },
   { header: CardField.buyerPhone, value: (r) => r.buyerPhone, width: 14 },
   { header: CardField.source, value: (r, lang) => dictLabel(CardSaleSource, r.source, lang), width: 16 },
-  { header: CardField.payWay, value: (r, lang) => dictLabel(PayWay, r.payWay, lang) },
+  { header: CardField.payWay, value: (r, lang) => dictLabel(CardOrderPayWay, r.payWay, lang) },
   { header: CardField.amount, value: (r) => r.amount, kind: 'money' },
   { header: CardField.status, value: (r, lang) => dictLabel(CardOrderStatus, r.status, lang) },
   { header: CardField.paidAt, value: (r) => r.paidAt, kind: 'datetime', width: 20 },

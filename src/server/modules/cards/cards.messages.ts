@@ -6,6 +6,10 @@ export const cardsMessages = defineDict({
     zh: '该卡种类已售出 {count} 张，不能删除，可以下架',
     en: '{count} cards of this kind were sold; it cannot be deleted, take it off the shelf instead',
   },
+  cardKindHasCodes: {
+    zh: '该卡种类已生成兑换码，不能删除，可以下架',
+    en: 'Redeem codes were generated for this kind; it cannot be deleted, take it off the shelf instead',
+  },
   cardOrderMoved: {
     zh: '畅游卡订单当前状态不允许此操作，请刷新后重试',
     en: 'The card order is not in a status that allows this; refresh and try again',
@@ -22,6 +26,16 @@ export const cardsMessages = defineDict({
     zh: '永久有效或未激活的卡不能延期',
     en: 'A permanent or not yet activated card cannot be extended',
   },
+  cardCodeNotFound: {
+    zh: '兑换码不存在或不属于当前景区',
+    en: 'No such redeem code in this area',
+  },
+  cardCodeUsed: {
+    zh: '兑换码已兑换或已作废，请刷新后重试',
+    en: 'The redeem code has been redeemed or voided; refresh and try again',
+  },
+  cardCodeVoided: { zh: '兑换码已作废', en: 'The redeem code has been voided' },
+  cardCodeBatchVoided: { zh: '该批次已作废', en: 'This batch has already been voided' },
   cardUsedRefundNeedsAmount: {
     zh: '该卡已入园使用，退款须由工作人员填写退款金额',
     en: 'This card has been used; a refund needs the amount chosen by staff',
@@ -42,5 +56,6 @@ export const CardFieldReason = defineDict({
     zh: '该卡种类激活须上传人脸照片',
     en: 'is required: this card kind needs a face photo to activate',
   },
+  kindOfArea: { zh: '须为本景区的畅游卡种类', en: 'must be a card kind of this area' },
   amountOverPaid: { zh: '不能超过实付金额', en: 'cannot exceed the amount paid' },
 });

@@ -5,3 +5,4 @@
 export { cardKinds, type CardKind } from './cards.table.ts';
 export { cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
 export { activateCard, sellCard } from './card-issue.service.ts';
+export { cardCodeBatches, cardCodes } from './card-codes.table.ts';

@@ -7,7 +7,7 @@ import {
   CardField,
   CardKindField,
   CardOrderStatus,
-  CardPayWay,
+  CardOrderPayWay,
   CardSaleSource,
   CardState,
 } from '../../../shared/dict/cards.ts';
@@ -98,7 +98,7 @@ function OrderPart({ d }: { d: CardDetail }) {
         {
           key: 'payWay',
           label: f(CardField.payWay),
-          children: <DictTag dict={CardPayWay} value={o.payWay} />,
+          children: <DictTag dict={CardOrderPayWay} value={o.payWay} />,
         },
         { key: 'amount', label: f(CardField.amount), children: <MoneyText cents={o.amount} /> },
         {

@@ -4,6 +4,7 @@ import { ShelfStatus } from '../../../shared/dict/product.ts';
 import { EditInEditor, NewInEditor } from '../../components/editor-page.tsx';
 import { defineListPage, ListPage } from '../../components/list-page/index.ts';
 import { ChannelTags, EntryText, ShelfSwitch, ValidityText } from './card-kind-parts.tsx';
+import { CardCodesLink } from './card-code-actions.tsx';
 import { KIND_DETAIL_PATH } from './paths.ts';
 
 const UPDATE = 'admin:card:kind:update';
@@ -58,9 +59,10 @@ const definition = defineListPage<CardKindRow>({
     <>
       <EditInEditor perm={UPDATE} path={KIND_DETAIL_PATH} id={row.id} icon={null} />
       <ShelfSwitch kind={row} onDone={reload} />
+      <CardCodesLink kindId={row.id} />
     </>
   ),
-  actionWidth: 200,
+  actionWidth: 260,
 });
 
 /** docs/product.md §2 /VipCard/vipUseAssort: the kinds of travel card the area sells. */

@@ -3,8 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardOrderApi, type CardOrderRow, type CardOrderTotals } from '../../../shared/api/cards.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { CardField, CardOrderStatus, CardSaleSource } from '../../../shared/dict/cards.ts';
-import { PayWay } from '../../../shared/dict/order.ts';
+import { CardField, CardOrderPayWay, CardOrderStatus, CardSaleSource } from '../../../shared/dict/cards.ts';
 import { formatCents } from '../../../shared/money.ts';
 import {
   defineListPage,
@@ -21,7 +20,7 @@ function orderSearch(kinds: Record<number, DictEntry>): SearchFieldDef[] {
     { kind: 'dict', name: 'kindId', label: CardField.kindName, dict: kinds, width: 200 },
     { kind: 'dict', name: 'status', label: CardField.status, dict: CardOrderStatus },
     { kind: 'dict', name: 'source', label: CardField.source, dict: CardSaleSource },
-    { kind: 'dict', name: 'payWay', label: CardField.payWay, dict: PayWay },
+    { kind: 'dict', name: 'payWay', label: CardField.payWay, dict: CardOrderPayWay },
     { kind: 'text', name: 'buyerPhone', label: CardField.buyerPhone, maxLength: 20 },
     {
       kind: 'dateRange',
@@ -66,7 +65,7 @@ function useDefinition() {
         { key: 'buyerName', title: CardField.buyerName, width: 100 },
         { key: 'buyerPhone', title: CardField.buyerPhone, width: 130 },
         { key: 'source', title: CardField.source, kind: 'dict', dict: CardSaleSource, width: 120 },
-        { key: 'payWay', title: CardField.payWay, kind: 'dict', dict: PayWay, width: 100 },
+        { key: 'payWay', title: CardField.payWay, kind: 'dict', dict: CardOrderPayWay, width: 100 },
         { key: 'amount', title: CardField.amount, kind: 'money', sortable: true, width: 100 },
         { key: 'refundedAmount', title: CardField.refundedAmount, kind: 'money', width: 100 },
         { key: 'status', title: CardField.status, kind: 'dict', dict: CardOrderStatus, width: 100 },

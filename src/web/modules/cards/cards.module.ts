@@ -9,6 +9,7 @@ const manifest = defineWebModule({
       EnjSelfCardOrder: '畅游卡订单',
       EnjSelfCardList: '畅游卡列表',
       EnjSelfCardListDetail: '畅游卡信息',
+      cardCodes: '畅游卡兑换码',
     },
     en: {
       vipUseAssort: 'Card kinds',
@@ -16,6 +17,7 @@ const manifest = defineWebModule({
       EnjSelfCardOrder: 'Card orders',
       EnjSelfCardList: 'Cards',
       EnjSelfCardListDetail: 'Card',
+      cardCodes: 'Redeem codes',
     },
   },
   locales: () => import('./cards.locale.ts'),
@@ -51,6 +53,13 @@ const manifest = defineWebModule({
       hidden: true,
       perms: ['admin:card:query'],
       page: () => import('./card-detail.page.tsx'),
+    },
+    {
+      path: '/VipCard/cardCodes',
+      title: 'cardCodes',
+      hidden: true,
+      perms: ['admin:card:code:query'],
+      page: () => import('./card-codes.page.tsx'),
     },
   ],
 });
