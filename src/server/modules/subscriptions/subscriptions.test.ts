@@ -19,6 +19,7 @@ import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { expect400 } from '../../test/replies.ts';
 import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
 import { runOutbox } from '../messaging/messaging-outbox.ts';
+import { accessToken } from './wechat-mp.client.ts';
 
 const APP_ID = 'wx0123456789abcdef';
 const SECRET = '0123456789abcdef0123456789abcdef';
@@ -371,6 +372,25 @@ describe('members, consents and the messages (member API, outbox channel 2)', ()
     const after = await buy(m.token);
     await drain();
     expect((await queued(after)).map((r) => [Number(r.status), r.result])).toEqual([[2, '0']]);
+  });
+
+  it('refreshes a token near its end once: the instance holding the lease fetches, the others use the stored one', async () => {
+    const credentials = { appId: APP_ID, secret: SECRET, apiBase: sandbox.url };
+    const now = new Date();
+    const first = await accessToken(db, credentials, now);
+    expect('token' in first).toBe(true);
+    const stored = (first as { token: string }).token;
+    // two minutes left, and another instance took the lease a moment ago: the stored token is used
+    await db.execute(
+      sql`update mp_access_tokens set expires_at = ${new Date(now.getTime() + 120_000).toISOString()},
+            updated_at = ${now.toISOString()} where app_id = ${APP_ID}`,
+    );
+    expect(await accessToken(db, credentials, new Date(now.getTime() + 1_000))).toEqual({ token: stored });
+    // the lease ran out: this instance fetches a new one and stores it
+    const later = new Date(now.getTime() + 60_000);
+    const renewed = await accessToken(db, credentials, later);
+    expect(renewed).not.toEqual({ token: stored });
+    expect(await accessToken(db, credentials, later)).toEqual(renewed);
   });
 
   it('lists and exports the log in its own area only (openids and phones masked); the SMS log leaves them out', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { egressRequest } from '../../lib/egress.ts';
 import { open, seal } from '../../lib/secret-box.ts';
@@ -73,11 +73,35 @@ const tokenOf = (db: Db, credentials: MpCredentials) =>
     .from(mpAccessTokens)
     .where(and(eq(mpAccessTokens.appId, credentials.appId), eq(mpAccessTokens.apiBase, credentials.apiBase)));
 
+/** How long an instance that took the refresh is left to finish it before another may. */
+const REFRESH_LEASE_MS = 30_000;
+
+/**
+ * Takes the app's refresh lease by compare-and-set on `updated_at` (a row made for it when there is
+ * none): the instance that gets it fetches the new token; the others go on with the stored one.
+ */
+async function takeRefreshLease(db: Db, credentials: MpCredentials, now: Date): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - REFRESH_LEASE_MS);
+  const taken = await db
+    .insert(mpAccessTokens)
+    .values({ ...keyOf(credentials), tokenSealed: '', expiresAt: new Date(0), updatedAt: now })
+    .onConflictDoUpdate({
+      target: [mpAccessTokens.appId, mpAccessTokens.apiBase],
+      set: { updatedAt: now },
+      setWhere: lt(mpAccessTokens.updatedAt, cutoff),
+    })
+    .returning({ appId: mpAccessTokens.appId });
+  return taken.length > 0;
+}
+
+const keyOf = (c: MpCredentials) => ({ appId: c.appId, apiBase: c.apiBase });
+
 /**
  * The app's access token, one for every instance: the stored one while it has more than 5 minutes
- * left, else a new one fetched under a transaction-scoped advisory lock of the app, so instances
- * that find it stale together fetch it once (the second reads what the first stored). `force`
- * fetches a new one anyway ("test" in the console). Answers the token, or WeChat's refusal.
+ * left; else the instance that takes the refresh lease fetches a new one (outside any transaction:
+ * no connection waits on WeChat) while the others keep using the stored one as long as it lives. A
+ * token that has died is fetched at once by whoever needs it. `force` fetches a new one anyway
+ * ("test" in the console). Answers the token, or WeChat's refusal.
  */
 export async function accessToken(
   db: Db,
@@ -85,32 +109,24 @@ export async function accessToken(
   now: Date,
   force = false,
 ): Promise<{ token: string } | { refusal: WechatAnswer }> {
-  const fresh = (row: { tokenSealed: string; expiresAt: Date } | undefined) => {
-    const token = row && row.expiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS && open(row.tokenSealed);
-    return token || null;
-  };
   if (!force) {
-    const stored = fresh((await tokenOf(db, credentials))[0]);
-    if (stored) return { token: stored };
+    const [row] = await tokenOf(db, credentials);
+    const left = row ? row.expiresAt.getTime() - now.getTime() : 0;
+    const stored = row && left > 0 ? open(row.tokenSealed) : null;
+    if (stored && left > REFRESH_MARGIN_MS) return { token: stored };
+    // another instance is refreshing it: the stored token still lives
+    if (stored && !(await takeRefreshLease(db, credentials, now))) return { token: stored };
   }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mpToken:${credentials.appId}`}))`);
-    const [row] = await tokenOf(tx, credentials);
-    const stored = force ? null : fresh(row);
-    if (stored) return { token: stored };
-    const answer = await fetchAccessToken(credentials);
-    const token = typeof answer.access_token === 'string' ? answer.access_token : '';
-    if (answer.errcode !== 0 || !token) return { refusal: answer };
-    const expiresAt = new Date(now.getTime() + Number(answer.expires_in ?? 7200) * 1000);
-    await tx
-      .insert(mpAccessTokens)
-      .values({ appId: credentials.appId, apiBase: credentials.apiBase, tokenSealed: seal(token), expiresAt })
-      .onConflictDoUpdate({
-        target: [mpAccessTokens.appId, mpAccessTokens.apiBase],
-        set: { tokenSealed: seal(token), expiresAt, updatedAt: now },
-      });
-    return { token };
-  });
+  const answer = await fetchAccessToken(credentials);
+  const token = typeof answer.access_token === 'string' ? answer.access_token : '';
+  if (answer.errcode !== 0 || !token) return { refusal: answer };
+  const expiresAt = new Date(now.getTime() + Number(answer.expires_in ?? 7200) * 1000);
+  const values = { tokenSealed: seal(token), expiresAt, updatedAt: now };
+  await db
+    .insert(mpAccessTokens)
+    .values({ ...keyOf(credentials), ...values })
+    .onConflictDoUpdate({ target: [mpAccessTokens.appId, mpAccessTokens.apiBase], set: values });
+  return { token };
 }
 
 /** Forgets a token WeChat called stale (compare-and-set: a newer one another instance stored stays). */
