@@ -53,7 +53,13 @@ function TestAnswer({ answer }: { answer: MpAppTestResult }) {
       type={answer.ok ? 'success' : 'error'}
       showIcon
       title={answer.ok ? t('testOk') : t('testFailed')}
-      description={answer.ok ? answer.message : [answer.code, answer.message].filter(Boolean).join(': ')}
+      description={
+        answer.ok
+          ? t('testOkHint')
+          : answer.code === 'CONFIG'
+            ? t('testNotSet')
+            : [answer.code, answer.message].filter(Boolean).join(': ')
+      }
       data-testid="mp-test-answer"
     />
   );

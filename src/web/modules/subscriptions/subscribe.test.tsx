@@ -195,7 +195,7 @@ describe('SubscribePage (/sys/subscribe): the mini-program', () => {
     await userEvent.click(button(/^测试连接$/, app));
     const ok = await within(app).findByTestId('mp-test-answer');
     expect(ok).toHaveTextContent('连接成功');
-    expect(ok).toHaveTextContent('access_token 已取得');
+    expect(ok).toHaveTextContent('微信已发放 access_token');
   });
 });
 
