@@ -1,6 +1,8 @@
 import type { SandboxContext } from './context.ts';
 import { json } from './http.ts';
 import type { Reply, SandboxRequest } from './http.ts';
+import { handleNuonuoControl, nuonuoControl } from './nuonuo-control.ts';
+import type { NuonuoControl } from './nuonuo-control.ts';
 import { SandboxRefusal } from './ops.ts';
 import type { HistoryPayment, SandboxOps } from './ops.ts';
 import type {
@@ -21,7 +23,7 @@ export interface SandboxPublicKeys {
 }
 
 /** What tests and the demo tell the sandbox, in-process (the same as the HTTP control API under /control/). */
-export interface PaySandboxControl {
+export interface PaySandboxControl extends NuonuoControl {
   keys(): SandboxPublicKeys;
   /** A merchant both protocols know: WeChat by merchantId (mchid), Alipay by appId */
   registerMerchant(merchant: {
@@ -107,6 +109,7 @@ export function createControl(ctx: SandboxContext, ops: SandboxOps): PaySandboxC
       else ctx.state.wechatMp.refusing.delete(openid);
     },
     expireAccessTokens: () => expireAccessTokens(ctx),
+    ...nuonuoControl(ctx),
     idle: () => ops.notifier.idle(),
     reset: () => ctx.state.reset(),
   };
@@ -177,6 +180,8 @@ export async function handleControl(control: PaySandboxControl, req: SandboxRequ
     }
     if (route === 'POST /control/wechat-mp/tokens/expire')
       return json(200, { ok: true, expired: control.expireAccessTokens() });
+    const nuonuo = handleNuonuoControl(control, route, body);
+    if (nuonuo) return nuonuo;
     if (route === 'POST /control/reset') {
       control.reset();
       return json(200, { ok: true });

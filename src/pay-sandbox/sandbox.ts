@@ -11,6 +11,7 @@ import { generateRsaKeyPair } from './crypto.ts';
 import type { KeyPair } from './crypto.ts';
 import type { Reply, SandboxRequest } from './http.ts';
 import { Notifier } from './notify.ts';
+import { handleNuonuo } from './nuonuo.ts';
 import { SandboxOps } from './ops.ts';
 import { handlePage } from './page.ts';
 import { SandboxState } from './state.ts';
@@ -18,6 +19,7 @@ import { handleWechat } from './wechat.ts';
 import { handleWechatMp } from './wechat-mp.ts';
 
 export type { PaySandboxControl, SandboxPublicKeys } from './control.ts';
+export type { NuonuoInvoice } from './nuonuo-state.ts';
 export type { Delivery, MpMessage, NotifyOptions, RefundMode, SandboxPayment } from './state.ts';
 export { sandboxOpenid } from './wechat-mp.ts';
 
@@ -82,8 +84,9 @@ function readRequest(req: http.IncomingMessage): Promise<SandboxRequest> {
 
 /**
  * Starts the sandbox: WeChat Pay v3 under /v3/, Alipay at /gateway.do, WeChat's mini-program API
- * (/cgi-bin/token, /sns/jscode2session, /cgi-bin/message/subscribe/send), the pay page at
- * /pay/<id>, the control API under /control/.
+ * (/cgi-bin/token, /sns/jscode2session, /cgi-bin/message/subscribe/send), Nuonuo's open platform
+ * for e-invoices (POST /open/v1/services, the documents at /nuonuo/pdf/<serial>.pdf), the pay page
+ * at /pay/<id>, the control API under /control/.
  */
 export async function startPaySandbox(options: PaySandboxOptions = {}): Promise<PaySandbox> {
   let baseUrl = '';
@@ -104,11 +107,13 @@ export async function startPaySandbox(options: PaySandboxOptions = {}): Promise<
         body:
           'pay sandbox: WeChat Pay v3 /v3/, Alipay /gateway.do, ' +
           'WeChat mini-program GET /cgi-bin/token, GET /sns/jscode2session, POST /cgi-bin/message/subscribe/send, ' +
+          'Nuonuo e-invoices POST /open/v1/services, GET /nuonuo/pdf/<serial>.pdf, ' +
           'pay page /pay/<id>, control /control/\n',
       };
     return (
       handleWechat(ctx, ops, req) ??
       handleWechatMp(ctx, req) ??
+      (await handleNuonuo(ctx, req)) ??
       handleAlipay(ctx, ops, req) ??
       (await handlePage(control, req)) ??
       (await handleControl(control, req)) ?? { status: 404, body: 'not found' }

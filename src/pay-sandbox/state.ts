@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NuonuoState } from './nuonuo-state.ts';
 
 export type Provider = 'wechat' | 'alipay';
 
@@ -51,7 +52,7 @@ export interface SandboxPayment {
 }
 
 export interface ReceivedRequest {
-  provider: Provider | 'wechat-mp' | 'page' | 'control';
+  provider: Provider | 'wechat-mp' | 'nuonuo' | 'page' | 'control';
   method: string;
   path: string;
   /** The provider's API name (Alipay `method`) or the path */
@@ -144,6 +145,8 @@ export class SandboxState {
   /** paymentNo or refundNo -> the amount its statement line shows instead of the true one */
   readonly statementOverrides = new Map<string, number>();
   readonly wechatMp = new WechatMpState();
+  /** The Nuonuo open platform (e-invoices): apps, invoice requests, the control's modes */
+  readonly nuonuo = new NuonuoState();
 
   /** A merchant by WeChat mchid or Alipay app_id */
   merchant(provider: Provider, key: string): Merchant | undefined {
@@ -189,5 +192,6 @@ export class SandboxState {
     // the mini-programs and their tokens stay, as the merchants do
     this.wechatMp.messages.length = 0;
     this.wechatMp.refusing.clear();
+    this.nuonuo.reset();
   }
 }

@@ -2,6 +2,7 @@ import { addMessages } from './http/messages.ts';
 import { accountsMessages } from './modules/accounts/accounts.messages.ts';
 import { authMessages } from './modules/auth/auth.messages.ts';
 import { cardsMessages } from './modules/cards/cards.messages.ts';
+import { invoicesMessages } from './modules/invoices/invoices.messages.ts';
 import { checkinMessages } from './modules/checkin/checkin.messages.ts';
 import { contentMessages } from './modules/content/content.messages.ts';
 import { copyrightMessages } from './modules/copyright/copyright.messages.ts';
@@ -44,6 +45,7 @@ const moduleMessages = {
   ...accountsMessages,
   ...authMessages,
   ...cardsMessages,
+  ...invoicesMessages,
   ...checkinMessages,
   ...contentMessages,
   ...copyrightMessages,

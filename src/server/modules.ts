@@ -11,6 +11,7 @@ import withdrawals from './modules/withdrawals/withdrawals.module.ts';
 import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
+import invoices from './modules/invoices/invoices.module.ts';
 import inventory from './modules/inventory/inventory.module.ts';
 import members from './modules/members/members.module.ts';
 import messaging from './modules/messaging/messaging.module.ts';
@@ -90,6 +91,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   payments,
   topups,
   shop,
+  invoices,
   terminals,
   salesTerminals,
   faceDevices,

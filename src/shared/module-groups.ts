@@ -24,6 +24,7 @@ export const MODULE_GROUPS = {
   ota: { path: '/ota', label: { zh: 'OTA管理', en: 'OTA' } },
   vipCard: { path: '/VipCard', label: { zh: '畅游卡管理', en: 'Travel cards' } },
   shop: { path: '/shop', label: { zh: '商城管理', en: 'Online shop' } },
+  invoice: { path: '/invoice', label: { zh: '发票管理', en: 'Invoices' } },
   terminal: { path: '/terminal', label: { zh: '终端管理', en: 'Terminals' } },
   sys: { path: '/sys', label: { zh: '系统管理', en: 'System' } },
 } as const satisfies Record<string, ModuleGroup>;

@@ -2,6 +2,7 @@ import type { DictEntry } from './dict/dict.ts';
 import { accountsPermissions } from './perms/accounts.ts';
 import { auditPermissions } from './perms/audit.ts';
 import { cardsPermissions } from './perms/cards.ts';
+import { invoicesPermissions } from './perms/invoices.ts';
 import { checkinPermissions } from './perms/checkin.ts';
 import { contentPermissions } from './perms/content.ts';
 import { couponsPermissions } from './perms/coupons.ts';
@@ -68,6 +69,7 @@ const MODULE_PERMISSIONS = [
   settlementPermissions,
   otaPermissions,
   cardsPermissions,
+  invoicesPermissions,
   couponsPermissions,
   priceTiersPermissions,
   distributionPermissions,

@@ -92,6 +92,12 @@ export interface ActionDefinition<I extends z.ZodType<object>, R extends z.ZodTy
    * payment providers asked before an unpaid order is cancelled). It may throw to stop the move.
    */
   before?: (db: Db, input: z.infer<I> & ActingStaff) => Promise<void>;
+  /**
+   * Runs after the transaction has committed, outside it: the call to an outside service that the
+   * committed move asks for (an invoice moved to issuing is sent to the platform). Its answer
+   * replaces the move's; the move stays committed whatever it meets.
+   */
+  after?: (db: Db, input: z.infer<I> & ActingStaff, answer: z.infer<R>) => Promise<z.infer<R>>;
   /** The answer's message (default `ok`). */
   message?: MsgKey;
   /** The audit row: its writer (the audit module's), module, action and target type. */
@@ -148,7 +154,7 @@ export function registerAction<I extends z.ZodType<object>, R extends z.ZodType>
           await write(tx, req, { ...names, ...row, action: row.action ?? names.action });
         return moved instanceof Audited ? moved.answer : moved;
       });
-      return ok(req, answer, def.message);
+      return ok(req, def.after ? await def.after(db, { ...sent, ...staff }, answer) : answer, def.message);
     },
   });
 }

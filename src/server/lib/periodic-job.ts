@@ -15,6 +15,7 @@ export const JOB_LOCKS = {
   coupons: 60_171,
   ota: 60_181,
   terminals: 60_191,
+  cards: 60_201,
 } as const;
 
 /**

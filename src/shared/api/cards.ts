@@ -12,6 +12,7 @@ import {
 import type { DictEntry } from '../dict/dict.ts';
 import { RealNameType, ShelfStatus } from '../dict/product.ts';
 import { ImageUrlSchema } from './general.ts';
+import { CARD_ORDER_SALE_FIELDS } from './card-sales-row.ts';
 import {
   DateOnlySchema,
   dictCodeSchema,
@@ -323,6 +324,8 @@ export const CardRowSchema = z.object({
   entriesToday: z.number().int(),
   lastEntryDay: z.string().nullable(),
   replacedBy: z.number().int().nullable(),
+  /** the IC card bound to it ('' when none; docs/domain.md "At the gate") */
+  icNo: z.string(),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -359,6 +362,7 @@ export const CardOrderRowSchema = z.object({
   paidAt: z.string().nullable(),
   refundedAmount: z.number().int().describe('cents'),
   reason: z.string().describe('why it was voided or refunded'),
+  ...CARD_ORDER_SALE_FIELDS,
   createdBy: z.number().int().nullable(),
   createTime: z.string(),
   updateTime: z.string(),

@@ -30,7 +30,10 @@ export const GateScanSchema = z
     deviceId: required(64).regex(DEVICE_TEXT),
     /** The device's own id of this scan: a retried scan with the same nonce is recorded once */
     nonce: required(64).regex(DEVICE_TEXT),
-    /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id the terminal matched) */
+    /**
+     * CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face (the staff card id, or the travel card
+     * number, the terminal matched: docs/domain.md "At the gate")
+     */
     readMode: dictCodeSchema(CardReadMode),
     // What the reader decoded: a misread code may hold control characters, and it must come out
     // as "unknown code", not a refused request, so a NUL or a lone surrogate (which no code holds
@@ -74,6 +77,8 @@ export const GateEventSchema = z.object({
   ticketId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),
   staffCardId: z.number().int().nullable(),
+  /** A travel card's number (entry type 2) */
+  cardNo: z.string().nullable(),
   scannedValue: z.string(),
   result: z.string(),
   visitorName: z.string(),
@@ -114,6 +119,8 @@ export const GardenLogPageSchema = listQuerySchema(GARDEN_LOG_SORT_FIELDS, {
   entryType: dictCodeSchema(ParkEntryType).optional(),
   orderNo: text(32).optional(),
   ticketCode: text(64).optional(),
+  /** A travel card's number (its entries, entry type 2) */
+  cardNo: z.string().trim().toUpperCase().max(16).optional(),
   visitorName: text(50).optional(),
   idNumber: z.string().trim().toUpperCase().max(18).optional(),
   /** CardReadMode: 1 QR code, 2 ID card, 3 IC card, 4 face */
@@ -148,6 +155,8 @@ export const GardenLogRowSchema = z.object({
   orderNo: z.string(),
   staffCardId: z.number().int().nullable(),
   staffCardHolder: z.string(),
+  /** A travel card's number (entry type 2); null for tickets and staff cards */
+  cardNo: z.string().nullable(),
   visitorName: z.string(),
   scannedValue: z.string(),
   result: z.string(),

@@ -112,11 +112,11 @@ export const openPayApi = endpoints('/api/open/pay', ['prepay', 'query']);
 export const PAY_SCENES = ['jsapi', 'qr', 'h5'] as const;
 
 /** What an online payment can pay for (each a PayTarget plugged into the payments module). */
-export const PAY_TARGETS = ['ticket', 'shop', 'topup'] as const;
+export const PAY_TARGETS = ['ticket', 'shop', 'topup', 'card'] as const;
 
 export const PrepaySchema = z
   .object({
-    /** What is paid: a ticket order (the default), a shop order, a member's top-up */
+    /** What is paid: a ticket order (the default), a shop order, a member's top-up, a travel card order */
     target: z.enum(PAY_TARGETS).default('ticket'),
     orderNo: z.string().trim().min(1).max(32),
     payWay: z.union(ONLINE_PAY_WAYS.map((w) => z.literal(w))),

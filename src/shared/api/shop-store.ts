@@ -17,6 +17,19 @@ export function isCreditCode(code: string): boolean {
   return CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31] === code[17];
 }
 
+/** A seller's phone, bank and account as printed on an invoice (the store's and the invoice issuers'). */
+export const sellerContactFields = {
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[0-9+\-() ]{5,20}$/.test(v), { error: key('invoicePhone') }),
+  bankName: text(100),
+  bankAccount: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{8,32}$/.test(v), { error: key('bankAccount') }),
+};
+
 export const ShopStoreInvoiceSaveSchema = z
   .object({
     issuerName: required(100),
@@ -26,15 +39,7 @@ export const ShopStoreInvoiceSaveSchema = z
       .toUpperCase()
       .refine(isCreditCode, { error: key('creditCode') }),
     address: text(200),
-    phone: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || /^[0-9+\-() ]{5,20}$/.test(v), { error: key('invoicePhone') }),
-    bankName: text(100),
-    bankAccount: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || /^\d{8,32}$/.test(v), { error: key('bankAccount') }),
+    ...sellerContactFields,
     invoiceKinds: z
       .array(dictCodeSchema(ShopInvoiceKind))
       .max(2)

@@ -255,5 +255,16 @@ export const ValidationMessage = defineDict({
     zh: '须为 3～63 位小写字母、数字、点或连字符，且以字母或数字开头和结尾',
     en: 'must be 3 to 63 lowercase letters, digits, dots or hyphens, starting and ending with a letter or digit',
   },
+  // e-invoices (issue 33)
+  invoiceCode: { zh: '须为 12 位数字发票代码', en: 'must be a 12-digit invoice code' },
+  buyerTaxId: {
+    zh: '须为 15～20 位数字或大写字母的纳税人识别号',
+    en: 'must be a taxpayer id of 15 to 20 digits or capital letters',
+  },
+  email: { zh: '须为有效的电子邮箱地址', en: 'must be a valid e-mail address' },
+  zeroRateMatchesRate: {
+    zh: '税率为 0 时须选择零税率标识，税率大于 0 时须为非零税率',
+    en: 'a 0 rate needs a zero-rate flag, a positive rate must be "non-zero rate"',
+  },
 });
 export type ValidationMessageKey = keyof typeof ValidationMessage;

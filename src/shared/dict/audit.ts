@@ -27,6 +27,7 @@ export const AuditModule = defineDict({
   ota: MODULE_GROUPS.ota.label,
   cards: MODULE_GROUPS.vipCard.label,
   shop: MODULE_GROUPS.shop.label,
+  invoice: MODULE_GROUPS.invoice.label,
   terminals: MODULE_GROUPS.terminal.label,
 });
 export type AuditModuleCode = keyof typeof AuditModule;
@@ -71,6 +72,8 @@ export const AuditTarget = defineDict({
   travelPackage: { zh: '旅游线路', en: 'Travel package' },
   travelDeparture: { zh: '线路团期', en: 'Departure' },
   cardKind: { zh: '畅游卡种类', en: 'Travel card kind' },
+  invoiceIssuer: { zh: '开票方', en: 'Invoice issuer' },
+  invoice: { zh: '发票', en: 'Invoice' },
   card: { zh: '畅游卡', en: 'Travel card' },
   cardOrder: { zh: '畅游卡订单', en: 'Travel card order' },
   cardCodeBatch: { zh: '畅游卡兑换码批次', en: 'Travel card code batch' },

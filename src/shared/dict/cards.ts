@@ -223,3 +223,21 @@ export const CardCodeVoided = defineDict({
   0: { zh: '有效', en: 'Valid', color: 'green' },
   1: { zh: '已作废', en: 'Voided', color: 'red' },
 });
+
+/** Money given back through an online provider (card_refunds, docs/payments.md "Travel cards"). */
+export const CardRefundStatus = defineDict({
+  created: { zh: '待退款', en: 'Waiting', color: 'orange' },
+  transit: { zh: '退款中', en: 'Sent', color: 'blue' },
+  done: { zh: '已退回', en: 'Returned', color: 'green' },
+  failed: { zh: '退款失败', en: 'Failed', color: 'red' },
+});
+export type CardRefundStatusCode = keyof typeof CardRefundStatus;
+
+/** Labels of a card order's sale through the selling and member APIs (list, detail). */
+export const CardSaleField = defineDict({
+  channel: { zh: '销售终端', en: 'Sold through' },
+  expiresAt: { zh: '支付截止', en: 'Pay by' },
+  couponDiscount: { zh: '优惠券抵扣', en: 'Coupon' },
+  refundStatus: { zh: '退款进度', en: 'Money back' },
+  refundFailReason: { zh: '退款失败原因', en: 'Why the refund failed' },
+});

@@ -51,6 +51,32 @@ export const CheckinResult = defineDict({
     en: 'The staff card cannot be read this way',
     color: 'red',
   },
+  /** Travel cards (park entry type 2, docs/domain.md "At the gate") */
+  passCardNotActive: { zh: '畅游卡未激活', en: 'The travel card is not activated', color: 'orange' },
+  passCardFrozen: { zh: '畅游卡已冻结', en: 'The travel card is frozen', color: 'red' },
+  passCardReplaced: {
+    zh: '畅游卡已补办，原卡号失效',
+    en: 'The travel card was replaced: this number is no longer valid',
+    color: 'red',
+  },
+  passCardExpired: { zh: '畅游卡已过期', en: 'The travel card has expired', color: 'default' },
+  passCardDead: { zh: '畅游卡已失效', en: 'The travel card is no longer valid', color: 'red' },
+  passCardNotYetValid: { zh: '畅游卡尚未生效', en: 'The travel card is not valid yet', color: 'orange' },
+  passCardBlackout: {
+    zh: '畅游卡今日不可使用',
+    en: 'The travel card is not valid on this day',
+    color: 'orange',
+  },
+  passCardDailyLimit: {
+    zh: '畅游卡今日入园次数已用完',
+    en: 'No entries left today on the travel card',
+    color: 'purple',
+  },
+  passCardUsedUp: {
+    zh: '畅游卡入园次数已用完',
+    en: 'No entries left on the travel card',
+    color: 'purple',
+  },
   /** Third-party vouchers (/terminal/thirdPartyChannel): a code of a channel's format that it does not know */
   voucherUnknown: { zh: '无效的第三方券码', en: 'Unknown third-party voucher', color: 'red' },
   voucherUsed: { zh: '第三方券码已使用', en: 'The voucher has been used', color: 'purple' },
@@ -78,6 +104,7 @@ export const GardenLogField = defineDict({
   ticket: { zh: '门票/卡', en: 'Ticket / card' },
   orderNo: { zh: '订单号', en: 'Order number' },
   ticketCode: { zh: '票码', en: 'Ticket code' },
+  cardNo: { zh: '畅游卡号', en: 'Travel card number' },
   visitorName: { zh: '游客', en: 'Visitor' },
   idNumber: { zh: '证件号', en: 'ID number' },
   scannedValue: { zh: '识别内容', en: 'Value read' },
@@ -102,6 +129,8 @@ export const GardenLogText = defineDict({
   freeIdCardExportName: { zh: '身份证免票入园记录', en: 'Entries by ID card without a ticket' },
   ticketNo: { zh: '门票 #{id}', en: 'Ticket #{id}' },
   staffCard: { zh: '员工卡：{name}', en: 'Staff card: {name}' },
+  /** A travel card's entry (park entry type 2) */
+  passCard: { zh: '畅游卡：{no}', en: 'Travel card: {no}' },
   /** In place of a gate: an event the system wrote (the exit at day close) */
   system: { zh: '系统', en: 'System' },
 });

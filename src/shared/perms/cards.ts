@@ -17,6 +17,10 @@ export const cardsPermissions = definePermissions({
     'admin:card:order:create': { zh: '后台售卡', en: 'Sell travel cards at the back office' },
     'admin:card:order:refund': { zh: '畅游卡订单退款及作废', en: 'Refund and void travel card orders' },
     'admin:card:code:query': { zh: '查看及导出畅游卡兑换码', en: 'View and export travel card redeem codes' },
+    'admin:card:stats:query': {
+      zh: '查看及导出畅游卡统计',
+      en: 'View and export travel card statistics',
+    },
     'admin:card:code:update': {
       zh: '生成及作废畅游卡兑换码',
       en: 'Generate and void travel card redeem codes',

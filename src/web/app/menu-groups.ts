@@ -3,6 +3,7 @@ import {
   CreditCardOutlined,
   CalendarOutlined,
   EnvironmentOutlined,
+  FileTextOutlined,
   GiftOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -27,6 +28,7 @@ const ICONS: Record<ModuleGroupName, ComponentType> = {
   ota: ApiOutlined,
   vipCard: CreditCardOutlined,
   shop: ShoppingOutlined,
+  invoice: FileTextOutlined,
   terminal: DesktopOutlined,
   sys: SettingOutlined,
 };

@@ -19,7 +19,9 @@ import {
   type Acting,
 } from './card-issue.service.ts';
 import { queueCardMessage } from './card-messages.ts';
-import { cardHolderChanges, cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
+import { giveCardMoneyBack } from './card-refunds.service.ts';
+import { moveCardOrderTo } from './card-order-state.ts';
+import { cardHolderChanges, cards, type Card, type CardOrder, type cardOrders } from './card-orders.table.ts';
 import { CardFieldReason } from './cards.messages.ts';
 import { cardKinds } from './cards.table.ts';
 
@@ -63,7 +65,8 @@ export async function unfreezeCard(tx: Db, input: CardReason & Acting, now = new
 export async function replaceCard(tx: Db, input: CardReason & Acting, now = new Date()) {
   const old = await cardOfArea(tx, input.scenicId, input.id);
   if (!LIVE.includes(old.state as CardStateCode)) throw new AppError(409, 'cardMoved');
-  const { id: _id, cardNo: _no, createdAt: _c, updatedAt: _u, replacedBy: _r, ...kept } = old;
+  // the IC card went with the lost card: staff bind a new one (the old one stops with its card)
+  const { id: _id, cardNo: _no, createdAt: _c, updatedAt: _u, replacedBy: _r, icNo: _ic, ...kept } = old;
   const [fresh] = await tx
     .insert(cards)
     .values({
@@ -130,20 +133,17 @@ async function liveCardOf(tx: Db, orderId: number): Promise<Card | undefined> {
   return card;
 }
 
-/** One compare-and-set move of an order (`WHERE status = <as read>`), 409 when it moved meanwhile. */
+/**
+ * One compare-and-set move of an order from its status as read, along the edge of the transition
+ * table (C7, C8, C10: card-order-state.ts), 409 when it moved meanwhile or the table has no such edge.
+ */
 async function moveOrder(
   tx: Db,
   order: CardOrder,
   values: Partial<typeof cardOrders.$inferInsert>,
   now: Date,
 ): Promise<CardOrder> {
-  const [moved] = await tx
-    .update(cardOrders)
-    .set({ ...values, updatedAt: now })
-    .where(and(eq(cardOrders.id, order.id), eq(cardOrders.status, order.status)))
-    .returning();
-  if (!moved) throw new AppError(409, 'cardOrderMoved');
-  return moved;
+  return moveCardOrderTo(tx, order, { ...values, status: values.status ?? order.status }, now);
 }
 
 /** The order's live card dead (refund, void); `unused` keeps a card that a gate admitted meanwhile. */
@@ -165,8 +165,10 @@ const OPEN: number[] = [CARD_ORDER_STATUS.paid, CARD_ORDER_STATUS.effective, CAR
 
 /**
  * C7 (201, 301 with no entry: the whole amount, or staff's) and C8 (401 or a card with entries:
- * only with `amount` ≤ paid, staff's override) → 203, the card dead at once. The pay ways of this
- * slice are offline (cash, POS, on account): the money counts as given back at once. SMS template 7.
+ * only with `amount` ≤ paid, staff's override) → 203, the card dead at once. The money: paid online,
+ * a refund record for the provider (sent by payments' refund sender, its status on the order's row);
+ * from the member's balance, credited back; offline, given back at once (card-refunds.service.ts).
+ * SMS template 7.
  */
 export async function refundCardOrder(tx: Db, input: CardOrderRefund & Acting, now = new Date()) {
   const order = await orderOfArea(tx, input.scenicId, input.id);
@@ -183,6 +185,7 @@ export async function refundCardOrder(tx: Db, input: CardOrderRefund & Acting, n
     now,
   );
   await killCard(tx, order.id, input.amount === undefined, now);
+  await giveCardMoneyBack(tx, order, { amount, reason: input.reason, adminId: input.adminId, now });
   if (amount > 0) await queueCardMessage(tx, after, { template: 7, amount, at: now });
   return { before: order, after };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { CardHolder, CardOrderCreate } from '../../../shared/api/cards.ts';
 import {
   CARD_CODE_STATUS,
@@ -13,14 +13,15 @@ import { AppError, FieldError } from '../../http/errors.ts';
 import { addDays, areaDay, areaTimeZone } from '../../lib/area-clock.ts';
 import { cardCodeBatches, cardCodes } from './card-codes.table.ts';
 import { queueCardMessage } from './card-messages.ts';
+import { transitionCardOrder } from './card-order-state.ts';
 import { cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
 import { CardFieldReason } from './cards.messages.ts';
 import { cardKinds, type CardKind } from './cards.table.ts';
 
-/** The staff member acting in an area (http/action.ts ActingStaff). */
+/** The staff member acting in an area (http/action.ts ActingStaff); null for a member or a channel (card-sales.service.ts). */
 export interface Acting {
   scenicId: number;
-  adminId: number;
+  adminId: number | null;
 }
 
 /** 'C' + yyyyMMdd (the area's day) + 10 random digits, as ticket ('T') and shop ('S') orders. */
@@ -128,17 +129,21 @@ export async function activateCard(
     .where(and(eq(cards.id, card.id), eq(cards.state, CARD_STATE.notActivated)))
     .returning();
   if (!activated) throw new AppError(409, 'cardMoved');
-  const [order] = await tx
-    .update(cardOrders)
-    .set({ status: CARD_ORDER_STATUS.effective, updatedAt: now })
-    .where(and(eq(cardOrders.id, card.orderId), eq(cardOrders.status, CARD_ORDER_STATUS.paid)))
-    .returning({ id: cardOrders.id });
-  if (!order) throw new AppError(409, 'cardOrderMoved');
-  // R3: the code this card was redeemed with (if any) 201 → 301
+  await transitionCardOrder(tx, { id: card.orderId, transition: 'C5', now });
+  // R3: the code this card's order was redeemed with (if any) 201 → 301; the code keeps the card it
+  // became, which a replacement (same order, new number) may since have succeeded
   await tx
     .update(cardCodes)
     .set({ status: CARD_CODE_STATUS.activated })
-    .where(and(eq(cardCodes.cardId, card.id), eq(cardCodes.status, CARD_CODE_STATUS.notActivated)));
+    .where(
+      and(
+        inArray(
+          cardCodes.cardId,
+          tx.select({ id: cards.id }).from(cards).where(eq(cards.orderId, card.orderId)),
+        ),
+        eq(cardCodes.status, CARD_CODE_STATUS.notActivated),
+      ),
+    );
   return activated;
 }
 

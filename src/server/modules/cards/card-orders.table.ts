@@ -52,10 +52,31 @@ export const cardOrders = pgTable(
     /** why staff voided or refunded it */
     reason: varchar('reason', { length: 200 }).notNull().default(''),
     createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** the member who bought it through the member API (card-member.routes.ts); null otherwise */
+    memberId: integer('member_id'),
+    /** the client that sold it (selling or member API: its orders only); null from the back office */
+    clientId: varchar('client_id', { length: 64 }),
+    /** C1: an unpaid order's deadline (15 minutes); C4 after it */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** the online provider that took the payment (C3: wechat, alipay); null for money taken offline */
+    provider: varchar('provider', { length: 32 }),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }),
+    /** the member's coupon the order holds (C1) or spent (C2, C3) */
+    memberCouponId: integer('member_coupon_id'),
+    /** cents the coupon took off the kind's price (`amount` is what is paid) */
+    couponDiscount: integer('coupon_discount').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('card_orders_no_uq').on(t.orderNo),
+    index('card_orders_member_idx').on(t.scenicId, t.memberId),
+    // a provider's payment confirms one order (C3); the same transaction again is a duplicate
+    uniqueIndex('card_orders_provider_txn_uq')
+      .on(t.payWay, t.providerTxnId)
+      .where(sql`${t.providerTxnId} is not null`),
+    index('card_orders_unpaid_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 101`),
     index('card_orders_scenic_idx').on(t.scenicId, t.createdAt),
     index('card_orders_kind_idx').on(t.kindId),
     index('card_orders_buyer_phone_idx').on(t.scenicId, t.buyerPhone),
@@ -95,6 +116,8 @@ export const cards = pgTable(
     entriesUsed: integer('entries_used').notNull().default(0),
     entriesToday: integer('entries_today').notNull().default(0),
     lastEntryDay: date('last_entry_day'),
+    /** the IC card bound to it by staff (docs/domain.md "At the gate"); unique in the area where set */
+    icNo: varchar('ic_no', { length: 32 }),
     replacedBy: integer('replaced_by').references((): AnyPgColumn => cards.id),
     ...timestamps(),
   },
@@ -104,6 +127,7 @@ export const cards = pgTable(
     index('cards_order_idx').on(t.orderId),
     index('cards_holder_id_idx').on(t.scenicId, t.holderIdNumber),
     index('cards_holder_phone_idx').on(t.scenicId, t.holderPhone),
+    uniqueIndex('cards_scenic_ic_uq').on(t.scenicId, t.icNo),
     check('cards_state_ck', sql`${t.state} between 1 and 6`),
     check('cards_entries_ck', sql`${t.entriesUsed} >= 0 and ${t.entriesToday} >= 0`),
     check('cards_validity_ck', sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`),
@@ -129,3 +153,43 @@ export const cardHolderChanges = pgTable(
   },
   (t) => [index('card_holder_changes_card_idx').on(t.cardId, t.id)],
 );
+
+/**
+ * Money given back through an online provider (docs/payments.md "Travel cards"): a refund of an
+ * order paid by WeChat Pay or Alipay (C7, C8), or a payment the order could not take (paid after C4,
+ * or paid twice). Created in the refund's transaction; the refund sender of payments claims it
+ * (created → transit), calls the provider and ends it done or failed with the provider's reason.
+ * The attempts and the next one are the sender's (provider_refunds, target `card`).
+ */
+export const cardRefunds = pgTable(
+  'card_refunds',
+  {
+    ...areaRow(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => cardOrders.id),
+    /** the payment it gives back: its pay way, provider and provider's transaction */
+    payWay: smallint('pay_way').notNull(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    providerTxnId: varchar('provider_txn_id', { length: 64 }).notNull(),
+    /** cents */
+    amount: integer('amount').notNull(),
+    /** CardRefundStatus: created, transit, done, failed */
+    status: varchar('status', { length: 16 }).notNull().default('created'),
+    /** staff's reason, or paidAfterCancel / paidTwice for a payment the order could not take */
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    failReason: varchar('fail_reason', { length: 300 }).notNull().default(''),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('card_refunds_order_idx').on(t.orderId),
+    index('card_refunds_status_idx').on(t.status, t.id),
+    check('card_refunds_amount_ck', sql`${t.amount} > 0`),
+    check('card_refunds_status_ck', sql`${t.status} in ('created', 'transit', 'done', 'failed')`),
+  ],
+);
+
+export type CardRefund = typeof cardRefunds.$inferSelect;

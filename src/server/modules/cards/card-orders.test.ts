@@ -190,8 +190,10 @@ describe('card order lists, permissions and areas', () => {
     });
     expect(paid.rows.every((r) => r.status === 201)).toBe(true);
     // the demo's orders: every status, over the kinds
-    const all = await c.page<CardOrderRow>('admin', api.page, { limit: 400 });
-    expect(new Set(all.rows.map((r) => r.status))).toEqual(new Set([201, 203, 301, 401, 501, 502]));
+    for (const status of [101, 201, 203, 301, 401, 501, 502])
+      expect((await c.page<CardOrderRow>('admin', api.page, { status })).total, `${status}`).toBeGreaterThan(
+        0,
+      );
     const totals = await data<CardOrderTotals>(c.call('admin', 'POST', api.totals, { kindId: kind.id }));
     expect(totals.count).toBe(ofKind.total);
     expect(totals.amount).toBe(ofKind.rows.reduce((n, r) => n + r.amount, 0));

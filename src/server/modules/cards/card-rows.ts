@@ -5,6 +5,7 @@ import { maskIdNumber, maskPhone } from '../../../shared/api/reservations.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, type Card, type CardOrder } from './card-orders.table.ts';
+import { refundStatesOf } from './card-refunds.service.ts';
 import { cardKinds } from './cards.table.ts';
 
 /** How personal data shows to a caller (docs/decisions.md "Members"): in full only with the permission. */
@@ -55,6 +56,7 @@ export const toCardRow = (c: Card, kindName: string, masks: Masks): CardRow => (
   entriesToday: c.entriesToday,
   lastEntryDay: c.lastEntryDay,
   replacedBy: c.replacedBy,
+  icNo: c.icNo ?? '',
   createTime: c.createdAt.toISOString(),
   updateTime: c.updatedAt.toISOString(),
 });
@@ -74,6 +76,12 @@ export const toOrderRow = (o: CardOrder, kindName: string, masks: Masks, cardNo 
   paidAt: iso(o.paidAt),
   refundedAmount: o.refundedAmount,
   reason: o.reason,
+  clientId: o.clientId ?? '',
+  memberId: o.memberId,
+  expiresAt: iso(o.expiresAt),
+  couponDiscount: o.couponDiscount,
+  refundStatus: null,
+  refundFailReason: '',
   createdBy: o.createdBy,
   createTime: o.createdAt.toISOString(),
   updateTime: o.updatedAt.toISOString(),
@@ -105,7 +113,7 @@ export async function orderRows(
   masks: Masks,
   records: readonly CardOrder[],
 ): Promise<CardOrderRow[]> {
-  const [names, cardNos] = await Promise.all([
+  const [names, cardNos, refunds] = await Promise.all([
     kindNames(
       db,
       records.map((o) => o.kindId),
@@ -114,6 +122,15 @@ export async function orderRows(
       db,
       records.map((o) => o.id),
     ),
+    refundStatesOf(
+      db,
+      records.map((o) => o.id),
+    ),
   ]);
-  return records.map((o) => toOrderRow(o, names.get(o.kindId) ?? '', masks, cardNos.get(o.id)));
+  return records.map((o) => ({
+    ...toOrderRow(o, names.get(o.kindId) ?? '', masks, cardNos.get(o.id)),
+    // the money of a refund through a provider (card-refunds.service.ts)
+    refundStatus: refunds.get(o.id)?.status ?? null,
+    refundFailReason: refunds.get(o.id)?.failReason ?? '',
+  }));
 }

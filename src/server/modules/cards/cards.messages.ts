@@ -36,6 +36,15 @@ export const cardsMessages = defineDict({
   },
   cardCodeVoided: { zh: '兑换码已作废', en: 'The redeem code has been voided' },
   cardCodeBatchVoided: { zh: '该批次已作废', en: 'This batch has already been voided' },
+  cardNotSoldBySource: {
+    zh: '该卡种类不在此渠道销售',
+    en: 'This card kind is not sold through this channel',
+  },
+  cardCouponNotForCards: {
+    zh: '该优惠券不能用于购买畅游卡（仅通用、全部商品可用的优惠券适用）',
+    en: 'This coupon is not for travel cards (only general coupons of all products are)',
+  },
+  payDescriptionCard: { zh: '畅游卡订单 {orderNo}', en: 'Travel card order {orderNo}' },
   cardUsedRefundNeedsAmount: {
     zh: '该卡已入园使用，退款须由工作人员填写退款金额',
     en: 'This card has been used; a refund needs the amount chosen by staff',
@@ -58,4 +67,16 @@ export const CardFieldReason = defineDict({
   },
   kindOfArea: { zh: '须为本景区的畅游卡种类', en: 'must be a card kind of this area' },
   amountOverPaid: { zh: '不能超过实付金额', en: 'cannot exceed the amount paid' },
+  kindNotOnSale: {
+    zh: '须为本景区已上架的畅游卡种类',
+    en: 'must be a card kind of this area, on shelf',
+  },
+  holderNeedsPayWay: {
+    zh: '未支付的订单不能填写持卡人，支付后再激活',
+    en: 'cannot be given for an order paid later: activate the card once it is paid',
+  },
+  payWayNotForCard: {
+    zh: '须为现金、POS 刷卡或挂账（微信支付、支付宝请走在线支付）',
+    en: 'must be cash, POS or on account (WeChat Pay and Alipay are paid online)',
+  },
 });

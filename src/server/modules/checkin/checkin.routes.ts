@@ -117,6 +117,7 @@ function toRow(r: LogJoin): GardenLogRow {
     orderNo: r.orderNo ?? '',
     staffCardId: e.staffCardId,
     staffCardHolder: r.holder ?? '',
+    cardNo: e.cardNo,
     visitorName: e.visitorName,
     scannedValue: e.scannedValue,
     result: e.result,
@@ -140,6 +141,7 @@ function logWhere(scenicId: number, q: GardenLogPage, extra?: SQL): SQL | undefi
     q.entryType ? eq(gateEvents.entryType, q.entryType) : undefined,
     q.orderNo ? eq(ticketOrders.orderNo, q.orderNo) : undefined,
     q.ticketCode ? eq(orderTickets.code, q.ticketCode) : undefined,
+    q.cardNo ? eq(gateEvents.cardNo, q.cardNo) : undefined,
     q.visitorName ? ilike(gateEvents.visitorName, likeContains(q.visitorName)) : undefined,
     q.idNumber
       ? or(eq(orderTickets.visitorIdNumber, q.idNumber), eq(staffCards.idNumber, q.idNumber))
@@ -169,7 +171,9 @@ const ticketText = (r: GardenLogRow, lang: Lang) =>
     ? GardenLogText.ticketNo[lang].replace('{id}', String(r.ticketId))
     : r.staffCardId
       ? GardenLogText.staffCard[lang].replace('{name}', r.staffCardHolder)
-      : '';
+      : r.cardNo
+        ? GardenLogText.passCard[lang].replace('{no}', r.cardNo)
+        : '';
 
 const LOG_EXPORT: ExportColumn<GardenLogRow>[] = [
   { header: GardenLogField.scannedAt, value: (r) => r.scannedAt, kind: 'datetime', width: 20 },
@@ -228,7 +232,8 @@ export async function checkinRoutes(root: FastifyInstance) {
         description:
           'Gate types decide the direction: 10 entry, 11 exit, 20 timer start (entry of a time-limited ' +
           'ticket), 21 timer pause (its exit). readMode: 1 QR (ticket code, else staff card), 2 ID card ' +
-          '(real-name tickets, else staff card), 3 IC card, 4 face (staff cards). The same nonce again ' +
+          '(real-name tickets, else travel card, else staff card), 3 IC card and 4 face (travel cards, staff ' +
+          'cards); a QR code that is no ticket may also be a travel card number. The same nonce again ' +
           'answers the first answer with duplicate = true.',
         body: GateScanSchema,
         response: { 200: envelopeSchema(CheckinAnswerSchema) },

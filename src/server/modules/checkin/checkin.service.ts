@@ -240,6 +240,34 @@ export async function checkIn(db: Db, scan: GateScan): Promise<CheckinAnswer> {
   }
 }
 
+/** What a reader of codes that are no ticket is handed (gate-code-readers.ts). */
+function gateCodeScan(
+  scan: GateScan,
+  read: {
+    value: string;
+    gate: GateCtx;
+    direction: GateCodeScan['direction'];
+    fact: boolean;
+    hours: Hours;
+    limits: GateLimits;
+  },
+  admit: GateCodeScan['admit'],
+  record: GateCodeScan['record'],
+): GateCodeScan {
+  const { hours, limits, ...rest } = read;
+  return {
+    scenicId: scan.scenicId,
+    deviceId: scan.deviceId,
+    readMode: scan.readMode,
+    at: scan.scannedAt,
+    ...rest,
+    timeZone: hours.timeZone,
+    admitsProduct: (productId) => admits(limits.product, productId),
+    admit,
+    record,
+  };
+}
+
 async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
   const value = scan.value.trim();
   const { gate, hours, tickets, limits } = await readScan(db, scan, value);
@@ -254,7 +282,9 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
       entryType: number | null;
       ticket?: TicketCtx;
       staffCardId?: number;
-      visitorName?: string;
+      /** a travel card's number (entry type 2, written by the cards module's reader) */
+      cardNo?: string | undefined;
+      visitorName?: string | undefined;
     },
     moves: SQL[] = [],
     conn: Db = db,
@@ -263,7 +293,8 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     const event = sql`${scan.scenicId}::int, ${gate.id}::int, ${scan.deviceId}::text, ${scan.nonce}::text,
       ${passed ? direction : 'denied'}::text, ${fields.entryType}::smallint, ${scan.readMode}::smallint,
       ${fields.ticket?.id ?? null}::bigint, ${fields.ticket?.orderId ?? null}::bigint,
-      ${fields.staffCardId ?? null}::int, ${maskScanned(scan.readMode, value)}::text, ${fields.result}::text,
+      ${fields.staffCardId ?? null}::int, ${fields.cardNo ?? null}::varchar,
+      ${maskScanned(scan.readMode, value)}::text, ${fields.result}::text,
       ${(fields.visitorName ?? fields.ticket?.visitorName ?? '').slice(0, 50)}::text,
       ${Boolean(scan.offline)}::boolean, ${Boolean(scan.forced)}::boolean, ${at.toISOString()}::timestamptz,
       ${scan.healthCode ?? null}::smallint`;
@@ -271,7 +302,7 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     // the last move and the event in one statement: the event is written only if the ticket moved
     const insert = sql`${last ? sql`with moved as (${last}) ` : sql``}insert into gate_events (scenic_id,
         gate_id, device_id, nonce, direction, entry_type, read_mode, ticket_id, order_id, staff_card_id,
-        scanned_value, result, visitor_name, offline, forced, scanned_at, health_code)
+        card_no, scanned_value, result, visitor_name, offline, forced, scanned_at, health_code)
       select ${event}${last ? sql` from moved` : sql``}
       returning *`;
     const write = async (conn: Db) => {
@@ -355,17 +386,15 @@ async function scanOnce(db: Db, scan: GateScan): Promise<CheckinAnswer> {
     if (booked) return booked;
   }
 
-  // a code another module reads, e.g. a third-party voucher (issue 19): null when it is none of its
-  const codeScan: GateCodeScan = {
-    scenicId: scan.scenicId,
-    readMode: scan.readMode,
-    value,
-    at,
-    gate,
-    admit: async (codes) =>
+  // a code another module reads, e.g. a travel card (issue 32) or a third-party voucher (issue 19):
+  // null when it is none of its
+  const codeScan = gateCodeScan(
+    scan,
+    { value, gate, direction, fact, hours, limits },
+    async (codes) =>
       byTicket((await Promise.all(codes.map((c) => readScan(db, scan, c)))).flatMap((r) => r.tickets)),
-    record: (result, conn) => record({ result, entryType: ENTRY_TYPE.ticket }, [], conn),
-  };
+    (result, conn, subject) => record({ result, entryType: ENTRY_TYPE.ticket, ...subject }, [], conn),
+  );
   for (const read of gateCodeReaders.items) {
     const answer = await read(db, codeScan);
     if (answer) return answer;

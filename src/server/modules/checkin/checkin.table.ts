@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -36,6 +37,8 @@ export const gateEvents = pgTable(
     }),
     orderId: bigint('order_id', { mode: 'number' }),
     staffCardId: integer('staff_card_id').references(() => staffCards.id, { onDelete: 'set null' }),
+    /** A travel card's number (entry type 2); no foreign key: checkin knows nothing of the cards module */
+    cardNo: varchar('card_no', { length: 16 }),
     /** Masked value of what was read (an ID number shows only its ends) */
     scannedValue: varchar('scanned_value', { length: 64 }).notNull().default(''),
     /** 'ok' or the refusal reason code */
@@ -52,6 +55,10 @@ export const gateEvents = pgTable(
     uniqueIndex('gate_events_nonce_uq').on(t.deviceId, t.nonce),
     index('gate_events_scenic_time_idx').on(t.scenicId, t.scannedAt),
     index('gate_events_ticket_idx').on(t.ticketId),
+    /** a travel card's entries (its detail, the log's card filter) */
+    index('gate_events_card_idx')
+      .on(t.cardNo, t.scannedAt)
+      .where(sql`${t.cardNo} is not null`),
     /** the gate list's live state: each gate's last scan */
     index('gate_events_gate_time_idx').on(t.gateId, t.scannedAt),
   ],

@@ -3,4 +3,10 @@
  * another only through its index.ts). Routes are registered by app.ts, never imported.
  */
 export { gateEvents } from './checkin.table.ts';
-export { gateCodeReaders, type GateCodeReader, type GateCodeScan } from './gate-code-readers.ts';
+export { maskScanned } from './gate-events.ts';
+export {
+  gateCodeReaders,
+  type GateCodeReader,
+  type GateCodeScan,
+  type GateEventSubject,
+} from './gate-code-readers.ts';

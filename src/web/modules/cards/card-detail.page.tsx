@@ -18,15 +18,11 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { RecordState, useIdParam } from '../../components/record-state.tsx';
 import { get } from '../../lib/request.ts';
 import { CardActions } from './card-actions.tsx';
+import { CardEntries } from './card-entries.tsx';
+import { HolderChangeText } from './card-holder-changes.tsx';
+import { CardIc } from './card-ic.tsx';
 import { CardValidity } from './card-parts.tsx';
 import { CARD_DETAIL_PATH, ORDER_LIST_PATH } from './paths.ts';
-
-const HOLDER_LABELS = {
-  name: CardField.holderName,
-  idNumber: CardField.holderIdNumber,
-  phone: CardField.holderPhone,
-  facePhoto: CardField.facePhoto,
-};
 
 /** The card: its holder, state, validity and entries, and what staff may do with it. */
 function CardPart({ d, reload }: { d: CardDetail; reload: () => void }) {
@@ -52,6 +48,7 @@ function CardPart({ d, reload }: { d: CardDetail; reload: () => void }) {
         { key: 'activatedAt', label: f(CardField.activatedAt), children: time(c.activatedAt) },
         { key: 'validity', label: f(CardKindField.validity), children: <CardValidity card={c} /> },
         { key: 'entries', label: f(CardField.entriesUsed), children: c.entriesUsed },
+        { key: 'icNo', label: t('icNo'), children: <CardIc card={c} onDone={reload} /> },
         ...(c.replacedBy
           ? [
               {
@@ -113,21 +110,7 @@ function OrderPart({ d }: { d: CardDetail }) {
   );
 }
 
-/** name: 张三 → 李四 for each field that changed. */
-function ChangeText({ change }: { change: CardHolderChange }) {
-  const f = useLabel();
-  const names = Object.keys(HOLDER_LABELS) as (keyof typeof HOLDER_LABELS)[];
-  const changed = names.filter((n) => (change.before[n] ?? '') !== (change.after[n] ?? ''));
-  return (
-    <>
-      {changed.map((n) => (
-        <div key={n}>{`${f(HOLDER_LABELS[n])}: ${change.before[n] || '—'} → ${change.after[n] || '—'}`}</div>
-      ))}
-    </>
-  );
-}
-
-/** The holder's changes and the entries at the gates (none until the gates read cards). */
+/** The holder's changes and the card's gate events (paged, from the gate log). */
 function History({ d }: { d: CardDetail }) {
   const { t } = useTranslation('cards');
   const f = useLabel();
@@ -138,20 +121,12 @@ function History({ d }: { d: CardDetail }) {
           rows={d.holderChanges}
           columns={[
             { key: 'time', title: f(CardField.createTime), render: (_, r) => time(r.createTime) },
-            { key: 'change', title: t('change'), render: (_, r) => <ChangeText change={r} /> },
+            { key: 'change', title: t('change'), render: (_, r) => <HolderChangeText change={r} /> },
             { key: 'reason', dataIndex: 'reason', title: f(CardField.reason) },
           ]}
         />
       </DetailCard>
-      <DetailCard title={t('entries')}>
-        <DetailTable
-          rows={d.entries.map((e, i) => ({ ...e, id: i }))}
-          columns={[
-            { key: 'time', title: t('entryTime'), render: (_, r) => time(r.time) },
-            { key: 'gate', dataIndex: 'gateId', title: t('gate') },
-          ]}
-        />
-      </DetailCard>
+      <CardEntries cardId={d.card.id} />
     </>
   );
 }

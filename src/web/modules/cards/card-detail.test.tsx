@@ -25,6 +25,7 @@ const card = (over: Partial<CardRow>): CardRow => ({
   entriesToday: 0,
   lastEntryDay: null,
   replacedBy: null,
+  icNo: '',
   createTime: '2026-01-01T00:00:00.000Z',
   updateTime: '2026-01-01T00:00:00.000Z',
   ...over,
@@ -48,6 +49,12 @@ const detail = (c: CardRow): CardDetail => ({
     paidAt: '2026-01-01T00:00:00.000Z',
     refundedAmount: 0,
     reason: '',
+    clientId: '',
+    memberId: null,
+    expiresAt: null,
+    couponDiscount: 0,
+    refundStatus: null,
+    refundFailReason: '',
     createdBy: 1,
     createTime: '2026-01-01T00:00:00.000Z',
     updateTime: '2026-01-01T00:00:00.000Z',
@@ -64,6 +71,10 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   if (url.includes('/card/query'))
     return reply(detail(cards[Number(new URL(url, 'http://x').searchParams.get('id'))]!));
   const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+  if (url.endsWith('/card/entries')) {
+    entryCalls.push(body);
+    return reply(entriesPage(body));
+  }
   sent.push({ url, body });
   if (refuse) return reply({ field: refuse.field }, 400, refuse.msg);
   if (url.endsWith('/card/replace')) {
@@ -74,8 +85,29 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
 });
 const sentTo = (path: string) => sent.filter((s) => s.url.endsWith(path));
 
+/** 12 gate events of the card: an entry at 东门 every day, the first one refused (blackout). */
+const ENTRIES = Array.from({ length: 12 }, (_, i) => ({
+  id: 100 + i,
+  scannedAt: `2026-03-${String(20 - i).padStart(2, '0')}T01:30:00.000Z`,
+  gateId: 3,
+  gateName: i === 0 ? '南门闸机' : '东门闸机',
+  direction: i === 0 ? 'denied' : 'entry',
+  readMode: 1,
+  cardNo: 'A1B2C3D4E5F6G7H8',
+  result: i === 0 ? 'passCardBlackout' : 'ok',
+  offline: false,
+  forced: false,
+}));
+const entryCalls: Record<string, unknown>[] = [];
+const entriesPage = (body: Record<string, unknown>) => {
+  const page = Number(body.page);
+  const limit = Number(body.limit);
+  return { rows: ENTRIES.slice((page - 1) * limit, page * limit), total: ENTRIES.length };
+};
+
 beforeEach(() => {
   sent.length = 0;
+  entryCalls.length = 0;
   refuse = null;
   cards = { 5: card({}) };
   vi.stubGlobal('fetch', fetchMock);
@@ -177,6 +209,38 @@ describe('CardDetailPage (/VipCard/EnjSelfCardListDetail)', () => {
     await ok();
     await waitFor(() => expect(sentTo('/card/replace')).toHaveLength(1));
     expect(await screen.findByText('卡号 NEWCARD000000006')).toBeInTheDocument();
+  });
+
+  it('lists the card’s gate events, paged, with the gate, the result and the number read', async () => {
+    await open(2);
+    expect(await screen.findByText('南门闸机')).toBeInTheDocument();
+    expect(screen.getByText('今日不可使用', { exact: false })).toBeInTheDocument();
+    expect(entryCalls[0]).toEqual({ id: 5, page: 1, limit: 10 });
+    expect(screen.getAllByText('东门闸机')).toHaveLength(9);
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(entryCalls.at(-1)).toEqual({ id: 5, page: 2, limit: 10 }));
+    await waitFor(() => expect(screen.queryByText('南门闸机')).toBeNull());
+    expect(screen.getAllByText('东门闸机')).toHaveLength(2);
+  });
+
+  it('binds an IC card: the server’s 409 on icNo shows on the field', async () => {
+    await open(2, { icNo: 'IC-0001' });
+    expect(screen.getByText('IC-0001')).toBeInTheDocument();
+    await userEvent.click(button(/^绑定 IC 卡$/));
+    const input = await screen.findByLabelText('IC 卡号');
+    expect(input).toHaveValue('IC-0001');
+    fireEvent.change(input, { target: { value: 'IC 99' } });
+    await ok();
+    await waitFor(() => expect(errorOf('IC 卡号')).toBeTruthy());
+    expect(sentTo('/card/bindIc')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'IC-0099' } });
+    refuse = { field: 'icNo', msg: 'IC 卡号: 已被占用' };
+    await ok();
+    await waitFor(() => expect(errorOf('IC 卡号')).toContain('已被占用'));
+    refuse = null;
+    await ok();
+    await waitFor(() => expect(sentTo('/card/bindIc')).toHaveLength(2));
+    expect(sentTo('/card/bindIc')[1]!.body).toEqual({ id: 5, icNo: 'IC-0099' });
   });
 
   it('shows a dead card without actions', async () => {

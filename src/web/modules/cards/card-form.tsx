@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { cardKindApi, CardHolderSchema, type CardKindRow } from '../../../shared/api/cards.ts';
+import { cardKindOptionApi, type CardKindOption } from '../../../shared/api/card-kind-options.ts';
+import { CardHolderSchema } from '../../../shared/api/cards.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { CardField } from '../../../shared/dict/cards.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { SHELF } from '../../../shared/dict/product.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { useLabel, type PageResult } from '../../components/list-page/index.ts';
-import { post } from '../../lib/request.ts';
+import { useLabel } from '../../components/list-page/index.ts';
+import { get } from '../../lib/request.ts';
 
 // The card forms name a nested field by its path ('holder.idNumber'), as the server's 400 does, so
 // a complaint of the schema or of the server marks the same form field.
@@ -65,19 +65,22 @@ export function HolderFields() {
   );
 }
 
-/** The area's card kinds (all, or those the back office sells now), as the filters and pickers offer them. */
-export function useCardKinds(forSale = false) {
-  const body = forSale
-    ? { page: 1, limit: 100, status: SHELF.on, channel: 'backstageManagement' }
-    : { page: 1, limit: 100 };
+/**
+ * The area's card kinds (all, or those the back office sells now), as the filters and pickers of the
+ * card screens offer them: read under the card permissions (`cards`: the card list's
+ * admin:card:query, `orders`: the order list's and the sale's admin:card:order:query), not the kind
+ * screens' admin:card:kind:query.
+ */
+export function useCardKinds(scope: 'cards' | 'orders', forSale = false) {
+  const url = cardKindOptionApi[scope];
   const query = useQuery({
-    queryKey: [cardKindApi.page, 'options', body],
-    queryFn: () => post<PageResult<CardKindRow>>(cardKindApi.page, body, { silent: true }),
+    queryKey: [url, forSale],
+    queryFn: () => get<CardKindOption[]>(url, forSale ? { forSale: 'true' } : {}, { silent: true }),
   });
-  const kinds = query.data?.rows;
+  const kinds = query.data;
   return useMemo(() => {
     const dict: Record<number, DictEntry> = {};
-    const byId = new Map<number, CardKindRow>();
+    const byId = new Map<number, CardKindOption>();
     for (const k of kinds ?? []) {
       dict[k.id] = { zh: k.name, en: k.name };
       byId.set(k.id, k);
@@ -88,7 +91,7 @@ export function useCardKinds(forSale = false) {
 
 /** The picker of a kind to sell: on shelf and sold by the back office, with its price. */
 export function SaleKindSelect(props: { id?: string; value?: number; onChange?: (v: number) => void }) {
-  const { kinds } = useCardKinds(true);
+  const { kinds } = useCardKinds('orders', true);
   return (
     <Select
       {...props}

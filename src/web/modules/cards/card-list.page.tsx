@@ -20,7 +20,7 @@ function DetailLink({ id }: { id: number }) {
 }
 
 function useDefinition() {
-  const { dict, byId } = useCardKinds();
+  const { dict, byId } = useCardKinds('cards');
   return useMemo(
     () =>
       defineListPage<CardRow>({

@@ -12,6 +12,7 @@ import {
   type CardOrderRow,
 } from '../../../shared/api/cards.ts';
 import { CARD_ORDER_STATUS, CardField, CardPayWay } from '../../../shared/dict/cards.ts';
+import { ONLINE_PAY_WAYS } from '../../../shared/api/payments.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
@@ -50,6 +51,8 @@ export function CardOrderActions({ row, onDone }: { row: CardOrderRow; onDone: (
   const { t } = useTranslation('cards');
   if (!OPEN.includes(row.status)) return null;
   const inUse = row.status === CARD_ORDER_STATUS.inUse;
+  // paid by WeChat Pay or Alipay: the money goes back through the provider (card_refunds)
+  const online = (ONLINE_PAY_WAYS as readonly number[]).includes(row.payWay);
   const vars = { orderNo: row.orderNo, amount: formatCents(row.amount) };
   const amount: PromptField = { name: 'amount', label: 'cards:refundAmount', kind: 'money', required: true };
   return (
@@ -58,7 +61,11 @@ export function CardOrderActions({ row, onDone }: { row: CardOrderRow; onDone: (
         perm={REFUND}
         text={t('refund')}
         title={t('refundTitle', vars)}
-        hint={t(inUse ? 'refundUsedHint' : 'refundHint', vars)}
+        hint={
+          online
+            ? `${t(inUse ? 'refundUsedHint' : 'refundHint', vars)} ${t('refundOnlineHint')}`
+            : t(inUse ? 'refundUsedHint' : 'refundHint', vars)
+        }
         fields={inUse ? [amount, REASON_FIELD] : [REASON_FIELD]}
         schema={inUse ? RefundUsedSchema : RefundSchema}
         toBody={withoutEmpty}

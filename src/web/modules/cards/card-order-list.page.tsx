@@ -1,9 +1,20 @@
 import { Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardOrderApi, type CardOrderRow, type CardOrderTotals } from '../../../shared/api/cards.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { CardField, CardOrderPayWay, CardOrderStatus, CardSaleSource } from '../../../shared/dict/cards.ts';
+import {
+  CARD_ORDER_STATUS,
+  CardField,
+  CardOrderPayWay,
+  CardOrderStatus,
+  CardRefundStatus,
+  CardSaleField,
+  CardSaleSource,
+} from '../../../shared/dict/cards.ts';
+import { TerminalClient } from '../../../shared/dict/terminal-client.ts';
+import { DictTag } from '../../components/dict-tag.tsx';
 import { formatCents } from '../../../shared/money.ts';
 import {
   defineListPage,
@@ -47,8 +58,37 @@ function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
   );
 }
 
+/** An order's status; an unpaid one with its deadline, one cancelled unpaid (C4) with why. */
+function StatusCell({ row }: { row: CardOrderRow }) {
+  const { t } = useTranslation('cards');
+  const note =
+    row.status === CARD_ORDER_STATUS.unpaid && row.expiresAt
+      ? t('payBy', { time: dayjs(row.expiresAt).format('MM-DD HH:mm') })
+      : row.status === CARD_ORDER_STATUS.invalid && !row.paidAt
+        ? t(row.reason === 'timeout' ? 'cancelledTimeout' : 'cancelledByBuyer')
+        : null;
+  return (
+    <Space size={4} wrap>
+      <DictTag dict={CardOrderStatus} value={row.status} />
+      {note && <Typography.Text type="secondary">{note}</Typography.Text>}
+    </Space>
+  );
+}
+
+/** The money of a refund through a provider; a failed one with the provider's reason. */
+function RefundCell({ row }: { row: CardOrderRow }) {
+  return (
+    <Space size={4} wrap>
+      <DictTag dict={CardRefundStatus} value={row.refundStatus} />
+      {row.refundStatus === 'failed' && row.refundFailReason && (
+        <Typography.Text type="danger">{row.refundFailReason}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
 function useDefinition() {
-  const { dict } = useCardKinds();
+  const { dict } = useCardKinds('orders');
   return useMemo(() => {
     const search = orderSearch(dict);
     return defineListPage<CardOrderRow>({
@@ -65,10 +105,37 @@ function useDefinition() {
         { key: 'buyerName', title: CardField.buyerName, width: 100 },
         { key: 'buyerPhone', title: CardField.buyerPhone, width: 130 },
         { key: 'source', title: CardField.source, kind: 'dict', dict: CardSaleSource, width: 120 },
-        { key: 'payWay', title: CardField.payWay, kind: 'dict', dict: CardOrderPayWay, width: 100 },
+        {
+          key: 'clientId',
+          title: CardSaleField.channel,
+          width: 130,
+          // the selling client (a registered terminal's own id shows as itself)
+          render: (v) => <DictTag dict={TerminalClient} value={v as string | undefined} />,
+        },
+        {
+          key: 'payWay',
+          title: CardField.payWay,
+          width: 100,
+          // an unpaid order has no pay way yet
+          render: (v, row) => (row.paidAt ? <DictTag dict={CardOrderPayWay} value={v as number} /> : null),
+        },
         { key: 'amount', title: CardField.amount, kind: 'money', sortable: true, width: 100 },
+        {
+          key: 'couponDiscount',
+          title: CardSaleField.couponDiscount,
+          kind: 'money',
+          width: 100,
+          hidden: true,
+        },
         { key: 'refundedAmount', title: CardField.refundedAmount, kind: 'money', width: 100 },
-        { key: 'status', title: CardField.status, kind: 'dict', dict: CardOrderStatus, width: 100 },
+        { key: 'status', title: CardField.status, width: 150, render: (_v, row) => <StatusCell row={row} /> },
+        {
+          key: 'refundStatus',
+          title: CardSaleField.refundStatus,
+          width: 150,
+          render: (_v, row) => <RefundCell row={row} />,
+        },
+        { key: 'expiresAt', title: CardSaleField.expiresAt, kind: 'dateTime', width: 170, hidden: true },
         { key: 'reason', title: CardField.reason, ellipsis: true, hidden: true },
         { key: 'paidAt', title: CardField.paidAt, kind: 'dateTime', width: 170 },
         { key: 'createTime', title: CardField.createTime, kind: 'dateTime', sortable: true, width: 170 },

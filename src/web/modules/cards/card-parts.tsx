@@ -10,7 +10,13 @@ export function CardValidity({ card }: { card: Pick<CardRow, 'validFrom' | 'vali
 }
 
 /** Entries used / the kind's total (不限 when the kind has none; only the used ones when unknown). */
-export function CardEntries({ card, kind }: { card: Pick<CardRow, 'entriesUsed'>; kind?: CardKindRow }) {
+export function CardEntries({
+  card,
+  kind,
+}: {
+  card: Pick<CardRow, 'entriesUsed'>;
+  kind?: Pick<CardKindRow, 'totalEntries'> | undefined;
+}) {
   const { lang } = useSettings();
   if (!kind) return <>{card.entriesUsed}</>;
   return <>{`${card.entriesUsed} / ${kind.totalEntries || CardText.totalUnlimited[lang]}`}</>;

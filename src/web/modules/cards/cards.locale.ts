@@ -31,6 +31,10 @@ export default {
       refundHint: '退还全部金额 ¥{{amount}}，卡立即失效，不可恢复。',
       refundUsedHint: '该卡已使用，请填写退款金额（不超过 ¥{{amount}}）；卡立即失效，不可恢复。',
       refundAmount: '退款金额',
+      refundOnlineHint: '在线支付的订单原路退回，退款进度见列表“退款进度”。',
+      cancelledTimeout: '超时未支付',
+      cancelledByBuyer: '买家取消',
+      payBy: '{{time}} 前支付',
       void: '作废',
       voidTitle: '作废：{{orderNo}}',
       voidHint: '作废后卡立即失效，不退款，不可恢复。',
@@ -39,9 +43,12 @@ export default {
       orderSection: '订单',
       holderChanges: '持卡人变更记录',
       change: '变更内容',
-      entries: '入园记录',
-      entryTime: '入园时间',
-      gate: '闸机',
+      entries: '出入园记录',
+      icNo: 'IC 卡号',
+      bindIc: '绑定 IC 卡',
+      bindIcTitle: '绑定 IC 卡：{{cardNo}}',
+      bindIcHint:
+        '读卡器读出的卡号；留空则解除绑定。一张 IC 卡在本景区只能绑定一张畅游卡，补卡后须重新绑定。',
       replacedBy: '补发的新卡',
       openNewCard: '查看新卡',
       activate: '激活',
@@ -75,6 +82,18 @@ export default {
       redeem: '兑换',
       redeemTitle: '兑换畅游卡',
       redeemHint: '代游客兑换：生成金额为 0 的畅游卡订单；填写持卡人即立即激活。',
+      // /VipCard/enjSelfCardStatis
+      statsRange: '统计日期',
+      statsRefresh: '刷新',
+      statsHint:
+        '{{area}}，按景区时区（{{timeZone}}）的自然日统计：售出计入付款当日，激活计入激活当日，过期计入有效期结束的次日，使用中为期间内有闸机入园记录的卡；收入为期间内付款订单的金额及其退款。',
+      statsExport: '导出',
+      statsDaily: '每日售卡与入园',
+      statsByKind: '按卡种类收入',
+      statsByChannel: '按渠道收入',
+      statsByGate: '按闸机入园',
+      statsChartSummary:
+        '{{from}} 至 {{to}} 每日售出、激活张数与入园人次图表；合计售出 {{sold}} 张，入园 {{entries}} 人次',
     },
     en: {
       newKind: 'New card kind',
@@ -105,6 +124,11 @@ export default {
       refundUsedHint:
         'The card has been used: enter the amount to give back (at most ¥{{amount}}). The card stops at once.',
       refundAmount: 'Amount to refund',
+      refundOnlineHint:
+        'Paid online: the money goes back the way it came; its progress shows in "Money back".',
+      cancelledTimeout: 'Not paid in time',
+      cancelledByBuyer: 'Cancelled by the buyer',
+      payBy: 'Pay by {{time}}',
       void: 'Void',
       voidTitle: 'Void {{orderNo}}',
       voidHint: 'The card stops at once and no money is given back. This cannot be undone.',
@@ -113,9 +137,12 @@ export default {
       orderSection: 'Order',
       holderChanges: 'Holder changes',
       change: 'Change',
-      entries: 'Entries',
-      entryTime: 'Entered',
-      gate: 'Gate',
+      entries: 'Entries and exits',
+      icNo: 'IC card',
+      bindIc: 'Bind IC card',
+      bindIcTitle: 'Bind an IC card to {{cardNo}}',
+      bindIcHint:
+        'The number the card reader gives; empty unbinds it. An IC card is bound to one card of the area; a replaced card needs its new IC card bound again.',
       replacedBy: 'Replaced by',
       openNewCard: 'Open the new card',
       activate: 'Activate',
@@ -152,6 +179,18 @@ export default {
       redeemTitle: 'Redeem a travel card',
       redeemHint:
         'For a visitor: a card order of amount 0 is made; with a holder the card is activated at once.',
+      // /VipCard/enjSelfCardStatis
+      statsRange: 'Days',
+      statsRefresh: 'Refresh',
+      statsHint:
+        "{{area}}, by days of the area's time zone ({{timeZone}}): a card counts as sold on the day it was paid, activated on the day of activation, expired on the day after its validity ended; in use: cards admitted at a gate in the period. Revenue: the orders paid in the period and their refunds.",
+      statsExport: 'Export',
+      statsDaily: 'Cards and entries by day',
+      statsByKind: 'Revenue by card kind',
+      statsByChannel: 'Revenue by channel',
+      statsByGate: 'Entries by gate',
+      statsChartSummary:
+        'Chart of cards sold and activated and of entries by day from {{from}} to {{to}}; {{sold}} cards sold, {{entries}} entries in all',
     },
   }),
 };

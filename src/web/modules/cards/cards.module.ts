@@ -10,6 +10,7 @@ const manifest = defineWebModule({
       EnjSelfCardList: '畅游卡列表',
       EnjSelfCardListDetail: '畅游卡信息',
       cardCodes: '畅游卡兑换码',
+      enjSelfCardStatis: '畅游卡统计',
     },
     en: {
       vipUseAssort: 'Card kinds',
@@ -18,6 +19,7 @@ const manifest = defineWebModule({
       EnjSelfCardList: 'Cards',
       EnjSelfCardListDetail: 'Card',
       cardCodes: 'Redeem codes',
+      enjSelfCardStatis: 'Card statistics',
     },
   },
   locales: () => import('./cards.locale.ts'),
@@ -60,6 +62,12 @@ const manifest = defineWebModule({
       hidden: true,
       perms: ['admin:card:code:query'],
       page: () => import('./card-codes.page.tsx'),
+    },
+    {
+      path: '/VipCard/enjSelfCardStatis',
+      title: 'enjSelfCardStatis',
+      perms: ['admin:card:stats:query'],
+      page: () => import('./card-stats.page.tsx'),
     },
   ],
 });

@@ -14,11 +14,12 @@ import { GateName } from '../../components/gate-name.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
 import { get, post } from '../../lib/request.ts';
 
-/** "Ticket #12" or "Staff card: name" in the user's language. */
+/** "Ticket #12", "Staff card: name" or "Travel card: number" (entry type 2) in the user's language. */
 function TicketCell({ row }: { row: GardenLogRow }) {
   const label = useLabel();
   if (row.ticketId) return <>{label(GardenLogText.ticketNo).replace('{id}', String(row.ticketId))}</>;
   if (row.staffCardId) return <>{label(GardenLogText.staffCard).replace('{name}', row.staffCardHolder)}</>;
+  if (row.cardNo) return <>{label(GardenLogText.passCard).replace('{no}', row.cardNo)}</>;
   return null;
 }
 
@@ -122,6 +123,7 @@ export default function GardenLogPage() {
           { kind: 'dict', name: 'healthCode', label: GardenLogField.healthCode, dict: HealthCode },
           { kind: 'text', name: 'orderNo', label: GardenLogField.orderNo, maxLength: 32 },
           { kind: 'text', name: 'ticketCode', label: GardenLogField.ticketCode, maxLength: 64 },
+          { kind: 'text', name: 'cardNo', label: GardenLogField.cardNo, maxLength: 16 },
           { kind: 'text', name: 'visitorName', label: GardenLogField.visitorName, maxLength: 50 },
           { kind: 'text', name: 'idNumber', label: GardenLogField.idNumber, maxLength: 18 },
         ],
