@@ -35,6 +35,9 @@ async function reached(token: string, area: number, headers: Record<string, stri
 }
 
 const SELLING = [
+  'GET /api/open/card/query',
+  'POST /api/open/card/cancel',
+  'POST /api/open/card/create',
   'GET /api/open/order/query',
   'GET /api/open/pay/query',
   'GET /api/open/reservation/query',
@@ -49,9 +52,21 @@ const SELLING = [
   'POST /api/open/reservation/cancel',
   'POST /api/open/reservation/create',
 ];
+/**
+ * The card kinds on sale answer a client a sales channel knows (channels, a distributor's client; a
+ * terminal once activated, which the sweep's terminal clients are not).
+ */
+const CARD_KINDS = 'GET /api/open/card/kinds';
 /** Reservations sell through the channels of docs/product.md §9 only (`sellingChannel`), not terminals' own clients. */
-const CHANNEL = [...SELLING, 'GET /api/open/reservation/sites'];
+const CHANNEL = [...SELLING, CARD_KINDS, 'GET /api/open/reservation/sites'];
 const MEMBER_ROUTES = [
+  'GET /api/member/card/cards',
+  'GET /api/member/card/kinds',
+  'GET /api/member/card/orders',
+  'POST /api/member/card/activate',
+  'POST /api/member/card/buy',
+  'POST /api/member/card/cancel',
+  'POST /api/member/card/redeem',
   'GET /api/member/couponCenter',
   'GET /api/member/coupons',
   'GET /api/member/deleteTraveller',
@@ -113,7 +128,7 @@ const EXPECTED: Record<string, string[]> = {
   winManagement: [...DEVICE, ...SELLING],
   platformWindow: CHANNEL,
   ota: CHANNEL,
-  agency: SELLING,
+  agency: [...SELLING, CARD_KINDS],
   unknown: [],
 };
 
