@@ -170,6 +170,8 @@ export const InvoiceField = defineDict({
 export const InvoiceText = defineDict({
   exportFile: { zh: '发票列表', en: 'Invoices' },
   exportRecords: { zh: '开票记录', en: 'Invoicing records' },
+  /** the shop order's freight line (an invoice is printed in Chinese) */
+  freight: { zh: '运费', en: 'Freight' },
 });
 
 /** Labels of a record of /invoice/invoiceRecord. */

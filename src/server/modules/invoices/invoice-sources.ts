@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  InvoiceText,
   INVOICE_ISSUER_KIND,
   type InvoiceGoodsCode,
   type InvoiceIssuerKindCode,
@@ -94,7 +95,7 @@ async function shopSource(db: Db, scenicId: number, w: Where): Promise<InvoiceSo
     sql`select goods_name as name, quantity - refunded_quantity as quantity, price as unit_price
         from shop_order_lines where order_id = ${head.id} and quantity > refunded_quantity
         union all
-        select '运费', 1, freight from shop_orders where id = ${head.id} and freight > 0`,
+        select ${InvoiceText.freight.zh}, 1, freight from shop_orders where id = ${head.id} and freight > 0`,
   );
   return headOf('shop', head, items(lines));
 }
