@@ -95,7 +95,7 @@ async function shopSource(db: Db, scenicId: number, w: Where): Promise<InvoiceSo
     sql`select goods_name as name, quantity - refunded_quantity as quantity, price as unit_price
         from shop_order_lines where order_id = ${head.id} and quantity > refunded_quantity
         union all
-        select ${InvoiceText.freight.zh}, 1, freight from shop_orders where id = ${head.id} and freight > 0`,
+        select ${InvoiceText.freight.zh}::text, 1, freight from shop_orders where id = ${head.id} and freight > 0`,
   );
   return headOf('shop', head, items(lines));
 }
