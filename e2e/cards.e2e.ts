@@ -31,6 +31,8 @@ describe('travel card kinds', () => {
     // --- the form: a name and a price; timed by 365 days from activation and every channel by default
     await button(pane(page), '新增').click();
     await waitForRoute(page, '/VipCard/vipUse');
+    // the list may still be in the pane for a moment after the route changed
+    await expect.poll(() => pane(page).getByRole('columnheader').count()).toBe(0);
     await pane(page).getByLabel('卡名称').fill(name);
     await pane(page).getByLabel('售价').fill('199');
     // timed by days: the fixed dates are not asked for
