@@ -7,6 +7,7 @@ import coupons from '../modules/coupons/coupons.module.ts';
 import dashboard from '../modules/dashboard/dashboard.module.ts';
 import distribution from '../modules/distribution/distribution.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
+import invoices from '../modules/invoices/invoices.module.ts';
 import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
@@ -77,6 +78,7 @@ export const WEB_MODULES = [
   products,
   theatres,
   staffCards,
+  invoices,
   notices,
   printTemplates,
   accounts,
