@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { amountInWords } from './invoice-pdf-amount.ts';
 import type { NuonuoInvoice, NuonuoLine } from './nuonuo-state.ts';
 
@@ -309,8 +308,9 @@ function drawInvoice(doc: Doc, inv: NuonuoInvoice) {
   if (inv.lines.length > ROWS_ON_PAGE) lineList(doc, inv);
 }
 
-/** The invoice as a PDF (A5 landscape), the CJK font embedded as a subset. */
-export function renderInvoicePdf(inv: NuonuoInvoice, font: CjkFont): Promise<Buffer> {
+/** The invoice as a PDF (A5 landscape), the CJK font embedded as a subset; pdfkit loads with the first one. */
+export async function renderInvoicePdf(inv: NuonuoInvoice, font: CjkFont): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A5',

@@ -2,16 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { EgressError } from '../../lib/egress.ts';
 import { open } from '../../lib/secret-box.ts';
-import { egressS3Handler } from './s3-egress-handler.ts';
 import type { StorageStoreRow } from './storage.table.ts';
 
 /** A stored file as read back: its bytes as a stream, with what the store says of it. */
@@ -72,59 +63,17 @@ export type S3Settings = Pick<
   'endpoint' | 'bucket' | 'region' | 'accessKeyId' | 'pathStyle'
 > & { secretKey: string };
 
-/** Any error of the SDK or the network as a StoreError with the service's code. */
-function storeError(error: unknown): StoreError {
-  if (error instanceof StoreError) return error;
-  if (error instanceof EgressError) return new StoreError('EGRESS', error.message);
-  if (error instanceof S3ServiceException) return new StoreError(error.name, error.message);
-  const e = error as { code?: string; name?: string; message?: string };
-  return new StoreError(e.code ?? e.name ?? 'ERROR', e.message ?? String(error));
-}
-
-/** An S3-compatible service (AWS S3, MinIO, OSS or COS in S3 mode, s3rver in the tests). */
+/**
+ * An S3-compatible service (AWS S3, MinIO, OSS or COS in S3 mode, s3rver in the tests): the AWS SDK
+ * (s3-store.ts) loads with the first call, so a server on the local disk never loads it.
+ */
 export function s3Store(settings: S3Settings): ObjectStore {
-  const client = new S3Client({
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    region: settings.region || 'us-east-1',
-    forcePathStyle: settings.pathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretKey },
-    // checksums only where S3 requires them: S3-compatible services differ in what they accept
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 2,
-    // every call under the egress rule (https, public addresses; EGRESS_ALLOW for a local S3)
-    requestHandler: egressS3Handler,
-  });
-  const Bucket = settings.bucket;
+  let store: Promise<ObjectStore> | null = null;
+  const loaded = () => (store ??= import('./s3-store.ts').then((m) => m.sdkS3Store(settings)));
   return {
-    async put(key, body, contentType) {
-      try {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
-      } catch (error) {
-        throw storeError(error);
-      }
-    },
-    async get(key) {
-      try {
-        const got = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return {
-          body: got.Body as Readable,
-          contentType: got.ContentType,
-          size: got.ContentLength,
-        };
-      } catch (error) {
-        const failed = storeError(error);
-        if (failed.code === 'NoSuchKey' || failed.code === 'NotFound') return null;
-        throw failed;
-      }
-    },
-    async delete(key) {
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-      } catch (error) {
-        throw storeError(error);
-      }
-    },
+    put: async (key, body, contentType) => (await loaded()).put(key, body, contentType),
+    get: async (key) => (await loaded()).get(key),
+    delete: async (key) => (await loaded()).delete(key),
   };
 }
 

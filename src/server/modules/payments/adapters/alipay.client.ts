@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { EgressError, egressRequest } from '../../../lib/egress.ts';
 import { ProviderError } from './adapter.ts';
 import type { PaySettings } from './adapter.ts';
@@ -9,16 +9,20 @@ import type { PaySettings } from './adapter.ts';
  * is not used: every call goes out through lib/egress.ts.
  */
 
-/** An SDK instance for the settings (cheap: it only formats the keys), or a ProviderError naming what is not set. */
-export function alipaySdk(s: PaySettings): AlipaySdk {
+/**
+ * An SDK instance for the settings (cheap: it only formats the keys), or a ProviderError naming what
+ * is not set. The SDK loads with the first Alipay call: a server without Alipay never loads it.
+ */
+export async function alipaySdk(s: PaySettings): Promise<AlipaySdk> {
   const missing = [
     !s.appId && 'app id',
     !s.privateKey && 'app private key',
     !s.providerKey && 'Alipay public key',
   ].filter(Boolean);
   if (missing.length) throw new ProviderError('CONFIG', `not set: ${missing.join(', ')}`);
+  const { AlipaySdk: Sdk } = await import('alipay-sdk');
   try {
-    return new AlipaySdk({
+    return new Sdk({
       appId: s.appId,
       privateKey: s.privateKey!,
       keyType: s.privateKey!.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
@@ -74,7 +78,7 @@ export async function alipayCall(
   biz: Record<string, unknown>,
   options: { notifyUrl?: string; accept?: readonly string[] } = {},
 ): Promise<AlipayAnswer> {
-  const sdk = alipaySdk(s);
+  const sdk = await alipaySdk(s);
   const form = signedForm(sdk, method, biz, options.notifyUrl);
   let raw: string;
   let status: number;

@@ -85,7 +85,7 @@ export const alipayAdapter: PayAdapter = {
       return { scene: 'qr', codeUrl: str(a.qr_code) };
     }
     // a page call: the payer's browser opens the signed URL, nothing is sent from here
-    const sdk = alipaySdk(s);
+    const sdk = await alipaySdk(s);
     const url = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
       bizContent: { ...biz(input), product_code: 'QUICK_WAP_WAY' },
       notifyUrl: s.notifyUrl,
@@ -209,7 +209,7 @@ async function parseAlipayNotification(
 ): Promise<Notification> {
   let sdk;
   try {
-    sdk = alipaySdk(s);
+    sdk = await alipaySdk(s);
   } catch {
     throw new NotificationRejected('the Alipay public key is not set');
   }
