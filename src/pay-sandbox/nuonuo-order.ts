@@ -38,8 +38,10 @@ export const NUONUO_CODE = {
   voidHasRed: 'E9202',
   /** void: refused as the control said (its cause) */
   voidRefused: 'E9203',
-  /** void: not a blue invoice that is issued (red, still working, failed) */
+  /** void: not a blue invoice that is issued (red, still working, failed), or one corrected since */
   voidNotIssued: 'E9204',
+  /** a correction (the same orderNo, the buyer changed) of an invoice that was reversed, or with other amounts */
+  badCorrection: 'E9106',
 } as const;
 
 /** A refusal in Nuonuo's words: answered `{code, describe, result: null}` with HTTP 200. */

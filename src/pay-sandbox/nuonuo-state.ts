@@ -90,6 +90,10 @@ export interface NuonuoInvoice {
   invoiceTime: number | null;
   requestedAt: Date;
   voidedAt: Date | null;
+  /** A correction (换开, docs/invoices.md "The invoice list and reissue"): the serial of the blue one it replaces, once issued */
+  replaces: string;
+  /** A blue one corrected since: the serial of the invoice that replaced it (it can no longer be reversed or voided) */
+  replacedBy: string;
 }
 
 /** How the next requests end: at once (done), failing (the next N), held working until released. */
@@ -122,6 +126,21 @@ export class NuonuoState {
   byOrderNo(userTax: string, orderNo: string): NuonuoInvoice | undefined {
     let found: NuonuoInvoice | undefined;
     for (const i of this.invoices.values()) if (i.userTax === userTax && i.orderNo === orderNo) found = i;
+    return found;
+  }
+
+  /** The issued blue request of this seller with this orderNo that stands (not replaced, not voided) */
+  standingByOrderNo(userTax: string, orderNo: string): NuonuoInvoice | undefined {
+    let found: NuonuoInvoice | undefined;
+    for (const i of this.invoices.values())
+      if (
+        i.userTax === userTax &&
+        i.orderNo === orderNo &&
+        i.invoiceType === '1' &&
+        i.status === NUONUO_STATUS.done &&
+        !i.replacedBy
+      )
+        found = i;
     return found;
   }
 

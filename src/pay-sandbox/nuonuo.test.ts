@@ -218,7 +218,7 @@ describe('requestBillingNew and queryInvoiceResult', () => {
 
   it('the same orderNo again answers the same serial and never issues twice', async () => {
     const first = await issue('SAME1');
-    const again = await issue('SAME1', { buyerName: '李四' });
+    const again = await issue('SAME1', { remark: '重复提交' });
     expect(again).toBe(first);
     expect(sb.control.nuonuoInvoices().filter((i) => i.orderNo === 'SAME1')).toHaveLength(1);
     // another seller may use the same orderNo

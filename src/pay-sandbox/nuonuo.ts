@@ -3,6 +3,7 @@ import type { SandboxContext } from './context.ts';
 import { header, json } from './http.ts';
 import type { Reply, SandboxRequest } from './http.ts';
 import { findCjkFont, INVOICE_FONT_ENV, renderInvoicePdf } from './invoice-pdf.ts';
+import { correctionOf } from './nuonuo-correction.ts';
 import { NUONUO_CODE, NuonuoRefusal, parseOrder } from './nuonuo-order.ts';
 import type { NuonuoOrder } from './nuonuo-order.ts';
 import { NUONUO_STATUS, NUONUO_STATUS_MSG } from './nuonuo-state.ts';
@@ -22,7 +23,8 @@ import type { NuonuoApp, NuonuoInvoice } from './nuonuo-state.ts';
  *
  * Methods: requestBillingNew (an order: issued at once by default, or as the control says: the
  * next N fail with a cause, or all stay working (20) until released; the same orderNo of a seller
- * answers the same serial and is never issued twice, unless that request failed), queryInvoiceResult
+ * answers the same serial and is never issued twice, unless that request failed or it corrects the
+ * buyer of an issued one: nuonuo-correction.ts), queryInvoiceResult
  * (by serialNos or orderNos; unknown ones are simply not in the list), invoiceCancellation (voids
  * an issued blue invoice with no red one). The document is GET /nuonuo/pdf/<serial>.pdf.
  */
@@ -134,12 +136,14 @@ export function completeInvoice(ctx: SandboxContext, inv: NuonuoInvoice): void {
   inv.invoiceTime = ctx.now().getTime();
   inv.status = NUONUO_STATUS.done;
   inv.failCause = '';
+  const replaced = inv.replaces ? ctx.state.nuonuo.invoices.get(inv.replaces) : undefined;
+  if (replaced) replaced.replacedBy = inv.serialNo;
 }
 
 /** A red one's blue: issued, blue, of this seller, with at least the red's amount left. */
 function checkRed(ctx: SandboxContext, userTax: string, order: NuonuoOrder): void {
   const blue = ctx.state.nuonuo.byNumber(userTax, order.blueCode, order.blueNo);
-  if (!blue || blue.invoiceType !== '1' || blue.status !== NUONUO_STATUS.done)
+  if (!blue || blue.invoiceType !== '1' || blue.status !== NUONUO_STATUS.done || blue.replacedBy)
     throw refuse(NUONUO_CODE.noBlue, '对应的蓝字发票不存在、未开具成功或已作废');
   const left = blue.amount + ctx.state.nuonuo.redsOf(blue).reduce((sum, r) => sum + r.amount, 0);
   if (-order.amount > left)
@@ -151,7 +155,9 @@ function requestBilling(ctx: SandboxContext, caller: Caller, content: unknown) {
   const order = parseOrder(content, caller.userTax);
   const state = ctx.state.nuonuo;
   const earlier = state.byOrderNo(caller.userTax, order.orderNo);
-  if (earlier && earlier.status !== NUONUO_STATUS.failed) return ok({ invoiceSerialNum: earlier.serialNo });
+  const replaces = correctionOf(state, caller.userTax, earlier, order);
+  if (earlier && earlier.status !== NUONUO_STATUS.failed && !replaces)
+    return ok({ invoiceSerialNum: earlier.serialNo });
   if (order.invoiceType === '2') checkRed(ctx, caller.userTax, order);
   const seller = caller.app.sellers.find((s) => s.taxId === caller.userTax);
   const inv: NuonuoInvoice = {
@@ -166,6 +172,8 @@ function requestBilling(ctx: SandboxContext, caller: Caller, content: unknown) {
     invoiceTime: null,
     requestedAt: ctx.now(),
     voidedAt: null,
+    replaces: replaces?.serialNo ?? '',
+    replacedBy: '',
   };
   state.invoices.set(inv.serialNo, inv);
   if (state.modes.failNext > 0) {
@@ -267,7 +275,7 @@ function cancel(ctx: SandboxContext, caller: Caller, content: Record<string, unk
   )
     throw refuse(NUONUO_CODE.voidUnknown, '作废失败：发票不存在');
   if (inv.status === NUONUO_STATUS.voided) return ok({ invoiceId: inv.serialNo });
-  if (inv.invoiceType !== '1' || inv.status !== NUONUO_STATUS.done)
+  if (inv.invoiceType !== '1' || inv.status !== NUONUO_STATUS.done || inv.replacedBy)
     throw refuse(NUONUO_CODE.voidNotIssued, '作废失败：只有开具成功的蓝字发票可以作废');
   if (state.redsOf(inv).length) throw refuse(NUONUO_CODE.voidHasRed, '作废失败：该发票已开具红字发票');
   if (state.modes.refuseVoids !== null)

@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './lib/config.ts';
 import { withDemoSecretKey } from './lib/demo-secret-key.ts';
 import { useEgressAllow } from './lib/egress.ts';
+import { startDemoMailSandbox } from './demo-mail-sandbox.ts';
 import { useSecretKeys } from './lib/secret-box.ts';
 import { openDatabase } from './db/client.ts';
 import { SERVER_MODULES } from './modules.ts';
@@ -33,6 +34,8 @@ useSecretKeys(config.secretKeys);
 // the demo's payment provider: the local sandbox, before the seed takes its keys
 const { sandbox: paySandbox, note: sandboxNote } = await startDemoPaySandbox(config);
 if (sandboxNote) console.log(sandboxNote);
+// the demo's mail server for the invoices' e-mail, when no SMTP_URL is given
+const mailSandbox = await startDemoMailSandbox(config);
 // each module takes what it needs of the configuration before the seed (e.g. the OTA secrets' key)
 for (const module of SERVER_MODULES) module.configure?.(config);
 const database = await openDatabase({
@@ -57,6 +60,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else app.log.info({ signal }, 'shutting down');
   await app.close();
   await paySandbox?.close();
+  await mailSandbox?.close();
   await database.close();
 });
 

@@ -90,6 +90,9 @@ describe('distributor accounts (finding 2)', () => {
         'POST /web/api/admin/disRecharge/create',
         'POST /web/api/admin/disRecharge/export',
         'POST /web/api/admin/disRecharge/page',
+        // issue 33: the invoices of its own settlement statements
+        'POST /web/api/admin/invoice/settlement/page',
+        'POST /web/api/admin/invoice/settlement/export',
       ].sort(),
     );
   });

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .optional(),
   PAY_SANDBOX_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: z.string().max(200).optional(),
   EGRESS_ALLOW: z
     .string()
     .refine((v) => allowEntries(v).every((e) => normalizeAllowEntry(e) !== null), {
@@ -132,6 +134,11 @@ export interface Config {
    * from the console; empty by default.
    */
   egressAllow: string[];
+  /**
+   * The mail server invoices are e-mailed through (SMTP_URL, `smtp://user:pass@host:587`; unset with
+   * the demo: the local mail sandbox) and their sender (SMTP_FROM). docs/invoices.md.
+   */
+  smtp: { url: string; from: string };
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -186,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paySandboxUrl: (e.PAY_SANDBOX_URL ?? 'http://127.0.0.1:9460').replace(/\/+$/, ''),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     egressAllow: allowEntries(e.EGRESS_ALLOW ?? '').map((entry) => normalizeAllowEntry(entry)!),
+    smtp: { url: e.SMTP_URL ?? '', from: e.SMTP_FROM ?? 'invoice@localhost' },
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PAY_WAY_MEMBER_BALANCE } from '../dict/order.ts';
-import { CARD_PAY_WAYS, CardHolderSchema, CardOrderCreateSchema } from './cards.ts';
+import {
+  CARD_PAY_WAYS,
+  CardHolderSchema,
+  CardKindRowSchema,
+  CardOrderCreateSchema,
+  CardRowSchema,
+} from './cards.ts';
 import { endpoints, IdSchema } from './common.ts';
 import { required, text } from './fields.ts';
 
@@ -25,41 +31,37 @@ export const cardOpenApi = endpoints('/api/open/card', ['kinds', 'create', 'quer
 /** docs/domain.md C1: how long an unpaid card order waits for its payment. */
 export const CARD_ORDER_PAY_MINUTES = 15;
 
-/** A kind on sale to the caller: what the buyer sees before buying. */
-export const CardSaleKindSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  cover: z.string(),
-  description: z.string(),
-  price: z.number().int().describe('cents'),
-  validityType: z.number().int().describe('CardValidityType: 0 permanent, 1 timed'),
-  validDays: z.number().int().nullable(),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
-  perDayEntries: z.number().int().describe('0: unlimited'),
-  totalEntries: z.number().int().describe('0: unlimited'),
-  photoRequired: z.boolean(),
-  realName: z.number().int().describe('RealNameType: 1 required, 2 not needed, 3 visitor chooses'),
+/** A kind on sale to the caller: what the buyer sees before buying (a kind row's public part). */
+export const CardSaleKindSchema = CardKindRowSchema.pick({
+  id: true,
+  name: true,
+  cover: true,
+  description: true,
+  price: true,
+  validityType: true,
+  validDays: true,
+  validFrom: true,
+  validTo: true,
+  perDayEntries: true,
+  totalEntries: true,
+  photoRequired: true,
+  realName: true,
 });
 export type CardSaleKind = z.infer<typeof CardSaleKindSchema>;
 
-/** A card as its buyer sees it. */
-export const CardSaleCardSchema = z.object({
-  id: z.number().int(),
-  cardNo: z.string(),
-  orderNo: z.string(),
-  kindId: z.number().int(),
-  kindName: z.string(),
-  state: z
-    .number()
-    .int()
-    .describe('CardState: 1 not activated, 2 active, 3 frozen, 4 replaced, 5 expired, 6 dead'),
-  holderName: z.string(),
-  activatedAt: z.string().nullable(),
-  validFrom: z.string().nullable(),
-  validUntil: z.string().nullable().describe('null: permanent (or not activated)'),
-  entriesUsed: z.number().int(),
-});
+/** A card as its buyer sees it (a card row's public part and its order's number). */
+export const CardSaleCardSchema = CardRowSchema.pick({
+  id: true,
+  cardNo: true,
+  kindId: true,
+  kindName: true,
+  state: true,
+  holderName: true,
+  activatedAt: true,
+  validFrom: true,
+  validUntil: true,
+  entriesUsed: true,
+}).extend({ orderNo: z.string() });
 export type CardSaleCard = z.infer<typeof CardSaleCardSchema>;
 
 /** A card order as its buyer (member or channel) sees it, with its live card once paid. */
@@ -69,7 +71,7 @@ export const CardSaleOrderSchema = z.object({
   kindName: z.string(),
   status: z.number().int().describe('CardOrderStatus (spec §4): 101 unpaid … 501 invalid'),
   source: z.string().describe('CardSaleSource'),
-  payWay: z.number().int().describe('CardOrderPayWay; 0 a redeem code; set when paid'),
+  payWay: z.number().int().nullable().describe('CardOrderPayWay; 0 a redeem code; null until paid'),
   amount: z.number().int().describe('cents to pay (the price less the coupon)'),
   couponDiscount: z.number().int().describe('cents'),
   paidAt: z.string().nullable(),

@@ -227,6 +227,8 @@ export const cardOrderApi = endpoints('/web/api/admin/cardOrder', [
   'create',
   'refund',
   'void',
+  'retryRefund',
+  'refundOutside',
 ]);
 
 const IsoTimeSchema = z.iso.datetime({ offset: true });
@@ -287,6 +289,14 @@ export type CardOrderRefund = z.infer<typeof CardOrderRefundSchema>;
 
 export const CardOrderVoidSchema = CardReasonSchema;
 export type CardOrderVoid = z.infer<typeof CardOrderVoidSchema>;
+
+/** retryRefund: the order whose refunds through the provider failed (sent again). */
+export const CardRefundRetrySchema = z.object({ id: IdSchema }).strict();
+export type CardRefundRetry = z.infer<typeof CardRefundRetrySchema>;
+
+/** refundOutside: the order whose failed refunds staff paid back by other means, and how (audited). */
+export const CardRefundOutsideSchema = CardReasonSchema;
+export type CardRefundOutside = z.infer<typeof CardRefundOutsideSchema>;
 
 export const CARD_SORT_FIELDS = ['createTime', 'validUntil', 'entriesUsed'] as const;
 
@@ -356,7 +366,7 @@ export const CardOrderRowSchema = z.object({
   buyerName: z.string(),
   buyerPhone: z.string().describe('masked unless admin:user:phone'),
   source: z.string().describe('CardSaleSource client id'),
-  payWay: z.number().int().describe('CardOrderPayWay: spec §9 pay ways; 0 a redeem code'),
+  payWay: z.number().int().nullable().describe('CardOrderPayWay (spec §9); 0 a redeem code; null: unpaid'),
   amount: z.number().int().describe('cents'),
   status: z.number().int().describe('CardOrderStatus (spec §4)'),
   paidAt: z.string().nullable(),
@@ -387,12 +397,11 @@ export const CardHolderChangeSchema = z.object({
 });
 export type CardHolderChange = z.infer<typeof CardHolderChangeSchema>;
 
-/** `card/query`: the card, its order, the holder's changes and its entries at the gates. */
+/** `card/query`: the card, its order and the holder's changes (its gate entries: `card/entries`). */
 export const CardDetailSchema = z.object({
   card: CardRowSchema,
   order: CardOrderRowSchema,
   holderChanges: z.array(CardHolderChangeSchema),
-  entries: z.array(z.object({ time: z.string(), gateId: z.number().int() })),
 });
 export type CardDetail = z.infer<typeof CardDetailSchema>;
 

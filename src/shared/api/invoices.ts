@@ -3,6 +3,7 @@ import {
   INVOICE_GOODS,
   INVOICE_LINE_KINDS,
   InvoiceBuyerType,
+  INVOICE_RECORD_ACTIONS,
   InvoiceKind,
   InvoiceState,
   SPECIAL_LINE_KINDS,
@@ -23,6 +24,9 @@ export const invoiceApi = endpoints('/web/api/admin/invoice', [
   'void',
   'red',
   'pdf',
+  'reissue',
+  'totals',
+  'resend',
 ]);
 export const invoiceRecordApi = endpoints('/web/api/admin/invoice/record', ['page', 'export']);
 
@@ -36,6 +40,12 @@ export const InvoicePageSchema = listQuerySchema(INVOICE_SORT_FIELDS, {
   lineKind: z.enum(INVOICE_LINE_KINDS).optional(),
   /** the series number, the tax office's number, the source's number or the buyer's name */
   keyword: text(100).optional(),
+  /** the source order's number (part of it) */
+  sourceNo: text(40).optional(),
+  /** the buyer's name, tax id, e-mail or mobile (part of it) */
+  buyer: text(100).optional(),
+  /** the request number (series code + number) or the tax office's number (part of it) */
+  number: text(40).optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
 });
@@ -48,6 +58,7 @@ export const InvoiceRowSchema = z.object({
   lineKind: z.string(),
   state: z.number().int().describe('InvoiceState 0-9'),
   source: z.string(),
+  sourceId: z.number().int(),
   sourceNo: z.string(),
   buyerType: z.number().int(),
   buyerName: z.string(),
@@ -144,6 +155,37 @@ export const InvoiceBuyerSchema = z
           ctx.addIssue({ code: 'custom', message: key('requiredForSpecialInvoice'), path: [field] });
   });
 
+const reissueFields = {
+  buyerType: dictCodeSchema(InvoiceBuyerType),
+  buyerName: required(100),
+  buyerTaxId: InvoiceBuyerSchema.shape.buyerTaxId,
+  buyerAddress: InvoiceBuyerSchema.shape.buyerAddress,
+  buyerBank: InvoiceBuyerSchema.shape.buyerBank,
+  buyerEmail: InvoiceBuyerSchema.shape.buyerEmail,
+  buyerPhone: InvoiceBuyerSchema.shape.buyerPhone,
+};
+const companyTaxId = (v: { buyerType: number; buyerTaxId: string }, ctx: z.RefinementCtx) => {
+  if (v.buyerType === 2 && !v.buyerTaxId)
+    ctx.addIssue({ code: 'custom', message: key('required'), path: ['buyerTaxId'] });
+};
+/** The reissue dialog's form: the buyer's corrected details. */
+export const InvoiceReissueBuyerSchema = z.object(reissueFields).strict().superRefine(companyTaxId);
+/** V5 reissue: the same invoice (number, amount, lines) for the buyer's corrected details. */
+export const InvoiceReissueSchema = z
+  .object({ id: IdSchema, ...reissueFields })
+  .strict()
+  .superRefine(companyTaxId);
+export type InvoiceReissueBody = z.infer<typeof InvoiceReissueSchema>;
+
+/** The totals bar of the invoice list: over the whole filter (paging and sort ignored); red ones count negative. */
+export const InvoiceTotalsSchema = z.object({
+  count: z.number().int(),
+  /** cents, tax included: blue minus red */
+  amount: z.number().int(),
+  tax: z.number().int(),
+});
+export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
+
 export const InvoiceRequestSchema = z
   .object({ source: z.enum(INVOICE_GOODS), sourceNo: required(40) })
   .and(InvoiceBuyerSchema);
@@ -151,7 +193,9 @@ export type InvoiceRequestBody = z.infer<typeof InvoiceRequestSchema>;
 
 export const InvoiceRecordPageSchema = listQuerySchema(['createTime'], {
   invoiceId: IdSchema.optional(),
-  action: z.enum(['issue', 'query', 'void']).optional(),
+  /** the request number (series code + number) or the tax office's invoice number, in part */
+  invoiceNo: text(40).optional(),
+  action: z.enum(INVOICE_RECORD_ACTIONS).optional(),
   ok: z.coerce.boolean().optional(),
   createTimeFrom: IsoTimeSchema.optional(),
   createTimeTo: IsoTimeSchema.optional(),
@@ -160,7 +204,8 @@ export type InvoiceRecordPage = z.infer<typeof InvoiceRecordPageSchema>;
 
 export const InvoiceRecordRowSchema = z.object({
   id: z.number().int(),
-  invoiceId: z.number().int(),
+  /** null: a "test connection" of the settings */
+  invoiceId: z.number().int().nullable(),
   invoiceNumber: z.string(),
   action: z.string(),
   provider: z.string(),
@@ -173,3 +218,6 @@ export const InvoiceRecordRowSchema = z.object({
   createTime: z.string(),
 });
 export type InvoiceRecordRow = z.infer<typeof InvoiceRecordRowSchema>;
+
+/** Resend (an issued or reissued invoice): its SMS and e-mail queued again; how many were queued. */
+export const InvoiceResendAnswerSchema = z.object({ queued: z.number().int() });

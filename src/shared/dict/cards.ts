@@ -230,6 +230,7 @@ export const CardRefundStatus = defineDict({
   transit: { zh: '退款中', en: 'Sent', color: 'blue' },
   done: { zh: '已退回', en: 'Returned', color: 'green' },
   failed: { zh: '退款失败', en: 'Failed', color: 'red' },
+  external: { zh: '已线下退回', en: 'Paid back outside', color: 'cyan' },
 });
 export type CardRefundStatusCode = keyof typeof CardRefundStatus;
 

@@ -174,6 +174,26 @@ export const InvoiceText = defineDict({
   freight: { zh: '运费', en: 'Freight' },
 });
 
+/** What a call to the platform was for (/invoice/invoiceRecord). */
+export const InvoiceRecordAction = defineDict({
+  issue: { zh: '开票', en: 'Issue', color: 'blue' },
+  query: { zh: '查询结果', en: 'Query result', color: 'cyan' },
+  reissue: { zh: '重开', en: 'Reissue', color: 'purple' },
+  void: { zh: '作废', en: 'Void', color: 'orange' },
+  test: { zh: '测试连接', en: 'Test connection', color: 'default' },
+});
+export type InvoiceRecordActionCode = keyof typeof InvoiceRecordAction;
+export const INVOICE_RECORD_ACTIONS = Object.keys(InvoiceRecordAction) as [
+  InvoiceRecordActionCode,
+  ...InvoiceRecordActionCode[],
+];
+
+/** Whether the platform took a call (/invoice/invoiceRecord's filter and column). */
+export const InvoiceRecordResult = defineDict({
+  ok: { zh: '成功', en: 'Succeeded', color: 'success' },
+  failed: { zh: '失败', en: 'Failed', color: 'error' },
+});
+
 /** Labels of a record of /invoice/invoiceRecord. */
 export const InvoiceRecordField = defineDict({
   createTime: { zh: '请求时间', en: 'Requested at' },

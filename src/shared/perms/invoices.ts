@@ -14,5 +14,9 @@ export const invoicesPermissions = definePermissions({
       en: 'Issue, retry, reissue, void and red-letter invoices',
     },
     'admin:invoice:record:query': { zh: '查看开票记录', en: 'View invoicing records' },
+    'admin:invoice:check:query': {
+      zh: '查看及导出开票检测',
+      en: 'View and export the invoice checks',
+    },
   },
 });

@@ -16,6 +16,25 @@ export interface SecretValue {
 /** The value of a form that keeps the stored secret. */
 export const KEEP_SECRET: SecretValue = { text: null, clear: false };
 
+/**
+ * Into a settings save's body: each secret typed anew, and the stored ones to remove named in
+ * `clear`; a kept one is left out (the server keeps it).
+ */
+export function putSecrets<F extends string>(
+  body: Record<string, unknown>,
+  values: Partial<Record<F, SecretValue>>,
+  fields: readonly F[],
+): Record<string, unknown> {
+  const clear: F[] = [];
+  for (const f of fields) {
+    const v = values[f];
+    if (v?.text) body[f] = v.text;
+    else if (v?.clear) clear.push(f);
+  }
+  if (clear.length) body.clear = clear;
+  return body;
+}
+
 export function SecretField({
   value = KEEP_SECRET,
   onChange,

@@ -30,7 +30,10 @@ type DemoCard = Pick<
   | 'validFrom'
   | 'validUntil'
   | 'entriesUsed'
->;
+> & {
+  /** a dead card (its order refunded or voided): when that happened, its entries before */
+  endedAt: Date | null;
+};
 type GateRow = { id: number; code: string };
 type EventRow = typeof gateEvents.$inferInsert;
 
@@ -44,7 +47,8 @@ const minuteOf = (at: Date, zone: string) => {
 function usableDays(card: DemoCard, kind: CardKind, today: string, now: Date, zone: string) {
   const activated = card.activatedAt ? areaDay(card.activatedAt, zone) : card.validFrom!;
   const first = activated > card.validFrom! ? activated : card.validFrom!;
-  const last = card.validUntil && card.validUntil < today ? card.validUntil : today;
+  const end = card.endedAt ? areaDay(card.endedAt, zone) : today;
+  const last = card.validUntil && card.validUntil < end ? card.validUntil : end;
   const days: { day: string; from: number; to: number }[] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) {
     if (kind.blackoutDates.includes(day)) continue;
@@ -52,7 +56,12 @@ function usableDays(card: DemoCard, kind: CardKind, today: string, now: Date, zo
       day === activated && card.activatedAt
         ? Math.max(OPEN_MIN, minuteOf(card.activatedAt, zone) + 1)
         : OPEN_MIN;
-    const to = day === today ? Math.min(CLOSE_MIN, minuteOf(now, zone) - 1) : CLOSE_MIN;
+    const to =
+      day === end
+        ? Math.min(CLOSE_MIN, minuteOf(card.endedAt ?? now, zone) - 1)
+        : day === today
+          ? Math.min(CLOSE_MIN, minuteOf(now, zone) - 1)
+          : CLOSE_MIN;
     if (from < to) days.push({ day, from, to });
   }
   // activated after the gates' hours today: a card in use came in right after its activation
@@ -133,9 +142,10 @@ function entriesOf(
 
 /**
  * The demo cards' entries in the gate log (park entry type 2, docs/domain.md "At the gate"): every
- * activated card whose order is in use (401), or that the demo marks as used (entries_used > 0), a
- * replaced number excepted (its successor carries them), gets entries at the area's entrance gates
- * over its validity up to `now` (as many as it counts, else 1-12),
+ * activated card whose order is in use (401), or that the demo marks as used (entries_used > 0: an
+ * order refunded, voided or expired after use too), a replaced number excepted (its successor
+ * carries them), gets entries at the area's entrance gates over its validity up to `now`, or up to
+ * its order's refund or void for a dead card (as many as it counts, else 1-12),
  * within its kind's daily and total limits and outside its blackout days; then its entries_used,
  * entries_today and last_entry_day are set from them, and an order still 301 moves to 401 (C6).
  * Inserts and updates go in batches, so it stays fast for any number of cards.
@@ -167,6 +177,10 @@ export async function seedDemoCardEntries(db: Db, scenicId: number, now = new Da
       validFrom: cards.validFrom,
       validUntil: cards.validUntil,
       entriesUsed: cards.entriesUsed,
+      endedAt:
+        sql<Date | null>`case when ${cards.state} = ${CARD_STATE.dead} then ${cardOrders.updatedAt} end`.mapWith(
+          cardOrders.updatedAt,
+        ),
     })
     .from(cards)
     .innerJoin(cardOrders, eq(cardOrders.id, cards.orderId))

@@ -325,13 +325,15 @@ describe('the demo cards’ entries (seedDemoCardEntries)', () => {
       on_last_day: number;
       outside: number;
       bad_gate: number;
+      after_end: number;
     }>(sql`select c.card_no, c.entries_used, c.entries_today, c.last_entry_day::text as last_entry_day, o.status,
         count(e.id)::int as events,
         count(e.id) filter (where (e.scanned_at at time zone a.time_zone)::date = c.last_entry_day)::int as on_last_day,
         count(e.id) filter (where (e.scanned_at at time zone a.time_zone)::date < c.valid_from
           or (e.scanned_at at time zone a.time_zone)::date > coalesce(c.valid_until, 'infinity'::date)
           or e.scanned_at > now())::int as outside,
-        count(e.id) filter (where g.gate_type <> 10 or g.scenic_id <> c.scenic_id)::int as bad_gate
+        count(e.id) filter (where g.gate_type <> 10 or g.scenic_id <> c.scenic_id)::int as bad_gate,
+        count(e.id) filter (where c.state = 6 and e.scanned_at >= o.updated_at)::int as after_end
       from cards c
       join card_orders o on o.id = c.order_id
       join scenic_areas a on a.id = c.scenic_id
@@ -346,10 +348,33 @@ describe('the demo cards’ entries (seedDemoCardEntries)', () => {
       expect(r.events, r.card_no).toBe(r.entries_used);
       expect(r.outside, r.card_no).toBe(0);
       expect(r.bad_gate, r.card_no).toBe(0);
+      // a card refunded or voided after use: its entries before that
+      expect(r.after_end, r.card_no).toBe(0);
       if (r.events) {
         expect(r.on_last_day, r.card_no).toBe(r.entries_today);
         expect([401, 203, 502, 501], r.card_no).toContain(r.status);
       } else expect(r.status, r.card_no).not.toBe(401);
+    }
+    // used, then refunded (C8), voided or expired: the entries their use implies
+    for (const status of [203, 501, 502])
+      expect(used.filter((r) => r.status === status).length, String(status)).toBeGreaterThan(0);
+  });
+
+  it('gives the demo’s unpaid orders a deadline, their client and no pay way (0 is a redeem code)', async () => {
+    const rows = await c.sqlRows<{
+      status: number;
+      pay_way: number | null;
+      expires_at: Date | null;
+      client_id: string | null;
+    }>(
+      sql`select status, pay_way, expires_at, client_id from card_orders
+          where scenic_id = ${qsh} and paid_at is null`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect([101, 501]).toContain(r.status);
+      expect(r).toMatchObject({ pay_way: null, client_id: 'weixinManagement' });
+      expect(r.expires_at).not.toBeNull();
     }
   });
 });

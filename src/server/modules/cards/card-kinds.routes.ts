@@ -38,7 +38,8 @@ import { likeContains } from '../../http/paging.ts';
 import { writeAudit } from '../audit/index.ts';
 import { productOptions } from '../products/index.ts';
 import { keepSoldKind } from './card-issue.service.ts';
-import { cardKinds, type CardKind } from './cards.table.ts';
+import { kindRowOf } from './card-rows.ts';
+import { cardKinds } from './cards.table.ts';
 
 const resource: Resource<typeof cardKinds> = {
   table: cardKinds,
@@ -48,28 +49,6 @@ const resource: Resource<typeof cardKinds> = {
   targetType: 'cardKind',
   audit: writeAudit,
 };
-
-const toRow = (k: CardKind): CardKindRow => ({
-  id: k.id,
-  name: k.name,
-  cover: k.cover,
-  description: k.description,
-  price: k.price,
-  validityType: k.validityType,
-  validDays: k.validDays,
-  validFrom: k.validFrom,
-  validTo: k.validTo,
-  productIds: k.productIds,
-  perDayEntries: k.perDayEntries,
-  totalEntries: k.totalEntries,
-  blackoutDates: k.blackoutDates,
-  photoRequired: k.photoRequired,
-  realName: k.realName,
-  status: k.status,
-  channels: k.channels,
-  createTime: k.createdAt.toISOString(),
-  updateTime: k.updatedAt.toISOString(),
-});
 
 /** The validity's fields agree (cardKindTermsIssue), else a 400 naming the field to fix. */
 function checkTerms(terms: CardKindTerms): void {
@@ -150,7 +129,7 @@ export async function cardKindRoutes(root: FastifyInstance) {
     sort: { createTime: cardKinds.createdAt, price: cardKinds.price, name: cardKinds.name },
     order: [sql`${cardKinds.createdAt} desc`, sql`${cardKinds.id} desc`],
     rowSchema: CardKindRowSchema,
-    rows: (records) => records.map(toRow),
+    rows: (records) => records.map(kindRowOf),
     page: { summary: 'Travel card kinds of the acting area, newest first', body: CardKindPageSchema },
     export: {
       summary: 'The card kinds of the current filter (all pages) as .xlsx',

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   cardOrderApi,
   CardOrderCreateSchema,
@@ -10,6 +11,8 @@ import {
   CardOrderRowSchema,
   CardOrderTotalsSchema,
   CardOrderVoidSchema,
+  CardRefundOutsideSchema,
+  CardRefundRetrySchema,
   type CardOrderPage,
   type CardOrderRow,
 } from '../../../shared/api/cards.ts';
@@ -32,6 +35,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { writeAudit } from '../audit/index.ts';
 import { refundCardOrder, voidCardOrder } from './card-actions.service.ts';
 import { orderOfArea, sellCard } from './card-issue.service.ts';
+import { moveFailedCardRefunds } from './card-refunds.service.ts';
 import { cardOrders, cards, type CardOrder } from './card-orders.table.ts';
 import { cardRows, masksOf, orderRows } from './card-rows.ts';
 
@@ -42,7 +46,8 @@ const orderWhere = (scenicId: number, q: CardOrderPage) =>
     q.kindId ? eq(cardOrders.kindId, q.kindId) : undefined,
     q.status ? eq(cardOrders.status, q.status) : undefined,
     q.source ? eq(cardOrders.source, q.source) : undefined,
-    q.payWay ? eq(cardOrders.payWay, q.payWay) : undefined,
+    // 0 is a redeem code; an unpaid order has none (null) and never matches
+    q.payWay !== undefined ? eq(cardOrders.payWay, q.payWay) : undefined,
     q.buyerPhone ? eq(cardOrders.buyerPhone, q.buyerPhone) : undefined,
     q.createTimeFrom ? gte(cardOrders.createdAt, new Date(q.createTimeFrom)) : undefined,
     q.createTimeTo ? lte(cardOrders.createdAt, new Date(q.createTimeTo)) : undefined,
@@ -55,7 +60,11 @@ const ORDER_EXPORT: ExportColumn<CardOrderRow>[] = [
   { header: CardField.buyerName, value: (r) => r.buyerName },
   { header: CardField.buyerPhone, value: (r) => r.buyerPhone, width: 14 },
   { header: CardField.source, value: (r, lang) => dictLabel(CardSaleSource, r.source, lang), width: 16 },
-  { header: CardField.payWay, value: (r, lang) => dictLabel(CardOrderPayWay, r.payWay, lang) },
+  {
+    header: CardField.payWay,
+    // none while unpaid (C1) or cancelled unpaid (C4)
+    value: (r, lang) => (r.payWay == null ? '' : dictLabel(CardOrderPayWay, r.payWay, lang)),
+  },
   { header: CardField.amount, value: (r) => r.amount, kind: 'money' },
   { header: CardField.status, value: (r, lang) => dictLabel(CardOrderStatus, r.status, lang) },
   { header: CardField.paidAt, value: (r) => r.paidAt, kind: 'datetime', width: 20 },
@@ -185,5 +194,52 @@ export async function cardOrderRoutes(root: FastifyInstance) {
       const { before, after } = await voidCardOrder(tx, input);
       return audited(await orderRow(tx, req, after), { targetId: after.id, before, after });
     },
+  });
+
+  failedRefundRoutes(root);
+}
+
+/** A failed refund through the provider (its row's 退款进度): sent again, or paid back outside. */
+function failedRefundRoutes(root: FastifyInstance) {
+  const failedRefundAction = <B extends z.ZodType<{ id: number }>>(def: {
+    url: string;
+    summary: string;
+    body: B;
+    to: 'retry' | 'outside';
+  }) =>
+    registerAction(root, {
+      url: def.url,
+      access: perm('admin:card:order:refund'),
+      tag: 'cards',
+      summary: def.summary,
+      body: def.body,
+      response: CardOrderRowSchema,
+      audit: { write: writeAudit, module: 'cards', action: `cardRefund.${def.to}`, targetType: 'cardOrder' },
+      run: async (tx, input, req) => {
+        const { order, refunds } = await moveFailedCardRefunds(tx, { ...input, to: def.to });
+        const moved = {
+          refundIds: refunds.map((r) => r.id),
+          amount: refunds.reduce((sum, r) => sum + r.amount, 0),
+        };
+        return audited(await orderRow(tx, req, order), {
+          targetId: order.id,
+          before: { ...moved, status: 'failed' },
+          after: { ...moved, status: def.to === 'retry' ? 'created' : 'external', ...input },
+        });
+      },
+    });
+  failedRefundAction({
+    url: cardOrderApi.retryRefund,
+    summary:
+      "Send an order's failed refunds to the provider again (failed → created, for the refund sender's next pass); 409 when none failed",
+    body: CardRefundRetrySchema,
+    to: 'retry',
+  });
+  failedRefundAction({
+    url: cardOrderApi.refundOutside,
+    summary:
+      "Record an order's failed refunds as paid back outside the system (failed → external) with how (the reason); 409 when none failed",
+    body: CardRefundOutsideSchema,
+    to: 'outside',
   });
 }

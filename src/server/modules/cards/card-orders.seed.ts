@@ -70,28 +70,33 @@ function paidPlan(
     paidDay === today ? new Date(now.getTime() - r.int(5, 240) * 60_000) : demoInstant(paidDay, r, zone);
   const source = r.pick(kind.channels);
   const buyer = { name: demoName(r), phone: demoPhone(r) };
+  const payWay = r.pick(SOURCES_PAY[source]);
+  // paid online: placed unpaid a few minutes before (C1), then the provider's payment (C3)
+  const online = payWay === 2;
   const base = {
     kind,
-    createdAt: paidAt,
+    createdAt: online ? new Date(paidAt.getTime() - r.int(1, 10) * 60_000) : paidAt,
     paidAt,
     updatedAt: paidAt,
     source,
-    payWay: r.pick(SOURCES_PAY[source]),
+    payWay,
     amount: kind.price,
     buyer,
   };
+  const sold: CardOrderStatusCode[] = online ? [unpaid, paid] : [paid];
   const fate = r.next();
   const age = daysBetween(paidDay, today);
   const later = (maxDays: number) => {
     const day = addDays(paidDay, r.int(0, Math.max(0, Math.min(maxDays, age))));
-    return day === today ? now : demoInstant(day, r, zone, 10, 17);
+    const at = day === today ? now : demoInstant(day, r, zone, 10, 17);
+    return at < paidAt ? paidAt : at;
   };
   // not activated yet: bought lately, or refunded / voided before activation
   if (fate < 0.05 || (age <= 60 && fate < 0.12)) {
     if (fate < 0.02)
       return {
         ...base,
-        path: [paid, refunded],
+        path: [...sold, refunded],
         refundedAmount: kind.price,
         reason: '游客申请退卡',
         updatedAt: later(20),
@@ -100,41 +105,54 @@ function paidPlan(
     if (fate < 0.025)
       return {
         ...base,
-        path: [paid, invalid],
+        path: [...sold, invalid],
         reason: '误操作重复售卡',
         updatedAt: later(3),
         card: { state: CARD_STATE.dead, activation: null },
       };
-    return { ...base, path: [paid], card: { state: CARD_STATE.notActivated, activation: null } };
+    return { ...base, path: sold, card: { state: CARD_STATE.notActivated, activation: null } };
   }
   const actDay = r.next() < 0.7 || age === 0 ? paidDay : addDays(paidDay, r.int(1, Math.min(3, age)));
   const activation = demoActivation(kind, actDay, r, zone);
   if (activation.activatedAt > now) activation.activatedAt = paidAt;
   const person = { name: activation.holderName, phone: activation.holderPhone };
   const used = actDay < today && r.next() < 0.75;
-  const card = (state: (typeof CARD_STATE)[keyof typeof CARD_STATE]) => ({ state, activation });
+  // a used card's entries (the gate log's seed writes them, up to the order's last move)
+  const entriesUsed = used ? r.int(1, 12) : 0;
+  const card = (state: (typeof CARD_STATE)[keyof typeof CARD_STATE]) => ({ state, activation, entriesUsed });
   const after = r.next();
+  // a refund or void after activation: a day after it at the earliest when used, within the validity
+  const afterActivation = () => {
+    const room = Math.min(
+      30,
+      daysBetween(actDay, today),
+      activation.validUntil ? daysBetween(actDay, activation.validUntil) : 30,
+    );
+    const day = addDays(actDay, r.int(Math.min(used ? 1 : 0, room), Math.max(0, room)));
+    const at = day === today ? now : demoInstant(day, r, zone, 10, 17);
+    return at < activation.activatedAt ? activation.activatedAt : at;
+  };
   // refunds after activation: unused (C7, all of it) or used (C8, half by staff's override); voids (C10)
   if (after < 0.03)
     return {
       ...base,
       buyer: person,
-      path: used ? [paid, effective, inUse, refunded] : [paid, effective, refunded],
+      path: used ? [...sold, effective, inUse, refunded] : [...sold, effective, refunded],
       refundedAmount: used ? Math.round(kind.price / 2) : kind.price,
       reason: used ? '游客身体原因，协商退一半' : '游客申请退卡',
-      updatedAt: later(30),
+      updatedAt: afterActivation(),
       card: card(CARD_STATE.dead),
     };
   if (after < 0.037)
     return {
       ...base,
       buyer: person,
-      path: used ? [paid, effective, inUse, invalid] : [paid, effective, invalid],
+      path: used ? [...sold, effective, inUse, invalid] : [...sold, effective, invalid],
       reason: '冒用他人身份信息',
-      updatedAt: later(30),
+      updatedAt: afterActivation(),
       card: card(CARD_STATE.dead),
     };
-  const moved: CardOrderStatusCode[] = used ? [paid, effective, inUse] : [paid, effective];
+  const moved: CardOrderStatusCode[] = used ? [...sold, effective, inUse] : [...sold, effective];
   // C9: validity over before today
   if (activation.validUntil && activation.validUntil < today) {
     const end = demoInstant(addDays(activation.validUntil, 1), r, zone, 0, 0);
@@ -174,7 +192,8 @@ function unpaidPlans(kinds: CardKind[], today: string, r: SeededRandom, zone: st
       createdAt,
       paidAt: null,
       source: 'weixinManagement' as const,
-      payWay: 2,
+      // no pay way until a payment names one
+      payWay: null,
       amount: kind.price,
       buyer: { name: demoName(r), phone: demoPhone(r) },
       card: null,
@@ -190,7 +209,9 @@ function unpaidPlans(kinds: CardKind[], today: string, r: SeededRandom, zone: st
  * across the four kinds, every channel and pay way, each having gone along C1-C10 as its dates say
  * (most effective or in use; expired by C9 where the validity is over; some frozen, replaced,
  * refunded, voided; some not activated yet), plus the mini-program's unpaid and cancelled ones.
- * Entries are left at 0: the gate log's demo entries set them.
+ * The mini-program's orders go C1 → C3 (`expires_at`, `client_id` as the member API leaves them);
+ * unpaid ones have no pay way. A card used before its order was refunded, voided or expired gets
+ * a count of entries that the gate log's demo entries write out (and set again from the log).
  */
 export async function seedDemoCardOrders(tx: Db, scenicId: number, now = new Date()): Promise<void> {
   const { zone, today, kinds } = await demoArea(tx, scenicId, now);

@@ -14,6 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/index.ts';
+import { refundRecordColumns } from '../payments/payments.table.ts';
 import { areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 import type { CardSaleSourceCode } from '../../../shared/dict/cards.ts';
@@ -40,8 +41,8 @@ export const cardOrders = pgTable(
     buyerPhone: varchar('buyer_phone', { length: 20 }).notNull().default(''),
     /** CardSaleSource client id that sold it */
     source: varchar('source', { length: 32 }).$type<CardSaleSourceCode>().notNull(),
-    /** PayWay (spec §9) */
-    payWay: smallint('pay_way').notNull(),
+    /** PayWay (spec §9), 0 a redeem code; null while unpaid (C1) and when cancelled unpaid (C4) */
+    payWay: smallint('pay_way'),
     /** cents: the kind's price when sold */
     amount: integer('amount').notNull(),
     /** CardOrderStatus */
@@ -174,21 +175,16 @@ export const cardRefunds = pgTable(
     providerTxnId: varchar('provider_txn_id', { length: 64 }).notNull(),
     /** cents */
     amount: integer('amount').notNull(),
-    /** CardRefundStatus: created, transit, done, failed */
-    status: varchar('status', { length: 16 }).notNull().default('created'),
-    /** staff's reason, or paidAfterCancel / paidTwice for a payment the order could not take */
-    reason: varchar('reason', { length: 200 }).notNull().default(''),
-    failReason: varchar('fail_reason', { length: 300 }).notNull().default(''),
-    providerRefundId: varchar('provider_refund_id', { length: 64 }),
-    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    ...timestamps(),
+    // status (CardRefundStatus: created, transit, done, failed, external: paid back outside the
+    // system by staff), reason (staff's, or paidAfterCancel / paidTwice for a payment the order could
+    // not take), the provider's fail reason, refund id, the staff member and when it ended
+    ...refundRecordColumns(300),
   },
   (t) => [
     index('card_refunds_order_idx').on(t.orderId),
     index('card_refunds_status_idx').on(t.status, t.id),
     check('card_refunds_amount_ck', sql`${t.amount} > 0`),
-    check('card_refunds_status_ck', sql`${t.status} in ('created', 'transit', 'done', 'failed')`),
+    check('card_refunds_status_ck', sql`${t.status} in ('created', 'transit', 'done', 'failed', 'external')`),
   ],
 );
 

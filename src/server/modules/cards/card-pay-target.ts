@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CARD_ORDER_STATUS } from '../../../shared/dict/cards.ts';
 import type { Db } from '../../db/client.ts';
@@ -150,17 +150,7 @@ export const cardPayTarget: PayTarget = {
 
   confirm: confirmCardPayment,
 
-  dueRefunds: (db, providers, now, limit) =>
-    onlineCardRefunds(
-      db,
-      providers,
-      'created',
-      sql`(pr.next_attempt_at is null or pr.next_attempt_at <= ${now})`,
-      limit,
-    ),
-
-  sentRefunds: (db, providers, before, limit) =>
-    onlineCardRefunds(db, providers, 'transit', sql`pr.updated_at < ${before}`, limit),
+  ...onlineCardRefunds,
 
   moveRefund: moveCardRefund,
 

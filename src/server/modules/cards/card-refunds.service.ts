@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CardRefundStatusCode } from '../../../shared/dict/cards.ts';
 import { BALANCE_OP } from '../../../shared/dict/members.ts';
 import { PAY_WAY_MEMBER_BALANCE } from '../../../shared/dict/order.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
 import { recordAudit, SYSTEM } from '../audit/index.ts';
+import { AppError } from '../../http/errors.ts';
 import { creditBalance } from '../members/index.ts';
-import type { DueRefund, RefundEnd } from '../payments/index.ts';
+import { refundReaders, type RefundEnd } from '../payments/index.ts';
 import { cardRefunds, type CardOrder, type CardRefund } from './card-orders.table.ts';
+import { orderOfArea } from './card-issue.service.ts';
 
 /**
  * The money of a card order given back (docs/payments.md "Travel cards"): paid online, a refund
@@ -58,7 +59,7 @@ export async function giveCardMoneyBack(
   input: { amount: number; reason: string; adminId: number | null; now: Date },
 ): Promise<void> {
   if (input.amount <= 0) return;
-  if (order.provider && order.providerTxnId) {
+  if (order.provider && order.providerTxnId && order.payWay != null) {
     await createCardRefund(tx, {
       order,
       payWay: order.payWay,
@@ -84,40 +85,16 @@ export async function giveCardMoneyBack(
  * The refunds of card orders paid online as the refund sender reads them: the refund, the payments
  * module's intent that took its payment (payment number, total) and the sender's record of attempts.
  */
-export async function onlineCardRefunds(
-  db: Db,
-  providers: readonly string[],
-  status: 'created' | 'transit',
-  due: SQL,
-  limit: number,
-): Promise<DueRefund[]> {
-  if (!providers.length) return [];
-  const rows = await queryRows<Record<keyof DueRefund, unknown>>(
-    db,
+export const onlineCardRefunds = refundReaders(
+  (status, due, providers) =>
     sql`select r.id as "refundId", r.scenic_id as "scenicId", r.pay_way as "payWay", r.provider,
           i.payment_no as "paymentNo", r.provider_txn_id as "providerTxnId", r.amount, i.amount as total, r.reason
         from card_refunds r
           join pay_intents i on i.target = 'card' and i.provider = r.provider and i.provider_txn_id = r.provider_txn_id
           left join provider_refunds pr on pr.target = 'card' and pr.refund_id = r.id
-        where r.status = ${status} and ${due}
-          and r.provider in (${sql.join(
-            providers.map((p) => sql`${p}`),
-            sql`, `,
-          )})
-        order by r.id limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    refundId: Number(r.refundId),
-    scenicId: Number(r.scenicId),
-    payWay: Number(r.payWay),
-    provider: String(r.provider),
-    paymentNo: String(r.paymentNo),
-    providerTxnId: r.providerTxnId == null ? null : String(r.providerTxnId),
-    amount: Number(r.amount),
-    total: Number(r.total),
-    reason: String(r.reason),
-  }));
-}
+        where r.status = ${status} and ${due} and r.provider in (${providers})
+        order by r.id`,
+);
 
 /** The sender's claim and give-back: created ⇄ transit by compare-and-set; false when it moved meanwhile. */
 export async function moveCardRefund(
@@ -186,7 +163,7 @@ export async function cardRefundEnded(
   });
 }
 
-/** The last refund through a provider of each order: its status and the provider's reason when it failed. */
+/** The refund through a provider each order shows: its status and the provider's reason when it failed. */
 export async function refundStatesOf(
   db: Db,
   orderIds: readonly number[],
@@ -198,8 +175,45 @@ export async function refundStatesOf(
     .where(inArray(cardRefunds.orderId, [...new Set(orderIds)]))
     .orderBy(desc(cardRefunds.id));
   const states = new Map<number, { status: CardRefundStatusCode; failReason: string }>();
+  // the newest, unless an older one failed: a failure waits for staff (moveFailedCardRefunds)
   for (const r of rows)
-    if (!states.has(r.orderId))
-      states.set(r.orderId, { status: r.status as CardRefundStatusCode, failReason: r.failReason });
+    if (!states.has(r.orderId) || (r.status === 'failed' && states.get(r.orderId)!.status !== 'failed'))
+      states.set(r.orderId, {
+        status: r.status as CardRefundStatusCode,
+        // the provider's last reason is kept on the record; shown while the refund stays failed
+        failReason: r.status === 'failed' ? r.failReason : '',
+      });
   return states;
+}
+
+/**
+ * A failed refund's way forward, by staff (docs/payments.md "Travel cards"): `retry` sends the order's
+ * failed refunds to the provider again (failed → created: the refund sender picks them up at its
+ * next pass), `outside` records them as paid back by other means (failed → external, the money's
+ * end). Each a compare-and-set on the refund's status, so two clicks never both move it; 409
+ * `cardRefundNotFailed` when the order (of the area, else 404) has no failed refund.
+ */
+export async function moveFailedCardRefunds(
+  tx: Db,
+  input: { scenicId: number; id: number; to: 'retry' | 'outside' },
+  now = new Date(),
+): Promise<{ order: CardOrder; refunds: CardRefund[] }> {
+  const order = await orderOfArea(tx, input.scenicId, input.id);
+  const refunds = await tx
+    .update(cardRefunds)
+    .set(
+      input.to === 'retry'
+        ? { status: 'created', updatedAt: now }
+        : { status: 'external', doneAt: now, updatedAt: now },
+    )
+    .where(
+      and(
+        eq(cardRefunds.orderId, order.id),
+        eq(cardRefunds.scenicId, input.scenicId),
+        eq(cardRefunds.status, 'failed'),
+      ),
+    )
+    .returning();
+  if (!refunds.length) throw new AppError(409, 'cardRefundNotFailed');
+  return { order, refunds };
 }

@@ -1,12 +1,12 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { CardOrderRow, CardRow } from '../../../shared/api/cards.ts';
+import type { CardKindRow, CardOrderRow, CardRow } from '../../../shared/api/cards.ts';
 import { maskIdNumber, maskPhone } from '../../../shared/api/reservations.ts';
 import { hasPermission } from '../../../shared/perms.ts';
 import type { Db } from '../../db/client.ts';
 import { cards, type Card, type CardOrder } from './card-orders.table.ts';
 import { refundStatesOf } from './card-refunds.service.ts';
-import { cardKinds } from './cards.table.ts';
+import { cardKinds, type CardKind } from './cards.table.ts';
 
 /** How personal data shows to a caller (docs/decisions.md "Members"): in full only with the permission. */
 export interface Masks {
@@ -37,6 +37,29 @@ export async function kindNames(db: Db, ids: readonly number[]): Promise<Map<num
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A card kind as the console's lists answer it (the member and selling APIs answer part of it). */
+export const kindRowOf = (k: CardKind): CardKindRow => ({
+  id: k.id,
+  name: k.name,
+  cover: k.cover,
+  description: k.description,
+  price: k.price,
+  validityType: k.validityType,
+  validDays: k.validDays,
+  validFrom: k.validFrom,
+  validTo: k.validTo,
+  productIds: k.productIds,
+  perDayEntries: k.perDayEntries,
+  totalEntries: k.totalEntries,
+  blackoutDates: k.blackoutDates,
+  photoRequired: k.photoRequired,
+  realName: k.realName,
+  status: k.status,
+  channels: k.channels,
+  createTime: k.createdAt.toISOString(),
+  updateTime: k.updatedAt.toISOString(),
+});
 
 export const toCardRow = (c: Card, kindName: string, masks: Masks): CardRow => ({
   id: c.id,

@@ -173,7 +173,8 @@ export async function placeCardOrder(
       source: seller.source,
       clientId: seller.clientId,
       memberId: seller.memberId,
-      payWay: payWay ?? CARD_PAY_WAY_CODE,
+      // unpaid: no pay way until the provider's payment (C3) names it
+      payWay: payWay ?? null,
       amount,
       couponDiscount: discount,
       memberCouponId: input.memberCouponId ?? null,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CardSaleCard, CardSaleKind, CardSaleOrder } from '../../../shared/api/card-sales.ts';
 import { CARD_STATE, type CardSaleSourceCode } from '../../../shared/dict/cards.ts';
 import type { Db } from '../../db/client.ts';
-import { kindNames } from './card-rows.ts';
+import { kindNames, kindRowOf } from './card-rows.ts';
 import { refundStatesOf } from './card-refunds.service.ts';
 import { cardOrders, cards, type Card, type CardOrder } from './card-orders.table.ts';
 import { cardKinds, type CardKind } from './cards.table.ts';
@@ -11,21 +11,19 @@ import { cardKinds, type CardKind } from './cards.table.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export const saleKindOf = (k: CardKind): CardSaleKind => ({
-  id: k.id,
-  name: k.name,
-  cover: k.cover,
-  description: k.description,
-  price: k.price,
-  validityType: k.validityType,
-  validDays: k.validDays,
-  validFrom: k.validFrom,
-  validTo: k.validTo,
-  perDayEntries: k.perDayEntries,
-  totalEntries: k.totalEntries,
-  photoRequired: k.photoRequired,
-  realName: k.realName,
-});
+export const saleKindOf = (k: CardKind): CardSaleKind => {
+  // the console's row less what only staff see: products, blackout days, shelf, channels, times
+  const {
+    productIds: _p,
+    blackoutDates: _b,
+    status: _s,
+    channels: _c,
+    createTime: _ct,
+    updateTime: _ut,
+    ...sale
+  } = kindRowOf(k);
+  return sale;
+};
 
 /** The area's kinds on shelf sold through `source`, cheapest first. */
 export async function kindsOnSale(

@@ -111,14 +111,21 @@ export interface CardPlan {
   /** when the last move happened (a refund, a void, the expiry) */
   updatedAt: Date;
   source: CardSaleSourceCode;
-  payWay: number;
+  /** null while unpaid (C1) and when cancelled unpaid (C4) */
+  payWay: number | null;
   amount: number;
   path: CardOrderStatusCode[];
   refundedAmount?: number;
   reason?: string;
   /** the buyer; the holder when the card was activated */
   buyer: { name: string; phone: string };
-  card: { state: CardStateCode; activation: DemoActivation | null; replaced?: boolean } | null;
+  card: {
+    state: CardStateCode;
+    activation: DemoActivation | null;
+    replaced?: boolean;
+    /** entries the card had at the gates (its order went through 401): the gate log's seed writes them */
+    entriesUsed?: number;
+  } | null;
   /** the holder's phone changed by staff once (card_holder_changes) */
   holderChange?: { at: Date; phone: string };
 }
@@ -140,6 +147,8 @@ async function insertOrders(tx: Db, scenicId: number, plans: CardPlan[], zone: s
       buyerName: p.buyer.name,
       buyerPhone: p.buyer.phone,
       source: p.source,
+      // the selling client, as the selling and member APIs keep it; none from the back office
+      clientId: p.source === 'backstageManagement' ? null : p.source,
       payWay: p.payWay,
       amount: p.amount,
       status: p.path[0]!,
@@ -202,6 +211,7 @@ async function insertCards(tx: Db, scenicId: number, plans: CardPlan[], ids: num
             orderId: ids[i]!,
             kindId: p.kind.id,
             state: p.card.state,
+            entriesUsed: p.card.entriesUsed ?? 0,
             ...(p.card.activation ?? EMPTY_HOLDER),
             createdAt: p.paidAt ?? p.createdAt,
             updatedAt: p.updatedAt,

@@ -14,6 +14,10 @@ export const cardsMessages = defineDict({
     zh: '畅游卡订单当前状态不允许此操作，请刷新后重试',
     en: 'The card order is not in a status that allows this; refresh and try again',
   },
+  cardRefundNotFailed: {
+    zh: '该订单没有失败的退款，请刷新后重试',
+    en: 'This order has no failed refund; refresh and try again',
+  },
   cardMoved: {
     zh: '畅游卡当前状态不允许此操作，请刷新后重试',
     en: 'The card is not in a state that allows this; refresh and try again',

@@ -65,7 +65,7 @@ const CARD_EXPORT: ExportColumn<CardRow>[] = [
 const cardRow = async (db: Db, req: FastifyRequest, card: Card) =>
   (await cardRows(db, masksOf(req), [card]))[0]!;
 
-/** The card, its order, the holder's changes and its entries (the gates' log joins in the next slice). */
+/** The card, its order and the holder's changes (its gate entries are card/entries', card-gate.routes.ts). */
 async function cardDetail(db: Db, req: FastifyRequest, scenicId: number, id: number) {
   const card = await cardOfArea(db, scenicId, id);
   const masks = masksOf(req);
@@ -91,8 +91,6 @@ async function cardDetail(db: Db, req: FastifyRequest, scenicId: number, id: num
       reason: c.reason,
       createTime: c.createdAt.toISOString(),
     })),
-    // the gates' entries of this card come with the gate slice (park entry type 2)
-    entries: [],
   };
 }
 
@@ -128,7 +126,7 @@ export async function cardRoutes(root: FastifyInstance) {
       config: { access: perm('admin:card:query') },
       schema: {
         tags: ['cards'],
-        summary: 'One card of the acting area: its order, its holder changes and its entries',
+        summary: 'One card of the acting area: its order and its holder changes (entries: card/entries)',
         querystring: IdQuerySchema,
         response: { 200: envelopeSchema(CardDetailSchema) },
       },

@@ -9,6 +9,7 @@ import { recordAudit, SYSTEM, type AuditActor } from '../audit/index.ts';
 import { putFile } from '../storage/index.ts';
 import { issuerWithSecret } from './invoice-issuers.service.ts';
 import type { InvoiceLine } from './invoice-lines.ts';
+import { queueInvoiceMessages } from './invoice-messages.ts';
 import { credentialsOf } from './invoice-provider.ts';
 import { invoiceLines as lineRows, invoiceRecords, invoices, type InvoiceRow } from './invoices.table.ts';
 import {
@@ -122,7 +123,7 @@ async function move(
       .update(invoices)
       .set({ ...set, state: invoiceMachine.to(id), updatedAt: new Date() })
       .where(and(eq(invoices.id, row.id), inArray(invoices.state, invoiceMachine.from(id))))
-      .returning({ id: invoices.id });
+      .returning();
     if (!moved) return false;
     await recordAudit(tx, actor, {
       module: 'invoice',
@@ -131,6 +132,10 @@ async function move(
       targetId: row.id,
       after: { state: invoiceMachine.to(id), ...(set.failReason ? { reason: set.failReason } : {}) },
     });
+    // issued or reissued: the SMS (template 9) and the e-mail with the PDF, through the outbox
+    // (docs/invoices.md "Settings, records and messages"); a reissue may happen again, V3 once
+    if (id === 'V3') await queueInvoiceMessages(tx, moved, id);
+    if (id === 'V6') await queueInvoiceMessages(tx, moved, `${id}:${moved.updatedAt.getTime()}`);
     return true;
   });
 }
@@ -160,12 +165,19 @@ interface QueryItem {
   invoiceTime?: string | number;
 }
 
+/** The answer's moves of a request: issuing (9) → V3/V4, reissuing (3) → V6/V7. */
+const edgesOf = (row: InvoiceRow) =>
+  row.state === INVOICE_STATE.reissuing
+    ? ({ done: 'V6', failed: 'V7', action: 'reissue' } as const)
+    : ({ done: 'V3', failed: 'V4', action: 'issue' } as const);
+
 /**
- * Asks the platform how the request of an issuing invoice (9) ended and records it: done → V3 with
- * the tax office's code and number and the PDF kept; failed → V4 with its words; still working or
- * unreachable → it stays 9 (the job asks again). Answers the state it is in after.
+ * Asks the platform how the request of an issuing invoice (9, or 3 reissuing) ended and records it:
+ * done → V3 (V6) with the tax office's code and number and the PDF kept; failed → V4 (V7) with its
+ * words; still working or unreachable → it stays (the job asks again). Answers the state it is in after.
  */
 export async function settleIssuing(db: Db, uploadDir: string, row: InvoiceRow): Promise<InvoiceStateCode> {
+  const edges = edgesOf(row);
   const { credentials, actor } = await platformOf(db, row);
   if (typeof credentials === 'string') return row.state as InvoiceStateCode;
   const answer = await recorded(db, row, 'query', credentials, NUONUO_METHOD.query, {
@@ -176,9 +188,9 @@ export async function settleIssuing(db: Db, uploadDir: string, row: InvoiceRow):
   if (!item?.status || WORKING.has(item.status)) return row.state as InvoiceStateCode;
   if (!DONE.has(item.status)) {
     const reason = (item.failCause || item.statusMsg || item.status).slice(0, 300);
-    return (await move(db, row, 'V4', { failReason: reason }, actor))
-      ? INVOICE_STATE.failed
-      : INVOICE_STATE.issuing;
+    return (await move(db, row, edges.failed, { failReason: reason }, actor))
+      ? invoiceMachine.to(edges.failed)
+      : (row.state as InvoiceStateCode);
   }
   const pdfKey = item.pdfUrl ? await keepPdf(db, uploadDir, item.pdfUrl) : '';
   // not fetched now: asked again later, the document with it
@@ -186,7 +198,7 @@ export async function settleIssuing(db: Db, uploadDir: string, row: InvoiceRow):
   const done = await move(
     db,
     row,
-    'V3',
+    edges.done,
     {
       taxInvoiceCode: item.invoiceCode ?? '',
       taxInvoiceNo: item.invoiceNo ?? '',
@@ -195,33 +207,36 @@ export async function settleIssuing(db: Db, uploadDir: string, row: InvoiceRow):
     },
     actor,
   );
-  return done ? INVOICE_STATE.issued : (row.state as InvoiceStateCode);
+  return done ? invoiceMachine.to(edges.done) : (row.state as InvoiceStateCode);
 }
 
 /**
  * Sends an invoice moved to 9 (V2, committed) to the platform, then asks how it ended. A refusal
- * of the request itself is V4 at once; an unreachable platform leaves it 9 for the job.
+ * of the request itself is V4 at once; an unreachable platform leaves it 9 for the job. An invoice
+ * moved to 3 (V5, reissue) is sent the same way (the same orderNo, the buyer corrected: the
+ * platform's correction, docs/invoices.md "The invoice list and reissue"), its answer V6/V7.
  */
 export async function sendIssue(db: Db, uploadDir: string, row: InvoiceRow): Promise<InvoiceStateCode> {
+  const edges = edgesOf(row);
   const { credentials, actor } = await platformOf(db, row);
   if (typeof credentials === 'string') {
-    await move(db, row, 'V4', { failReason: `CONFIG ${credentials}` }, actor);
-    return INVOICE_STATE.failed;
+    await move(db, row, edges.failed, { failReason: `CONFIG ${credentials}` }, actor);
+    return invoiceMachine.to(edges.failed);
   }
   const lines = await db.select().from(lineRows).where(eq(lineRows.invoiceId, row.id)).orderBy(lineRows.seq);
   const [blue] = row.blueId ? await db.select().from(invoices).where(eq(invoices.id, row.blueId)) : [];
   const content = billingContent(row, lines as InvoiceLine[], blue ?? null);
-  const answer = await recorded(db, row, 'issue', credentials, NUONUO_METHOD.issue, content);
-  if (!answer) return INVOICE_STATE.issuing;
+  const answer = await recorded(db, row, edges.action, credentials, NUONUO_METHOD.issue, content);
+  if (!answer) return row.state as InvoiceStateCode;
   if (answer.code !== NUONUO_OK) {
     const ok = await move(
       db,
       row,
-      'V4',
+      edges.failed,
       { failReason: `${answer.code} ${answer.describe}`.slice(0, 300) },
       actor,
     );
-    return ok ? INVOICE_STATE.failed : INVOICE_STATE.issuing;
+    return ok ? invoiceMachine.to(edges.failed) : (row.state as InvoiceStateCode);
   }
   const serial = (answer.result as { invoiceSerialNum?: string } | undefined)?.invoiceSerialNum ?? null;
   if (serial) await db.update(invoices).set({ providerSerial: serial }).where(eq(invoices.id, row.id));

@@ -10,7 +10,7 @@ import { sendIssue, sendVoid, settleIssuing } from './invoice-issuing.ts';
 import { requestRed, startIssue } from './invoices.service.ts';
 import { invoices, type InvoiceRow } from './invoices.table.ts';
 
-/** How long an invoice may sit in an in-between state (9, 6) before the job asks the platform again. */
+/** How long an invoice may sit in an in-between state (9, 3, 6) before the job asks the platform again. */
 export const INVOICE_STUCK_MS = 60_000;
 const BATCH = 20;
 
@@ -66,7 +66,7 @@ async function excessOfRefunds(db: Db): Promise<{ id: number; scenic_id: number;
 }
 
 /**
- * One pass: requested invoices of automatic issuers issued; invoices left issuing or voiding
+ * One pass: requested invoices of automatic issuers issued; invoices left issuing, reissuing or voiding
  * settled with the platform; a red letter for every issued invoice whose source got money back.
  */
 export async function invoicePass(db: Db, uploadDir: string, now = new Date()) {
@@ -84,10 +84,11 @@ export async function invoicePass(db: Db, uploadDir: string, now = new Date()) {
       .catch((err: unknown) => (err instanceof AppError ? null : Promise.reject(err)));
     if (started) await sendIssue(db, uploadDir, started).then(() => done.issued++);
   }
-  for (const row of await claim(db, INVOICE_STATE.issuing, sql`true`, now)) {
-    await settleIssuing(db, uploadDir, row);
-    done.settled++;
-  }
+  for (const state of [INVOICE_STATE.issuing, INVOICE_STATE.reissuing])
+    for (const row of await claim(db, state, sql`true`, now)) {
+      await settleIssuing(db, uploadDir, row);
+      done.settled++;
+    }
   for (const row of await claim(db, INVOICE_STATE.voiding, sql`true`, now)) {
     await sendVoid(db, row);
     done.settled++;

@@ -3,7 +3,7 @@ import { INVOICE_ISSUER_KIND } from '../../../shared/dict/invoices.ts';
 import type { Db } from '../../db/client.ts';
 import { EgressError } from '../../lib/egress.ts';
 import { shopSellerOf } from './invoice-issuers.service.ts';
-import type { InvoiceIssuer } from './invoices.table.ts';
+import { invoiceRecords, type InvoiceIssuer } from './invoices.table.ts';
 import { NUONUO_METHOD, NUONUO_OK, nuonuoCall, type NuonuoCredentials } from './nuonuo.client.ts';
 
 export type OpenedIssuer = InvoiceIssuer & { appSecret: string; accessToken: string };
@@ -41,17 +41,37 @@ export async function testInvoiceProvider(
   issuer: OpenedIssuer | null,
 ): Promise<InvoiceIssuerTestAnswer> {
   const credentials = await credentialsOf(db, issuer);
-  if (typeof credentials === 'string') return { ok: false, hint: credentials, code: '', providerMessage: '' };
+  if (!issuer || typeof credentials === 'string')
+    return {
+      ok: false,
+      hint: typeof credentials === 'string' ? credentials : 'notSaved',
+      code: '',
+      providerMessage: '',
+    };
+  const content = { serialNos: ['0'], isOfferInvoiceDetail: '0' };
+  const started = Date.now();
+  let result: InvoiceIssuerTestAnswer;
+  let answer: Record<string, unknown> | null = null;
   try {
-    const answer = await nuonuoCall(credentials, NUONUO_METHOD.query, {
-      serialNos: ['0'],
-      isOfferInvoiceDetail: '0',
-    });
-    const ok = answer.code === NUONUO_OK;
-    return { ok, hint: ok ? 'connected' : 'refused', code: answer.code, providerMessage: answer.describe };
+    const got = await nuonuoCall(credentials, NUONUO_METHOD.query, content);
+    answer = { ...got };
+    const ok = got.code === NUONUO_OK;
+    result = { ok, hint: ok ? 'connected' : 'refused', code: got.code, providerMessage: got.describe };
   } catch (err) {
-    if (err instanceof EgressError)
-      return { ok: false, hint: 'unreachable', code: 'EGRESS', providerMessage: err.message };
-    throw err;
+    if (!(err instanceof EgressError)) throw err;
+    result = { ok: false, hint: 'unreachable', code: 'EGRESS', providerMessage: err.message };
   }
+  // listed on /invoice/invoiceRecord like every other call (no invoice; never a secret)
+  await db.insert(invoiceRecords).values({
+    scenicId: issuer.scenicId,
+    invoiceId: null,
+    action: 'test',
+    provider: issuer.provider,
+    ok: result.ok,
+    request: { method: NUONUO_METHOD.query, content },
+    answer,
+    message: `${result.code} ${result.providerMessage}`.trim().slice(0, 500),
+    durationMs: Date.now() - started,
+  });
+  return result;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   invoiceRecordApi,
@@ -11,6 +11,7 @@ import { InvoiceRecordField, InvoiceText } from '../../../shared/dict/invoices.t
 import type { Db } from '../../db/client.ts';
 import type { ExportColumn } from '../../http/export.ts';
 import { registerListResource } from '../../http/list-resource.ts';
+import { likeContains } from '../../http/paging.ts';
 import { invoiceRecords, invoices } from './invoices.table.ts';
 
 type Stored = typeof invoiceRecords.$inferSelect;
@@ -19,6 +20,18 @@ const where = (scenicId: number, q: InvoiceRecordPage) =>
   and(
     eq(invoiceRecords.scenicId, scenicId),
     q.invoiceId ? eq(invoiceRecords.invoiceId, q.invoiceId) : undefined,
+    q.invoiceNo
+      ? sql`${invoiceRecords.invoiceId} in (select ${invoices.id} from ${invoices} where ${and(
+          eq(invoices.scenicId, scenicId),
+          or(
+            ilike(
+              sql`coalesce(${invoices.code}, '') || coalesce(${invoices.number}, '')`,
+              likeContains(q.invoiceNo),
+            ),
+            ilike(invoices.taxInvoiceNo, likeContains(q.invoiceNo)),
+          ),
+        )})`
+      : undefined,
     q.action ? eq(invoiceRecords.action, q.action) : undefined,
     q.ok === undefined ? undefined : eq(invoiceRecords.ok, q.ok),
     q.createTimeFrom ? sql`${invoiceRecords.createdAt} >= ${q.createTimeFrom}` : undefined,
@@ -27,7 +40,7 @@ const where = (scenicId: number, q: InvoiceRecordPage) =>
 
 /** The records with their invoice's request number; request and answer as JSON text (no secret is ever in them). */
 async function rows(db: Db, records: readonly Stored[]): Promise<InvoiceRecordRow[]> {
-  const ids = [...new Set(records.map((r) => r.invoiceId))];
+  const ids = [...new Set(records.flatMap((r) => (r.invoiceId === null ? [] : [r.invoiceId])))];
   const numbers = ids.length
     ? await db
         .select({ id: invoices.id, code: invoices.code, number: invoices.number })
@@ -43,7 +56,7 @@ async function rows(db: Db, records: readonly Stored[]): Promise<InvoiceRecordRo
   return records.map((r) => ({
     id: r.id,
     invoiceId: r.invoiceId,
-    invoiceNumber: byId.get(r.invoiceId) ?? '',
+    invoiceNumber: (r.invoiceId !== null && byId.get(r.invoiceId)) || '',
     action: r.action,
     provider: r.provider,
     ok: r.ok,

@@ -6,6 +6,7 @@ import {
   type InvoiceIssuerKindCode,
 } from '../../../shared/dict/invoices.ts';
 import { TICKET_STATUS } from '../../../shared/dict/order.ts';
+import { SETTLEMENT_BATCH_STATE } from '../../../shared/dict/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -105,7 +106,7 @@ async function cardSource(db: Db, scenicId: number, w: Where): Promise<InvoiceSo
     db,
     sql`select o.id, o.order_no as no, o.scenic_id, o.amount, k.name as kind_name,
           case when o.paid_at is null then 0 else o.amount - o.refunded_amount end as left_amount,
-          null as member_id, null as client_id, o.buyer_name, o.buyer_phone
+          o.member_id, o.client_id, o.buyer_name, o.buyer_phone
         from card_orders o join card_kinds k on k.id = o.kind_id
         where o.scenic_id = ${scenicId} and ${whereOf(w)}`,
   );
@@ -113,10 +114,45 @@ async function cardSource(db: Db, scenicId: number, w: Where): Promise<InvoiceSo
   return headOf('card', head, [{ name: head.kind_name, quantity: 1, unitPrice: Number(head.amount) }]);
 }
 
+/** A statement's number: its closed batch's and its distributor's (`ST20260101A1B2C3-12`). */
+export const statementNoSql = sql`(b.batch_no || '-' || i.distributor_id::text)`;
+
+/**
+ * A distributor's settlement statement (one closed batch, one distributor): the buyer is the
+ * distributor, the amount what the statement settled; its id is its first settlement row's. Settled
+ * tickets (405) are never refunded, so all of it is left to invoice.
+ */
+async function settlementSource(db: Db, scenicId: number, w: Where): Promise<InvoiceSource | null> {
+  const match =
+    'no' in w
+      ? sql`${statementNoSql} = ${w.no}`
+      : sql`(i.batch_id, i.distributor_id) = (select batch_id, distributor_id from settlement_items where id = ${w.id})`;
+  const [head] = await queryRows<Head & { batch_id: number; distributor_id: number }>(
+    db,
+    sql`select min(i.id) as id, ${statementNoSql} as no, b.scenic_id, sum(i.amount)::bigint as left_amount,
+          null as member_id, null as client_id, d.company as buyer_name, d.phone as buyer_phone,
+          i.batch_id, i.distributor_id
+        from settlement_items i join settlement_batches b on b.id = i.batch_id
+        join distributors d on d.id = i.distributor_id
+        where b.scenic_id = ${scenicId} and b.state = ${SETTLEMENT_BATCH_STATE.closed} and ${match}
+        group by b.batch_no, i.batch_id, i.distributor_id, b.scenic_id, d.company, d.phone`,
+  );
+  if (!head) return null;
+  const lines = await queryRows<{ name: string; quantity: number; unit_price: number }>(
+    db,
+    sql`select ${head.no}::text as name, count(*)::int as quantity, amount as unit_price
+        from settlement_items where batch_id = ${head.batch_id} and distributor_id = ${head.distributor_id}
+          and amount > 0
+        group by amount order by amount desc`,
+  );
+  return headOf('settlement', head, items(lines));
+}
+
 const READERS: Partial<Record<InvoiceGoodsCode, typeof ticketSource>> = {
   ticket: ticketSource,
   shop: shopSource,
   card: cardSource,
+  settlement: settlementSource,
 };
 
 /** The source of the area by its number (a request) or id (an invoice's source); null when none. */

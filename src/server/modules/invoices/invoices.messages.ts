@@ -33,6 +33,30 @@ export const invoicesMessages = defineDict({
     zh: '只有本月开具、未报税且未开红字的蓝字发票可以作废，其他请开具红字发票',
     en: 'Only a blue invoice issued this month, not reported and not reversed can be voided; reverse it with a red-letter invoice instead',
   },
+  invoiceNotStuck: {
+    zh: '该发票不在开票中或作废中，无需向平台核实',
+    en: 'The invoice is not issuing or voiding: there is nothing to settle with the platform',
+  },
+  invoiceNoExcess: {
+    zh: '该发票金额未超过订单实收净额，无需开具红字发票',
+    en: 'The invoice does not exceed what its order kept: no red-letter invoice is needed',
+  },
+  invoiceNotReissuable: {
+    zh: '只有已开具且未开红字的蓝字发票可以重开',
+    en: 'Only an issued blue invoice that was not reversed can be reissued',
+  },
+  invoiceSpecialNeedsBuyer: {
+    zh: '专用发票须填写购方税号、地址电话和开户行及账号',
+    en: "A special VAT invoice needs the buyer's tax id, address and bank",
+  },
+  invoiceNotSendable: {
+    zh: '只有已开具或已重开且有 PDF 的发票可以重发',
+    en: 'Only an issued or reissued invoice with its PDF can be sent again',
+  },
+  invoiceNoRecipient: {
+    zh: '该发票没有接收手机或邮箱（或发票短信模板未启用）',
+    en: 'The invoice has no mobile or e-mail to send to (or the invoice SMS template is off)',
+  },
   invoiceStateChanged: {
     zh: '发票当前状态不允许此操作，请刷新后重试',
     en: 'The invoice is not in a state that allows this; refresh and try again',

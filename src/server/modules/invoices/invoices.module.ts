@@ -1,9 +1,21 @@
 import { sealedColumns } from '../../lib/secret-box.ts';
+import { messageKinds, outboxChannels } from '../messaging/index.ts';
 import { defineServerModule } from '../../lib/server-module.ts';
 import { startInvoiceJobs } from './invoice-jobs.ts';
+import { invoiceBuyerRoutes } from './invoice-buyers.routes.ts';
+import { invoiceCheckRoutes } from './invoice-checks.routes.ts';
+import { invoiceMailChannel, invoiceIssuedKind } from './invoice-messages.ts';
 import { invoiceRecordRoutes } from './invoice-records.routes.ts';
+import { invoiceResendRoutes } from './invoice-resend.routes.ts';
 import { invoiceSettingRoutes } from './invoice-settings.routes.ts';
+import { invoiceSettlementRoutes } from './invoice-settlements.routes.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
+import {
+  configureInvoicesDemo,
+  seedDemoInvoiceHistory,
+  seedDemoInvoices,
+  startInvoicesDemo,
+} from './invoices.seed.ts';
 import { invoiceIssuers } from './invoices.table.ts';
 
 /**
@@ -13,9 +25,25 @@ import { invoiceIssuers } from './invoices.table.ts';
  */
 export default defineServerModule({
   name: 'invoices',
-  routes: [invoiceSettingRoutes, invoiceRoutes, invoiceRecordRoutes],
+  routes: [
+    invoiceSettingRoutes,
+    invoiceRoutes,
+    invoiceRecordRoutes,
+    invoiceResendRoutes,
+    invoiceBuyerRoutes,
+    invoiceCheckRoutes,
+    invoiceSettlementRoutes,
+  ],
   jobs: [(app) => startInvoiceJobs(app.ctx.db, app.ctx.uploadDir, app.log)],
+  // the demo area's issuers on the local Nuonuo platform, a year of invoices over its history
+  seedDemo: seedDemoInvoices,
+  seedDemoHistory: (db, { scenicId, now }) => seedDemoInvoiceHistory(db, scenicId, now ?? new Date()),
+  configure: configureInvoicesDemo,
+  start: startInvoicesDemo,
   plugs: [
+    // SMS template 9 and the e-mail with the PDF (channel 3), queued when an invoice is issued
+    messageKinds.plug(invoiceIssuedKind),
+    outboxChannels.plug(invoiceMailChannel),
     // re-sealed by `npm run secrets:rotate`
     sealedColumns.plug({
       name: 'invoices.issuers',

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,8 +7,10 @@ import {
   InvoiceIdSchema,
   InvoicePageSchema,
   InvoiceRedSchema,
+  InvoiceReissueSchema,
   InvoiceRequestSchema,
   InvoiceRowSchema,
+  InvoiceTotalsSchema,
   InvoiceVoidSchema,
   type InvoicePage,
   type InvoiceRowView,
@@ -32,6 +34,7 @@ import { registerListResource } from '../../http/list-resource.ts';
 import { likeContains } from '../../http/paging.ts';
 import { actorOfRequest, writeAudit } from '../audit/index.ts';
 import { sendIssue, sendVoid, startVoid } from './invoice-issuing.ts';
+import { startReissue } from './invoice-reissue.ts';
 import { requestInvoice, requestRed, startIssue } from './invoices.service.ts';
 import { invoiceLines, invoices, type InvoiceRow } from './invoices.table.ts';
 
@@ -48,6 +51,7 @@ export const invoiceRow = (r: InvoiceRow): InvoiceRowView => ({
   lineKind: r.lineKind,
   state: r.state,
   source: r.source,
+  sourceId: r.sourceId,
   sourceNo: r.sourceNo,
   buyerType: r.buyerType,
   buyerName: r.buyerName,
@@ -83,6 +87,21 @@ const where = (scenicId: number, q: InvoicePage): SQL | undefined => {
           ilike(invoices.taxInvoiceNo, like),
           ilike(invoices.sourceNo, like),
           ilike(invoices.buyerName, like),
+        )
+      : undefined,
+    q.sourceNo ? ilike(invoices.sourceNo, likeContains(q.sourceNo)) : undefined,
+    q.buyer
+      ? or(
+          ilike(invoices.buyerName, likeContains(q.buyer)),
+          ilike(invoices.buyerTaxId, likeContains(q.buyer)),
+          ilike(invoices.buyerEmail, likeContains(q.buyer)),
+          ilike(invoices.buyerPhone, likeContains(q.buyer)),
+        )
+      : undefined,
+    q.number
+      ? or(
+          sql`${invoices.code} || ${invoices.number} like ${likeContains(q.number)}`,
+          ilike(invoices.taxInvoiceNo, likeContains(q.number)),
         )
       : undefined,
     q.createTimeFrom ? sql`${invoices.createdAt} >= ${q.createTimeFrom}` : undefined,
@@ -148,6 +167,37 @@ async function sent(db: Db, scenicId: number, id: number, send: (row: InvoiceRow
   return detailById(db, scenicId, id);
 }
 
+/** The totals bar of /invoice/invoiceList: count, amount and tax of the list's filter. */
+function totalsRoute(root: FastifyInstance) {
+  // hand-registered: a read (the sums of the list's filter), not a list resource
+  root.withTypeProvider<ZodTypeProvider>().post(
+    invoiceApi.totals,
+    {
+      config: { access: perm(QUERY) },
+      schema: {
+        tags: ['invoice'],
+        summary:
+          'Count, amount and tax of the filtered invoices, red ones negative (paging and sort ignored)',
+        body: InvoicePageSchema,
+        response: { 200: envelopeSchema(InvoiceTotalsSchema) },
+      },
+    },
+    async (req) => {
+      const signed = (col: typeof invoices.amount | typeof invoices.tax) =>
+        sql<string | null>`sum(case when ${invoices.kind} = 2 then -${col} else ${col} end)`;
+      const [row] = await root.ctx.db
+        .select({ count: count(), amount: signed(invoices.amount), tax: signed(invoices.tax) })
+        .from(invoices)
+        .where(where(scenicScope(req), req.body));
+      return ok(req, {
+        count: row?.count ?? 0,
+        amount: Number(row?.amount ?? 0),
+        tax: Number(row?.tax ?? 0),
+      });
+    },
+  );
+}
+
 /** /invoice/invoiceList: the invoices and their moves (issue 33). */
 export async function invoiceRoutes(root: FastifyInstance) {
   const { uploadDir } = root.ctx;
@@ -171,6 +221,8 @@ export async function invoiceRoutes(root: FastifyInstance) {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
+  totalsRoute(root);
+
   // hand-registered: a read of one invoice with its lines and related invoices
   app.get(
     invoiceApi.detail,
@@ -230,6 +282,23 @@ export async function invoiceRoutes(root: FastifyInstance) {
       const redId = await requestRed(tx, scenicId, id, amount ?? null, 'staff', actorOfRequest(req));
       await startIssue(tx, scenicId, redId, actorOfRequest(req));
       return audited(await detailById(tx, scenicId, redId), null);
+    },
+    after: (db, { scenicId }, answer) =>
+      sent(db, scenicId, answer.id, (row) => sendIssue(db, uploadDir, row)),
+  });
+
+  registerAction(root, {
+    url: invoiceApi.reissue,
+    access: perm(ISSUE),
+    tag: 'invoice',
+    summary:
+      "V5: reissue a blue invoice (not reversed) for the buyer's corrected details: same number, same amount; the platform asked after",
+    body: InvoiceReissueSchema,
+    response: InvoiceDetailSchema,
+    audit: audit('invoice.reissue'),
+    run: async (tx, { scenicId, adminId: _a, ...body }, req) => {
+      await startReissue(tx, scenicId, body, actorOfRequest(req));
+      return audited(await detailById(tx, scenicId, body.id), null);
     },
     after: (db, { scenicId }, answer) =>
       sent(db, scenicId, answer.id, (row) => sendIssue(db, uploadDir, row)),

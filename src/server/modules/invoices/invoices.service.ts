@@ -96,8 +96,8 @@ async function writeLines(tx: Db, invoiceId: number, lines: readonly InvoiceLine
   await tx.insert(invoiceLineRows).values(lines.map((l) => ({ ...l, invoiceId })));
 }
 
-/** Whether the requester may ask for this source's invoice (404 otherwise: not theirs). */
-function mayAsk(src: InvoiceSource, who: Requester): boolean {
+/** Whether the requester may ask for this source's invoice, or read its invoices (404 otherwise: not theirs). */
+export function mayAsk(src: InvoiceSource, who: Requester): boolean {
   if (who.by === 'member') return src.memberId === who.memberId;
   if (who.by === 'channel') return src.clientId === who.clientId;
   return true;
@@ -158,7 +158,8 @@ async function linesOf(db: Db, invoiceId: number): Promise<InvoiceLine[]> {
     .from(invoiceLineRows)
     .where(eq(invoiceLineRows.invoiceId, invoiceId))
     .orderBy(invoiceLineRows.seq);
-  return rows.map((r) => ({
+  // without the rows' own ids: a red letter of the whole blue one writes these lines again
+  return rows.map(({ id: _id, invoiceId: _invoice, ...r }) => ({
     ...r,
     property: r.property as 0 | 1 | 2,
     zeroRate: r.zeroRate as 0 | 1 | 2 | 3,

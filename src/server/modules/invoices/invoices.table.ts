@@ -195,10 +195,9 @@ export const invoiceRecords = pgTable(
   'invoice_records',
   {
     ...areaLogRow(),
-    invoiceId: bigint('invoice_id', { mode: 'number' })
-      .notNull()
-      .references(() => invoices.id),
-    /** issue, reissue, void, query */
+    /** null: a call for no invoice (the settings' "test connection") */
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    /** issue, reissue, void, query, test */
     action: varchar('action', { length: 16 }).notNull(),
     provider: varchar('provider', { length: 20 }).notNull(),
     ok: boolean('ok').notNull(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceSettingApi, type InvoiceSettings } from '../../../shared/api/invoice-settings.ts';
 import {
@@ -10,6 +11,7 @@ import {
 import { orderApi } from '../../../shared/api/orders.ts';
 import { openOrderApi } from '../../../shared/api/selling.ts';
 import { invoiceMachine } from '../../../shared/domain/invoice-transitions.ts';
+import { startMailSandbox, type MailSandbox } from '../../../mail-sandbox/mail-sandbox.ts';
 import { startPaySandbox, type PaySandbox } from '../../../pay-sandbox/sandbox.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -18,6 +20,7 @@ import { useEgressAllow } from '../../lib/egress.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expect400 } from '../../test/replies.ts';
 import { createOrderFixtures, type OrderFixtures } from '../orders/orders.fixture.ts';
+import { runOutbox } from '../messaging/messaging-outbox.ts';
 import { invoicePass } from './invoice-jobs.ts';
 
 const SELLER = { taxId: '91530700MA6K0A1B2E', name: '玉龙雪山旅游开发有限公司' };
@@ -27,6 +30,7 @@ let t: TestApp;
 let db: Db;
 let f: OrderFixtures;
 let sandbox: PaySandbox;
+let mails: MailSandbox;
 let seller: string;
 let key = 0;
 const tok: Record<string, string> = {};
@@ -96,7 +100,8 @@ const issuer = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  mails = await startMailSandbox();
+  t = await createTestApp({ smtp: { url: mails.url, from: 'invoice@yulong.example' } });
   db = t.database.db;
   f = await createOrderFixtures(db);
   sandbox = await startPaySandbox({ port: 0 });
@@ -121,6 +126,7 @@ afterAll(async () => {
   expect(answers.join('\n')).not.toContain(APP.accessToken);
   useEgressAllow([]);
   await sandbox.close();
+  await mails.close();
   await t.close();
 });
 
@@ -270,5 +276,146 @@ describe('/invoice/invoiceList', () => {
     expect(table.map((r) => [Number(r.from_state), Number(r.to_state)])).toEqual(
       invoiceMachine.pairs().sort((a, b) => a[0] - b[0] || a[1] - b[1]),
     );
+  });
+});
+
+describe('/invoice/invoiceRecord', () => {
+  it('lists every call with its request and answer: the test connection too, filtered by number, method and result', async () => {
+    // a refused test is a record as well (the platform's words kept)
+    sandbox.control.registerNuonuoApp({ ...APP, accessToken: 'tok-other', sellers: [SELLER] });
+    const refused = await ok<{ ok: boolean; hint: string; code: string }>(
+      'yunling',
+      'POST',
+      invoiceSettingApi.test,
+      { kind: 1 },
+    );
+    expect(refused).toMatchObject({ ok: false, hint: 'refused', code: '070302' });
+    sandbox.control.registerNuonuoApp({ ...APP, sellers: [SELLER] });
+    const tests = await ok<{ rows: InvoiceRecordRow[]; total: number }>(
+      'yunling',
+      'POST',
+      invoiceRecordApi.page,
+      {
+        action: 'test',
+        sort: 'createTime',
+        order: 'asc',
+      },
+    );
+    expect(tests.rows.map((r) => [r.ok, r.invoiceId, r.invoiceNumber])).toEqual([
+      [true, null, ''],
+      [false, null, ''],
+    ]);
+    expect(tests.rows[1]!.message).toContain('070302');
+    expect(JSON.parse(tests.rows[0]!.request)).toEqual({ serialNos: ['0'], isOfferInvoiceDetail: '0' });
+    expect(JSON.parse(tests.rows[0]!.answer)).toMatchObject({ code: 'E0000' });
+
+    const failed = await ok<{ rows: InvoiceRecordRow[] }>('yunling', 'POST', invoiceRecordApi.page, {
+      action: 'query',
+      ok: false,
+    });
+    // the issue that failed was read back as status 22: the query went through, the issue did not
+    expect(failed.rows).toEqual([]);
+    const byNumber = await ok<{ rows: InvoiceRecordRow[] }>('yunling', 'POST', invoiceRecordApi.page, {
+      invoiceNo: '00000003',
+    });
+    expect(new Set(byNumber.rows.map((r) => r.invoiceNumber))).toEqual(new Set(['05307002600100000003']));
+    expect(byNumber.rows.map((r) => r.action)).toContain('void');
+    expect((await call('yunling', 'POST', invoiceRecordApi.export, { action: 'test' })).statusCode).toBe(200);
+  });
+
+  it('refuses bad filters by name, callers without the permission, and shows no other area its records', async () => {
+    expect400(await call('yunling', 'POST', invoiceRecordApi.page, { action: 'print' }), 'action');
+    expect400(
+      await call('yunling', 'POST', invoiceRecordApi.page, { invoiceNo: 'x'.repeat(41) }),
+      'invoiceNo',
+    );
+    expect400(
+      await call('yunling', 'POST', invoiceRecordApi.page, { createTimeFrom: 'yesterday' }),
+      'createTimeFrom',
+    );
+    expect((await call('staff', 'POST', invoiceRecordApi.page, {})).statusCode).toBe(403);
+    expect((await call('staff', 'POST', invoiceRecordApi.export, {})).statusCode).toBe(403);
+    await t.grant('staff', ['admin:invoice:record:query']);
+    tok.staff = (await t.login('staff')).access_token;
+    const mine = await ok<{ rows: InvoiceRecordRow[] }>('yunling', 'POST', invoiceRecordApi.page, {});
+    expect(mine.rows.length).toBeGreaterThan(0);
+    const other = await ok<{ total: number }>('staff', 'POST', invoiceRecordApi.page, {});
+    expect(other.total).toBe(0);
+    const byId = await ok<{ total: number }>('staff', 'POST', invoiceRecordApi.page, {
+      invoiceId: mine.rows.find((r) => r.invoiceId !== null)!.invoiceId,
+    });
+    expect(byId.total).toBe(0);
+  });
+});
+
+describe('invoice messages (V3, resend)', () => {
+  it('an issued invoice sends SMS template 9 and an e-mail with its PDF through the outbox; resend sends them again', async () => {
+    await db.execute(
+      sql`insert into sms_templates (scenic_id, template, enabled, content)
+          values (${f.scenicId}, 9, true, '【\${area}】发票\${invoiceNo}已开具') on conflict do nothing`,
+    );
+    // every message due (the orders' SMS too), pass after pass, at that time
+    const drain = async (at: number) => {
+      for (let pass = await runOutbox(db, () => new Date(at)); pass.sent + pass.retry + pass.failed > 0;)
+        pass = await runOutbox(db, () => new Date(at));
+    };
+    // the earlier tests' invoices were e-mailed too: delivered and forgotten first
+    await drain(Date.now());
+    mails.received.length = 0;
+    const order = await paidOrder();
+    const inv = await ok<InvoiceDetail>('yunling', 'POST', invoiceApi.request, {
+      source: 'ticket',
+      sourceNo: order.orderNo,
+      ...buyer,
+      buyerPhone: '13900000001',
+      buyerEmail: 'finance.department.of.a.travel.agency@example.com',
+    });
+    // not issued yet: nothing to send
+    expect((await call('yunling', 'POST', invoiceApi.resend, { id: inv.id })).statusCode).toBe(409);
+    const issued = await ok<InvoiceDetail>('yunling', 'POST', invoiceApi.issue, { id: inv.id });
+    expect(issued.state).toBe(1);
+    const queued = () =>
+      queryRows<{ channel: number; template: number; recipient: string }>(
+        db,
+        sql`select channel, template, recipient from outbox_messages
+            where event_key like ${`invoice:${inv.id}:%`} order by channel, id`,
+      );
+    expect((await queued()).map((m) => [m.channel, m.template, m.recipient])).toEqual([
+      [1, 9, '13900000001'],
+      [3, 9, 'finance.department.of.a.travel.agency@example.com'],
+    ]);
+
+    // the SMTP server refuses for now: the outbox keeps it and tries again
+    mails.refuse(1, 421);
+    await drain(Date.now());
+    expect(mails.received).toHaveLength(0);
+    await drain(Date.now() + 60_000);
+    expect(mails.received).toHaveLength(1);
+    const mail = await simpleParser(mails.received[0]!.raw);
+    expect(mails.received[0]!.to).toEqual(['finance.department.of.a.travel.agency@example.com']);
+    expect(mail.from?.text).toContain('invoice@yulong.example');
+    expect(mail.subject).toContain(Number(issued.taxInvoiceNo) ? issued.taxInvoiceNo : '');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf');
+    expect(mail.attachments[0]!.content.subarray(0, 4).toString()).toBe('%PDF');
+    // delivered once: another pass sends nothing again
+    await drain(Date.now() + 120_000);
+    expect(mails.received).toHaveLength(1);
+
+    expect(await ok('yunling', 'POST', invoiceApi.resend, { id: inv.id })).toEqual({ queued: 2 });
+    expect(await queued()).toHaveLength(4);
+    await drain(Date.now() + 180_000);
+    expect(mails.received).toHaveLength(2);
+  });
+
+  it('resend: bad input named, 403 without the permission, 404 for another area', async () => {
+    const [issued] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from invoices where scenic_id = ${f.scenicId} and state = 1 order by id limit 1`,
+    );
+    expect400(await call('yunling', 'POST', invoiceApi.resend, { id: 'x' }), 'id');
+    tok.shop = (await t.login('shop')).access_token;
+    expect((await call('shop', 'POST', invoiceApi.resend, { id: Number(issued!.id) })).statusCode).toBe(403);
+    expect((await call('staff', 'POST', invoiceApi.resend, { id: Number(issued!.id) })).statusCode).toBe(404);
   });
 });

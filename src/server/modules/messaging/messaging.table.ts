@@ -93,8 +93,8 @@ export const outboxMessages = pgTable(
     /** A subscription message's template (subscribe_templates.id; no reference: the log outlives it) */
     subscriptionId: integer('subscription_id'),
     use: smallint('use').notNull().default(2),
-    /** The phone number; a subscription message's openid */
-    recipient: varchar('recipient', { length: 32 }).notNull(),
+    /** The phone number; a subscription message's openid; an invoice e-mail's address (channel 3) */
+    recipient: varchar('recipient', { length: 254 }).notNull(),
     variables: jsonb('variables').$type<Record<string, string>>().notNull(),
     /** Which event queued it (`ticketPaid:T2026…`): at most one message per event */
     eventKey: varchar('event_key', { length: 96 }).notNull(),

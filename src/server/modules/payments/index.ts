@@ -9,6 +9,7 @@ export { notifyUrlOf, paySettingsOf } from './payments.service.ts';
 export { paymentSettings } from './payments.table.ts';
 export {
   payTargets,
+  refundReaders,
   type ConfirmedPayment,
   type DueRefund,
   type PayDue,

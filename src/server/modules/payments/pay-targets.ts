@@ -1,5 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { extensionPoint } from '../../lib/extension-point.ts';
 
@@ -65,6 +67,61 @@ export interface DueRefund {
   amount: number;
   total: number;
   reason: string;
+}
+
+/**
+ * The select of a target's refunds of one status as the refund sender reads them, oldest first:
+ * columns named as DueRefund's (refundId, scenicId, payWay, provider, paymentNo, providerTxnId,
+ * amount, total, reason), the sender's record joined as `pr` (provider_refunds of the target), and
+ * `due` and the provider being one of `providers` in its where clause. `limit` is added.
+ */
+export type RefundSelect = (status: 'created' | 'transit', due: SQL, providers: SQL) => SQL;
+
+/**
+ * dueRefunds and sentRefunds of a target from its one select: created with the next attempt due,
+ * and transit last tried before `before`.
+ */
+export function refundReaders(select: RefundSelect): Pick<PayTarget, 'dueRefunds' | 'sentRefunds'> {
+  const read = async (
+    db: Db,
+    providers: readonly string[],
+    status: 'created' | 'transit',
+    due: SQL,
+    limit: number,
+  ): Promise<DueRefund[]> => {
+    if (!providers.length) return [];
+    const names = sql.join(
+      providers.map((name) => sql`${name}`),
+      sql`, `,
+    );
+    const rows = await queryRows<Record<keyof DueRefund, unknown>>(
+      db,
+      sql`${select(status, due, names)} limit ${limit}`,
+    );
+    return rows.map((r) => ({
+      refundId: Number(r.refundId),
+      scenicId: Number(r.scenicId),
+      payWay: Number(r.payWay),
+      provider: String(r.provider),
+      paymentNo: String(r.paymentNo),
+      providerTxnId: r.providerTxnId == null ? null : String(r.providerTxnId),
+      amount: Number(r.amount),
+      total: Number(r.total),
+      reason: String(r.reason),
+    }));
+  };
+  return {
+    dueRefunds: (db, providers, now, limit) =>
+      read(
+        db,
+        providers,
+        'created',
+        sql`(pr.next_attempt_at is null or pr.next_attempt_at <= ${now})`,
+        limit,
+      ),
+    sentRefunds: (db, providers, before, limit) =>
+      read(db, providers, 'transit', sql`pr.updated_at < ${before}`, limit),
+  };
 }
 
 export type RefundEnd = { ok: true; providerRefundId: string | null } | { ok: false; reason: string };

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { admins } from '../accounts/accounts.table.ts';
 import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
@@ -92,6 +93,21 @@ export const payIntents = pgTable(
   ],
 );
 export type PayIntentRow = typeof payIntents.$inferSelect;
+
+/**
+ * The columns a module's own refund record shares (card_refunds, shop_refunds): its status as the
+ * refund sender and staff move it, why it was made and why it failed, the provider's refund id,
+ * the staff member behind it and when it ended. `failReasonLength` is the table's own.
+ */
+export const refundRecordColumns = (failReasonLength: number) => ({
+  status: varchar('status', { length: 16 }).notNull().default('created'),
+  reason: varchar('reason', { length: 200 }).notNull().default(''),
+  failReason: varchar('fail_reason', { length: failReasonLength }).notNull().default(''),
+  providerRefundId: varchar('provider_refund_id', { length: 64 }),
+  adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  ...timestamps(),
+});
 
 /**
  * A refund sent to an online provider: our refund number (`out_refund_no`), the attempts and when

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { admins } from '../accounts/accounts.table.ts';
 import { members } from '../members/members.table.ts';
+import { refundRecordColumns } from '../payments/payments.table.ts';
 import { areaLogRow, areaRow } from '../scenic/scenic.table.ts';
 import { createdAt, timestamps } from '../../db/columns.ts';
 
@@ -375,14 +376,8 @@ export const shopRefunds = pgTable(
     amount: integer('amount').notNull(),
     /** [{ lineId, quantity, amount }] refunded by it */
     lines: jsonb('lines').$type<{ lineId: number; quantity: number; amount: number }[]>().notNull(),
-    /** 'created' | 'transit' | 'done' | 'failed' | 'canceled' | 'external' */
-    status: varchar('status', { length: 16 }).notNull().default('created'),
-    reason: varchar('reason', { length: 200 }).notNull().default(''),
-    failReason: varchar('fail_reason', { length: 200 }).notNull().default(''),
-    providerRefundId: varchar('provider_refund_id', { length: 64 }),
-    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    ...timestamps(),
+    // status: 'created' | 'transit' | 'done' | 'failed' | 'canceled' | 'external'
+    ...refundRecordColumns(200),
   },
   (t) => [
     uniqueIndex('shop_refunds_no_uq').on(t.refundNo),

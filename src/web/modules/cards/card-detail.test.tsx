@@ -60,7 +60,6 @@ const detail = (c: CardRow): CardDetail => ({
     updateTime: '2026-01-01T00:00:00.000Z',
   },
   holderChanges: [],
-  entries: [],
 });
 
 const sent: { url: string; body: Record<string, unknown> }[] = [];

@@ -9,6 +9,7 @@ import {
   CardOrderCreateSchema,
   CardOrderRefundSchema,
   CardOrderVoidSchema,
+  CardRefundOutsideSchema,
   type CardOrderRow,
 } from '../../../shared/api/cards.ts';
 import { CARD_ORDER_STATUS, CardField, CardPayWay } from '../../../shared/dict/cards.ts';
@@ -16,9 +17,10 @@ import { ONLINE_PAY_WAYS } from '../../../shared/api/payments.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { PromptAction, type PromptField } from '../../components/form-action.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { FormDrawer, type FormDef, type FormMode } from '../../components/list-page/index.ts';
+import { FormDrawer, listQueryKey, type FormDef, type FormMode } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
 import { dotted, HolderFormSchema, nest, SaleKindSelect } from './card-form.tsx';
 
@@ -52,7 +54,7 @@ export function CardOrderActions({ row, onDone }: { row: CardOrderRow; onDone: (
   if (!OPEN.includes(row.status)) return null;
   const inUse = row.status === CARD_ORDER_STATUS.inUse;
   // paid by WeChat Pay or Alipay: the money goes back through the provider (card_refunds)
-  const online = (ONLINE_PAY_WAYS as readonly number[]).includes(row.payWay);
+  const online = row.payWay != null && (ONLINE_PAY_WAYS as readonly number[]).includes(row.payWay);
   const vars = { orderNo: row.orderNo, amount: formatCents(row.amount) };
   const amount: PromptField = { name: 'amount', label: 'cards:refundAmount', kind: 'money', required: true };
   return (
@@ -87,6 +89,44 @@ export function CardOrderActions({ row, onDone }: { row: CardOrderRow; onDone: (
         onDone={onDone}
         danger
         name="cardOrderVoid"
+      />
+    </>
+  );
+}
+
+/**
+ * A refund the provider failed to make (退款进度 "退款失败"): send it again, or record it as paid back
+ * by other means with how (docs/payments.md "Travel cards"). Shown only while one failed.
+ */
+export function CardRefundFailedActions({ row, onDone }: { row: CardOrderRow; onDone: () => void }) {
+  const { t } = useTranslation('cards');
+  if (row.refundStatus !== 'failed') return null;
+  return (
+    <>
+      <ConfirmAction
+        perm={REFUND}
+        title={t('retryRefundConfirm')}
+        description={
+          row.refundFailReason ? t('retryRefundHint', { reason: row.refundFailReason }) : undefined
+        }
+        action={() => post(cardOrderApi.retryRefund, { id: row.id })}
+        refresh={REFRESH.map((url) => listQueryKey(url))}
+        onSuccess={onDone}
+        button={{ type: 'link', size: 'small', 'data-testid': 'card-refund-retry' }}
+      >
+        {t('retryRefund')}
+      </ConfirmAction>
+      <PromptAction
+        perm={REFUND}
+        text={t('refundOutside')}
+        title={t('refundOutsideTitle', { orderNo: row.orderNo })}
+        hint={t('refundOutsideHint')}
+        fields={[REASON_FIELD]}
+        schema={CardRefundOutsideSchema.omit({ id: true })}
+        send={(v) => post(cardOrderApi.refundOutside, { ...v, id: row.id })}
+        refresh={REFRESH}
+        onDone={onDone}
+        name="cardRefundOutside"
       />
     </>
   );

@@ -23,7 +23,7 @@ import {
   type SearchFieldDef,
 } from '../../components/list-page/index.ts';
 import { useCardKinds } from './card-form.tsx';
-import { CardOrderActions, SellCard } from './card-order-actions.tsx';
+import { CardOrderActions, CardRefundFailedActions, SellCard } from './card-order-actions.tsx';
 
 function orderSearch(kinds: Record<number, DictEntry>): SearchFieldDef[] {
   return [
@@ -116,8 +116,8 @@ function useDefinition() {
           key: 'payWay',
           title: CardField.payWay,
           width: 100,
-          // an unpaid order has no pay way yet
-          render: (v, row) => (row.paidAt ? <DictTag dict={CardOrderPayWay} value={v as number} /> : null),
+          // none while unpaid (C1) or cancelled unpaid (C4)
+          render: (v) => (v == null ? null : <DictTag dict={CardOrderPayWay} value={v as number} />),
         },
         { key: 'amount', title: CardField.amount, kind: 'money', sortable: true, width: 100 },
         {
@@ -146,7 +146,12 @@ function useDefinition() {
           <TotalsBar search={search} />
         </Space>
       ),
-      rowActions: (row, { reload }) => <CardOrderActions row={row} onDone={reload} />,
+      rowActions: (row, { reload }) => (
+        <>
+          <CardOrderActions row={row} onDone={reload} />
+          <CardRefundFailedActions row={row} onDone={reload} />
+        </>
+      ),
       actionWidth: 140,
     });
   }, [dict]);

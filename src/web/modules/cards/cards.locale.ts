@@ -32,6 +32,13 @@ export default {
       refundUsedHint: '该卡已使用，请填写退款金额（不超过 ¥{{amount}}）；卡立即失效，不可恢复。',
       refundAmount: '退款金额',
       refundOnlineHint: '在线支付的订单原路退回，退款进度见列表“退款进度”。',
+      retryRefund: '重试退款',
+      retryRefundConfirm: '再次向原支付渠道发起退款吗？',
+      retryRefundHint: '失败原因：{{reason}}',
+      refundOutside: '线下已退',
+      refundOutsideTitle: '标记线下已退：{{orderNo}}',
+      refundOutsideHint:
+        '原路退款失败的款项已通过其他方式（现金、转账等）退还给游客。请填写退还方式，记入操作日志；标记后不再向支付渠道退款。',
       cancelledTimeout: '超时未支付',
       cancelledByBuyer: '买家取消',
       payBy: '{{time}} 前支付',
@@ -126,6 +133,13 @@ export default {
       refundAmount: 'Amount to refund',
       refundOnlineHint:
         'Paid online: the money goes back the way it came; its progress shows in "Money back".',
+      retryRefund: 'Retry refund',
+      retryRefundConfirm: 'Send this refund to the original payment channel again?',
+      retryRefundHint: 'Why it failed: {{reason}}',
+      refundOutside: 'Paid back outside',
+      refundOutsideTitle: 'Paid back outside: {{orderNo}}',
+      refundOutsideHint:
+        'The money the payment channel failed to give back was returned to the visitor by other means (cash, bank transfer…). Say how; it goes into the audit log, and the channel is not asked again.',
       cancelledTimeout: 'Not paid in time',
       cancelledByBuyer: 'Cancelled by the buyer',
       payBy: 'Pay by {{time}}',

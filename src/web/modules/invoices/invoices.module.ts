@@ -19,7 +19,39 @@ const manifest = defineWebModule({
     },
   },
   locales: () => import('./invoices.locale.ts'),
-  routes: [],
+  routes: [
+    {
+      path: '/invoice/invoiceSetting',
+      title: 'invoiceSetting',
+      perms: ['admin:invoice:setting:query'],
+      page: () => import('./invoice-setting.page.tsx'),
+    },
+    {
+      path: '/invoice/invoiceList',
+      title: 'invoiceList',
+      perms: ['admin:invoice:query'],
+      page: () => import('./invoice-list.page.tsx'),
+    },
+    {
+      path: '/invoice/invoiceRecord',
+      title: 'invoiceRecord',
+      perms: ['admin:invoice:record:query'],
+      page: () => import('./invoice-record.page.tsx'),
+    },
+    {
+      path: '/invoice/invDetection',
+      title: 'invDetection',
+      perms: ['admin:invoice:check:query'],
+      page: () => import('./invoice-checks.page.tsx'),
+    },
+    {
+      path: '/invoice/disInvoicePage',
+      title: 'disInvoicePage',
+      hidden: true,
+      perms: ['admin:invoice:query'],
+      page: () => import('./settlement-invoices.page.tsx'),
+    },
+  ],
 });
 
 export default manifest;

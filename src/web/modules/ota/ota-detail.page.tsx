@@ -31,6 +31,7 @@ import { get } from '../../lib/request.ts';
 import { LastMessage, RefundPolicy, SecretState } from './ota-channel-list.page.tsx';
 import { ChannelActions, usePlatformName } from './ota-parts.tsx';
 import type { ValueProps } from '../../components/field-props.ts';
+import { JsonPayload } from '../../components/json-payload.tsx';
 
 /** The mapping's product: one of the area's products (GET /web/api/ota/mapping/products). */
 function ProductField({ id, value, onChange }: ValueProps<number | undefined>) {
@@ -102,24 +103,6 @@ function mappingList(channelId: number, onSaved: () => void) {
   });
 }
 
-/** A logged payload: pretty JSON when it is JSON, as received otherwise (the server redacted it). */
-function Payload({ text }: { text: string }) {
-  let shown = text;
-  try {
-    shown = JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    // not JSON (an HTTP status and body, an error message): as logged
-  }
-  return (
-    <pre
-      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0, maxHeight: 360, overflow: 'auto' }}
-      tabIndex={0}
-    >
-      {shown || '-'}
-    </pre>
-  );
-}
-
 function MessagePayloads({ row }: { row: OtaLogRow }) {
   const { t } = useTranslation('ota');
   const f = useLabel();
@@ -127,9 +110,9 @@ function MessagePayloads({ row }: { row: OtaLogRow }) {
     <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
       <Typography.Text type="secondary">{t('redactedHint')}</Typography.Text>
       <Typography.Title level={5}>{f(OtaField.request)}</Typography.Title>
-      <Payload text={row.request} />
+      <JsonPayload text={row.request} />
       <Typography.Title level={5}>{f(OtaField.response)}</Typography.Title>
-      <Payload text={row.response} />
+      <JsonPayload text={row.response} />
     </Space>
   );
 }

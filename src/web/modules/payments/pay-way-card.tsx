@@ -17,7 +17,7 @@ import { errorField, post } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
-import { SecretField as SecretInput, type SecretValue } from '../../components/secret-field.tsx';
+import { putSecrets, SecretField as SecretInput, type SecretValue } from '../../components/secret-field.tsx';
 
 const PLAIN = ['merchantId', 'appId', 'gatewayUrl', 'certSerial', 'providerKeySerial'] as const;
 type CardValues = Record<(typeof PLAIN)[number], string> &
@@ -37,14 +37,7 @@ const toValues = (way: PaymentSetting): CardValues => ({
 export function toBody(payWay: number, values: CardValues) {
   const body: Record<string, unknown> = { payWay, enabled: values.enabled, sandbox: values.sandbox };
   for (const f of PLAIN) body[f] = values[f] ?? '';
-  const clear: SecretField[] = [];
-  for (const f of SECRET_FIELDS) {
-    const v = values[f];
-    if (v?.text) body[f] = v.text;
-    else if (v?.clear) clear.push(f);
-  }
-  if (clear.length) body.clear = clear;
-  return body;
+  return putSecrets(body, values, SECRET_FIELDS);
 }
 
 /** One online pay way's block of /sys/payMentSet. */

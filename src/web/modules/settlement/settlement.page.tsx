@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Form, InputNumber, Radio, Space, Tabs, T
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   settlementBatchApi,
   settlementSettingApi,
@@ -197,6 +198,17 @@ function BatchActions({
       )}
       {row.state === SETTLEMENT_BATCH_STATE.closed && (
         <StatementButton batchId={row.id}>{t('statement')}</StatementButton>
+      )}
+      {row.state === SETTLEMENT_BATCH_STATE.closed && (
+        <Can perm="admin:invoice:query">
+          {(allowed) =>
+            allowed && (
+              <Link to={`/invoice/disInvoicePage?batchNo=${encodeURIComponent(row.batchNo)}`}>
+                {t('invoices')}
+              </Link>
+            )
+          }
+        </Can>
       )}
     </>
   );

@@ -22,6 +22,7 @@ import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useEffectOnChange } from '../../lib/use-effect-on-change.ts';
 import { SaveResetButtons } from '../../components/save-reset-buttons.tsx';
+import { SellerContactFields, SellerIdFields } from '../../components/seller-fields.tsx';
 
 const KEY = [shopStoreInvoiceApi.query] as const;
 
@@ -92,12 +93,7 @@ export default function StoreInvoiceSetPage() {
                 : t('invoiceNeverSaved')}
             </Typography.Paragraph>
             {!allowed && <Alert type="info" title={t('invoiceReadOnly')} style={{ marginBottom: 16 }} />}
-            <Form.Item name="issuerName" label={label(F.issuerName)} required>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="taxpayerId" label={label(F.taxpayerId)} required extra={t('taxpayerIdHint')}>
-              <Input maxLength={18} style={{ maxWidth: 280, textTransform: 'uppercase' }} />
-            </Form.Item>
+            <SellerIdFields nameField="issuerName" taxIdField="taxpayerId" taxIdHint={t('taxpayerIdHint')} />
             <Form.Item name="invoiceKinds" label={label(F.invoiceKinds)} extra={t('invoiceKindsHint')}>
               <Checkbox.Group
                 options={Object.keys(ShopInvoiceKind).map((code) => ({
@@ -106,20 +102,7 @@ export default function StoreInvoiceSetPage() {
                 }))}
               />
             </Form.Item>
-            <Form.Item name="address" label={label(F.address)}>
-              <Input maxLength={200} />
-            </Form.Item>
-            <Space wrap size="large" align="start">
-              <Form.Item name="phone" label={label(F.phone)}>
-                <Input maxLength={20} style={{ width: 220 }} />
-              </Form.Item>
-              <Form.Item name="bankName" label={label(F.bankName)}>
-                <Input maxLength={100} style={{ width: 260 }} />
-              </Form.Item>
-              <Form.Item name="bankAccount" label={label(F.bankAccount)}>
-                <Input maxLength={32} style={{ width: 260 }} />
-              </Form.Item>
-            </Space>
+            <SellerContactFields />
             <Space wrap size="large" align="start">
               <Form.Item name="itemName" label={label(F.itemName)} required>
                 <Input maxLength={60} style={{ width: 260 }} />

@@ -1,11 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SHOP_ORDER_STATUS as S } from '../../../../shared/dict/shop.ts';
-import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { AppError } from '../../../http/errors.ts';
 import { translate } from '../../../http/messages.ts';
 import { recordAudit, SYSTEM } from '../../audit/index.ts';
-import type { DueRefund, PayTarget } from '../../payments/index.ts';
+import { refundReaders, type PayTarget } from '../../payments/index.ts';
 import { memberShopOrder } from './shop-order-common.ts';
 import { payShopOrder } from './shop-order-payment.ts';
 import { shopRefundEnded } from './shop-refund.service.ts';
@@ -15,41 +14,17 @@ import { shopRefundEnded } from './shop-refund.service.ts';
  * gives back and the payments module's intent that took it (its payment number), with the sender's
  * own record of the attempts (provider_refunds).
  */
-async function onlineRefunds(
-  db: Db,
-  providers: readonly string[],
-  status: 'created' | 'transit',
-  due: SQL,
-  limit: number,
-): Promise<DueRefund[]> {
-  if (providers.length === 0) return [];
-  const rows = await queryRows<Record<keyof DueRefund, unknown>>(
-    db,
+const onlineRefunds = refundReaders(
+  (status, due, providers) =>
     sql`select r.id as "refundId", r.scenic_id as "scenicId", r.pay_way as "payWay", p.provider,
           i.payment_no as "paymentNo", p.provider_txn_id as "providerTxnId", r.amount, p.amount as total, r.reason
         from shop_refunds r
           join shop_payments p on p.id = r.payment_id
           join pay_intents i on i.target = 'shop' and i.provider = p.provider and i.provider_txn_id = p.provider_txn_id
           left join provider_refunds pr on pr.target = 'shop' and pr.refund_id = r.id
-        where r.status = ${status} and ${due}
-          and p.provider in (${sql.join(
-            providers.map((name) => sql`${name}`),
-            sql`, `,
-          )})
-        order by r.id limit ${limit}`,
-  );
-  return rows.map((r) => ({
-    refundId: Number(r.refundId),
-    scenicId: Number(r.scenicId),
-    payWay: Number(r.payWay),
-    provider: String(r.provider),
-    paymentNo: String(r.paymentNo),
-    providerTxnId: r.providerTxnId == null ? null : String(r.providerTxnId),
-    amount: Number(r.amount),
-    total: Number(r.total),
-    reason: String(r.reason),
-  }));
-}
+        where r.status = ${status} and ${due} and p.provider in (${providers})
+        order by r.id`,
+);
 
 /**
  * Shop orders paid and refunded online (issue 30, docs/payments.md "Shop orders and top-ups"):
@@ -110,17 +85,7 @@ export const shopPayTarget: PayTarget = {
     return paid.result;
   },
 
-  dueRefunds: (db, providers, now, limit) =>
-    onlineRefunds(
-      db,
-      providers,
-      'created',
-      sql`(pr.next_attempt_at is null or pr.next_attempt_at <= ${now})`,
-      limit,
-    ),
-
-  sentRefunds: (db, providers, before, limit) =>
-    onlineRefunds(db, providers, 'transit', sql`pr.updated_at < ${before}`, limit),
+  ...onlineRefunds,
 
   async moveRefund(tx, refundId, from, to) {
     const moved = await queryRows<{ id: number }>(

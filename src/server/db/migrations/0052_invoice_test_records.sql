@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_records" ALTER COLUMN "invoice_id" DROP NOT NULL;

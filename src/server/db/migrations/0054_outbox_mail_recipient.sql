@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ALTER COLUMN "recipient" SET DATA TYPE varchar(254);
