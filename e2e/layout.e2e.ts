@@ -54,6 +54,7 @@ describe('language', () => {
       'OTA管理',
       '畅游卡管理',
       '商城管理',
+      '发票管理',
       '终端管理',
       '系统管理',
     ]);
@@ -85,6 +86,7 @@ describe('language', () => {
       'OTA',
       'Travel cards',
       'Online shop',
+      'Invoices',
       'Terminals',
       'System',
     ]);
@@ -125,6 +127,7 @@ describe('language', () => {
       'OTA',
       'Travel cards',
       'Online shop',
+      'Invoices',
       'Terminals',
       'System',
     ]);

@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -120,9 +120,11 @@ export default function SettlementInvoicesPage() {
   const staff = useUser()?.admType !== ADM_TYPE.distributor;
   return (
     <Card>
-      <Typography.Paragraph type="secondary">
-        {t('intro')} {staff && <Link to="/invoice/invoiceList">{t('back')}</Link>}
-      </Typography.Paragraph>
+      {/* the link on a line of its own: inside the grey text it would differ by its colour only */}
+      <Flex justify="space-between" align="baseline" gap="small" wrap style={{ marginBottom: 16 }}>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        {staff && <Link to="/invoice/invoiceList">{t('back')}</Link>}
+      </Flex>
       <DistributorScopedList definitionFor={definitionFor} />
     </Card>
   );
