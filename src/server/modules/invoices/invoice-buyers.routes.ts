@@ -11,14 +11,18 @@ import {
   type BuyerInvoice,
 } from '../../../shared/api/invoice-buyers.ts';
 import { envelopeSchema, pageResultSchema, PageQuerySchema } from '../../../shared/api/common.ts';
+import { SPECIAL_LINE_KINDS } from '../../../shared/dict/invoices.ts';
+import { SHOP_INVOICE_KIND } from '../../../shared/dict/shop-store.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { SELLER } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, FieldError, notFound } from '../../http/errors.ts';
 import { actorOfRequest } from '../audit/index.ts';
 import { memberApiContext, requireMember } from '../members/index.ts';
 import { orderOwner } from '../orders/index.ts';
 import { invoiceSource } from './invoice-sources.ts';
+import { InvoiceFieldReason } from './invoices.messages.ts';
 import { mayAsk, requestInvoice, type Requester } from './invoices.service.ts';
 import { invoices, type InvoiceRow } from './invoices.table.ts';
 
@@ -70,8 +74,25 @@ async function memberBuyer(db: Db, req: FastifyRequest): Promise<Buyer> {
 type OrderRef = z.infer<typeof BuyerInvoiceOrderSchema>;
 type RequestBody = z.infer<typeof BuyerInvoiceRequestSchema>;
 
+/**
+ * /shop/storeInvoiceSet's word on its buyers: whether they may ask at all (409) and for which kinds
+ * of invoice (a special VAT one only where the shop offers it: 400 `lineKind`).
+ */
+async function checkShopOffers(db: Db, scenicId: number, body: RequestBody): Promise<void> {
+  const [row] = await queryRows<{ buyer_may_request: boolean; invoice_kinds: number[] }>(
+    db,
+    sql`select buyer_may_request, invoice_kinds from shop_store_settings where scenic_id = ${scenicId}`,
+  );
+  if (!row?.buyer_may_request) throw conflict('shopInvoiceNotOffered');
+  const special = body.lineKind !== undefined && SPECIAL_LINE_KINDS.includes(body.lineKind);
+  const kind = special ? SHOP_INVOICE_KIND.special : SHOP_INVOICE_KIND.normal;
+  if (!row.invoice_kinds.map(Number).includes(kind))
+    throw new FieldError('lineKind', InvoiceFieldReason.shopKindNotOffered);
+}
+
 /** V1 by the buyer of their own paid order (404 for anyone else's, as for a missing one). */
 async function request(db: Db, req: FastifyRequest, buyer: Buyer, body: RequestBody): Promise<BuyerInvoice> {
+  if (body.source === 'shop') await checkShopOffers(db, buyer.scenicId, body);
   const { orderNo, ...input } = body;
   const actor = { ...actorOfRequest(req), scenicId: buyer.scenicId };
   const id = await db.transaction((tx) =>

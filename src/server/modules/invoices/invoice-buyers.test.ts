@@ -1,5 +1,6 @@
 // Buyers ask for their own invoices (issue 33): a member through the member API, a sales channel
 // through the selling API; nobody reaches another buyer's order or another area's.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceMemberApi, invoiceOpenApi, type BuyerInvoice } from '../../../shared/api/invoice-buyers.ts';
 import { invoiceApi } from '../../../shared/api/invoices.ts';
@@ -103,6 +104,32 @@ describe('the member API', () => {
       'x-scenic-id': String(c.scenicId),
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("the shop's own rule (/shop/storeInvoiceSet)", () => {
+  it('refuses shop buyers unless the shop lets them ask, and a kind it does not offer', async () => {
+    const body = { source: 'shop', orderNo: 'S-NONE', ...person };
+    const closed = await c.member('POST', invoiceMemberApi.request, body);
+    expect(closed.statusCode, closed.body).toBe(409);
+    await c.w.db.execute(
+      sql`insert into shop_store_settings (scenic_id, issuer_name, taxpayer_id, item_name, tax_code, tax_rate, invoice_kinds, buyer_may_request)
+          values (${c.scenicId}, '玉龙雪山商贸有限公司', '91530700MA6K0A1B2E', '*日用品*纪念品', '1060201070000000000', 1300, '{1}', true)
+          on conflict (scenic_id) do update set buyer_may_request = true, invoice_kinds = '{1}'`,
+    );
+    expect400(
+      await c.member('POST', invoiceMemberApi.request, {
+        ...body,
+        buyerType: 2,
+        buyerTaxId: '91530700MA6K0XYZ12',
+        buyerAddress: '丽江',
+        buyerBank: '工行 123',
+        lineKind: 's',
+      }),
+      'lineKind',
+    );
+    // offered: the request goes on to the order, which is not the member's
+    expect((await c.member('POST', invoiceMemberApi.request, body)).statusCode).toBe(404);
   });
 });
 

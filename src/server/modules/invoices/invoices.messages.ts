@@ -41,6 +41,10 @@ export const invoicesMessages = defineDict({
     zh: '该发票金额未超过订单实收净额，无需开具红字发票',
     en: 'The invoice does not exceed what its order kept: no red-letter invoice is needed',
   },
+  shopInvoiceNotOffered: {
+    zh: '商城未开放买家申请发票',
+    en: 'The shop does not let its buyers ask for invoices',
+  },
   invoiceNotReissuable: {
     zh: '只有已开具且未开红字的蓝字发票可以重开',
     en: 'Only an issued blue invoice that was not reversed can be reissued',
@@ -60,5 +64,13 @@ export const invoicesMessages = defineDict({
   invoiceStateChanged: {
     zh: '发票当前状态不允许此操作，请刷新后重试',
     en: 'The invoice is not in a state that allows this; refresh and try again',
+  },
+});
+
+/** Why a field of an invoice request is refused (400 naming the field). */
+export const InvoiceFieldReason = defineDict({
+  shopKindNotOffered: {
+    zh: '商城未开放该类发票',
+    en: 'the shop does not offer this kind of invoice',
   },
 });

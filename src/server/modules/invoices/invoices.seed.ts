@@ -255,6 +255,62 @@ async function issueAt(tx: Db, id: number, at: Date, fail: string | null): Promi
   });
 }
 
+/** Some issued invoices of the history moved on: voided the same day, a void refused, reissued, a reissue refused. */
+const LATER = [
+  { every: 53, through: [INVOICE_STATE.voiding, INVOICE_STATE.voided], action: 'void', fail: '' },
+  {
+    every: 71,
+    through: [INVOICE_STATE.voiding, INVOICE_STATE.voidFailed],
+    action: 'void',
+    fail: '该发票已被购方勾选确认，不能作废',
+  },
+  { every: 61, through: [INVOICE_STATE.reissuing, INVOICE_STATE.reissued], action: 'reissue', fail: '' },
+  {
+    every: 89,
+    through: [INVOICE_STATE.reissuing, INVOICE_STATE.reissueFailed],
+    action: 'reissue',
+    fail: '购方纳税人识别号校验不通过',
+  },
+] as const;
+
+/** The `n`-th invoice of the history, issued at `at`, moved on two hours later when `LATER` says so. */
+async function laterMoves(tx: Db, id: number, at: Date, n: number): Promise<void> {
+  const move = LATER.find((m) => n % m.every === 0);
+  if (!move) return;
+  const [between, to] = move.through;
+  const when = new Date(at.getTime() + 2 * HOUR);
+  await tx.update(invoices).set({ state: between, updatedAt: when }).where(eq(invoices.id, id));
+  const reissued = move.action === 'reissue' && !move.fail;
+  await tx
+    .update(invoices)
+    .set({
+      state: to,
+      failReason: move.fail,
+      updatedAt: when,
+      ...(reissued ? { taxInvoiceNo: String(++taxNo), issuedAt: when } : {}),
+    })
+    .where(and(eq(invoices.id, id), eq(invoices.state, between)));
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, id));
+  await tx.insert(invoiceRecords).values({
+    scenicId: inv!.scenicId,
+    invoiceId: id,
+    action: move.action,
+    provider: 'nuonuo',
+    ok: !move.fail,
+    request: {
+      method:
+        move.action === 'void'
+          ? 'nuonuo.OpeMplatform.invoiceCancellation'
+          : 'nuonuo.OpeMplatform.requestBillingNew',
+      orderNo: `${inv!.code}${inv!.number}`,
+    },
+    answer: move.fail ? { code: 'E9203', describe: move.fail, result: null } : { code: 'E0000', result: {} },
+    message: move.fail,
+    durationMs: 150 + (id % 200),
+    createdAt: when,
+  });
+}
+
 /**
  * A year of invoices over the demo history (docs/invoices.md "Demo"): about one paid order in six
  * asked for one; refunded ticket orders carry the blue invoice of what they paid and the red letter
@@ -297,6 +353,7 @@ export async function seedDemoInvoiceHistory(db: Db, scenicId: number, now: Date
       if (waiting) return;
       const fail = n % 97 === 0 && !refundedTicket ? '购方名称与纳税人识别号不一致' : null;
       await issueAt(tx, id, at, fail);
+      if (!fail && !refundedTicket) await laterMoves(tx, id, at, n);
       if (refundedTicket) {
         const redId = await requestRed(tx, scenicId, id, Number(o.refunded), 'refund', system(scenicId));
         await issueAt(tx, redId, new Date(at.getTime() + 24 * HOUR), null);
