@@ -93,6 +93,8 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
       'admin:haul:apply',
       'admin:disorder:page',
       'admin:settle:statement',
+      // the invoices of its own settlement statements (/invoice/disInvoicePage)
+      'admin:invoice:settlement:query',
     ],
   });
   const secondStaffRole = await role(second.id, {

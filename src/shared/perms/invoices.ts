@@ -13,6 +13,10 @@ export const invoicesPermissions = definePermissions({
       zh: '开票、重试、重开、作废及开具红字发票',
       en: 'Issue, retry, reissue, void and red-letter invoices',
     },
+    'admin:invoice:settlement:query': {
+      zh: '查看及导出分销结算发票（分销商仅本单位）',
+      en: 'View and export settlement invoices (a distributor its own)',
+    },
     'admin:invoice:record:query': { zh: '查看开票记录', en: 'View invoicing records' },
     'admin:invoice:check:query': {
       zh: '查看及导出开票检测',

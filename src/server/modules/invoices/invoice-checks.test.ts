@@ -131,11 +131,16 @@ beforeAll(async () => {
   useEgressAllow([new URL(sandbox.url).host]);
   sandbox.control.registerNuonuoApp({ ...APP, sellers: SELLERS });
   seller = await t.clientToken('winManagement');
-  const all = ['admin:invoice:setting:update', 'admin:invoice:query', 'admin:invoice:issue'];
+  const all = [
+    'admin:invoice:setting:update',
+    'admin:invoice:query',
+    'admin:invoice:settlement:query',
+    'admin:invoice:issue',
+  ];
   await t.grant('yunling', [...all, 'admin:invoice:check:query']);
   // staff has no check permission (403 there), agent sees invoices (its own statements only)
   await t.grant('staff', all);
-  await t.grant('agent', ['admin:invoice:query', 'admin:invoice:check:query']);
+  await t.grant('agent', ['admin:invoice:settlement:query', 'admin:invoice:check:query']);
   for (const name of ['admin', 'staff', 'yunling', 'agent']) tok[name] = (await t.login(name)).access_token;
   await post('yunling', invoiceSettingApi.save, issuerOf(SELLERS[0]!, '053070033001'));
   await post('staff', invoiceSettingApi.save, issuerOf(SELLERS[1]!, '053010033001'));

@@ -122,7 +122,7 @@ export async function invoiceSettlementRoutes(root: FastifyInstance) {
   const { db } = root.ctx;
   registerSqlList(root, {
     api: invoiceSettlementApi,
-    permission: 'admin:invoice:query',
+    permission: 'admin:invoice:settlement:query',
     distributor: 'own',
     body: SettlementInvoicePageSchema,
     row: SettlementInvoiceRowSchema,

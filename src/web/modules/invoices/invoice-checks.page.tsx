@@ -29,6 +29,7 @@ import { defineListPage, ListPage, type ColumnDef } from '../../components/list-
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { MismatchFix, StuckFix, UnbilledFix } from './invoice-check-actions.tsx';
+import { Can } from '../../components/can.tsx';
 
 const EXPORT = 'admin:invoice:check:query';
 const KEYWORD = { kind: 'text', name: 'keyword', label: InvoiceField.sourceNo, maxLength: 100 } as const;
@@ -189,7 +190,9 @@ export default function InvoiceChecksPage() {
           onChange={setMinutes}
           testId="check-minutes"
         />
-        <Link to="/invoice/disInvoicePage">{t('settlementLink')}</Link>
+        <Can perm="admin:invoice:settlement:query">
+          <Link to="/invoice/disInvoicePage">{t('settlementLink')}</Link>
+        </Can>
       </Space>
       <Tabs
         activeKey={tab}

@@ -113,7 +113,12 @@ beforeEach(() => {
   sent.length = 0;
   refuse = null;
   vi.stubGlobal('fetch', fetchMock);
-  signIn(['admin:invoice:query', 'admin:invoice:issue', 'admin:invoice:record:query']);
+  signIn([
+    'admin:invoice:query',
+    'admin:invoice:settlement:query',
+    'admin:invoice:issue',
+    'admin:invoice:record:query',
+  ]);
 });
 signOutAfterEach();
 const toasts = captureToasts();

@@ -67,10 +67,10 @@ function TotalsBar() {
   );
 }
 
-/** The settlement invoices (a hidden route, docs/invoices.md), for whoever may query invoices. */
+/** The settlement invoices (a hidden route, docs/invoices.md), for whoever may read them. */
 function SettlementLink() {
   const { t } = useTranslation('menu');
-  if (!usePermission()('admin:invoice:query')) return null;
+  if (!usePermission()('admin:invoice:settlement:query')) return null;
   return (
     <Link to="/invoice/disInvoicePage" data-testid="invoice-settlements-link">
       {t('disInvoicePage')}

@@ -48,7 +48,7 @@ const manifest = defineWebModule({
       path: '/invoice/disInvoicePage',
       title: 'disInvoicePage',
       hidden: true,
-      perms: ['admin:invoice:query'],
+      perms: ['admin:invoice:settlement:query'],
       page: () => import('./settlement-invoices.page.tsx'),
     },
   ],

@@ -77,7 +77,7 @@ function definitionFor(staff: boolean, distributors: Dict | null) {
     url: invoiceSettlementApi.page,
     exportUrl: invoiceSettlementApi.export,
     rowKey: 'statementNo',
-    perms: { export: 'admin:invoice:query' },
+    perms: { export: 'admin:invoice:settlement:query' },
     search,
     columns: [
       { key: 'statementNo', title: InvoiceCheckField.statementNo, width: 210 },

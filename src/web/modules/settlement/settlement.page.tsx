@@ -200,7 +200,7 @@ function BatchActions({
         <StatementButton batchId={row.id}>{t('statement')}</StatementButton>
       )}
       {row.state === SETTLEMENT_BATCH_STATE.closed && (
-        <Can perm="admin:invoice:query">
+        <Can perm="admin:invoice:settlement:query">
           {(allowed) =>
             allowed && (
               <Link to={`/invoice/disInvoicePage?batchNo=${encodeURIComponent(row.batchNo)}`}>
