@@ -24,11 +24,13 @@ export function SidebarMenu({
     const toItems = (routes: AppRoute[]): Item[] =>
       routes
         .filter((r) => !r.hidden)
-        .map((r) => {
+        .flatMap((r): Item[] => {
           const label = r.title ? t(r.title) : r.path;
           const icon = r.icon ? createElement(r.icon) : undefined;
           const children = r.children ? toItems(r.children) : [];
-          return children.length ? { key: r.path, icon, label, children } : { key: r.path, icon, label };
+          // a group whose permitted screens are all hidden (a distributor's settlement invoices) is not shown
+          if (r.children && !children.length) return [];
+          return [children.length ? { key: r.path, icon, label, children } : { key: r.path, icon, label }];
         });
     return toItems(tree);
   }, [tree, t]);
