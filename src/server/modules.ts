@@ -12,6 +12,7 @@ import copyright from './modules/copyright/copyright.module.ts';
 import gates from './modules/gates/gates.module.ts';
 import health from './modules/health/health.module.ts';
 import invoices from './modules/invoices/invoices.module.ts';
+import statistics from './modules/statistics/statistics.module.ts';
 import inventory from './modules/inventory/inventory.module.ts';
 import members from './modules/members/members.module.ts';
 import messaging from './modules/messaging/messaging.module.ts';
@@ -30,6 +31,7 @@ import reservations from './modules/reservations/reservations.module.ts';
 import roles from './modules/roles/roles.module.ts';
 import scenic from './modules/scenic/scenic.module.ts';
 import scenicSpots from './modules/scenic-spots/scenic-spots.module.ts';
+import mapGuide from './modules/map-guide/map-guide.module.ts';
 import settings from './modules/settings/settings.module.ts';
 import shop from './modules/shop/shop.module.ts';
 import staffCards from './modules/staff-cards/staff-cards.module.ts';
@@ -58,6 +60,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   scenic,
   scenicSpots,
   pictureGroups,
+  mapGuide,
   content,
   accounts,
   roles,
@@ -92,6 +95,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   topups,
   shop,
   invoices,
+  statistics,
   terminals,
   salesTerminals,
   faceDevices,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToYuan, formatCents, yuanToCents } from './money.ts';
+import { centsToYuan, formatCents, formatMoney, yuanToCents } from './money.ts';
 
 describe('formatCents', () => {
   it.each([
@@ -73,5 +73,15 @@ describe('yuanToCents', () => {
       expect(yuanToCents(formatCents(cents))).toBe(cents);
       expect(yuanToCents(centsToYuan(cents))).toBe(cents);
     }
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups thousands and keeps two decimals', () => {
+    expect(formatMoney(37773400)).toBe('377,734.00');
+    expect(formatMoney(-123456789)).toBe('-1,234,567.89');
+    expect(formatMoney(5)).toBe('0.05');
+    expect(formatMoney(100000)).toBe('1,000.00');
+    expect(formatMoney(null)).toBe('');
   });
 });

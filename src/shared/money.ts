@@ -38,3 +38,14 @@ export function yuanToCents(yuan: number | string): number {
 export function centsToYuan(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+/**
+ * Cents as yuan for reading (issue 34: every screen's money): two decimals and thousands separators,
+ * 37773400 → "377,734.00". Inputs and exports keep `formatCents` (no separators).
+ */
+export function formatMoney(cents: number | null | undefined): string {
+  const plain = formatCents(cents);
+  if (!plain) return '';
+  const [whole = '', fraction = ''] = plain.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

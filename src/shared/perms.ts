@@ -3,6 +3,7 @@ import { accountsPermissions } from './perms/accounts.ts';
 import { auditPermissions } from './perms/audit.ts';
 import { cardsPermissions } from './perms/cards.ts';
 import { invoicesPermissions } from './perms/invoices.ts';
+import { statisticsPermissions } from './perms/statistics.ts';
 import { checkinPermissions } from './perms/checkin.ts';
 import { contentPermissions } from './perms/content.ts';
 import { couponsPermissions } from './perms/coupons.ts';
@@ -10,6 +11,7 @@ import { distributionPermissions } from './perms/distribution.ts';
 import { copyrightPermissions } from './perms/copyright.ts';
 import { gatesPermissions } from './perms/gates.ts';
 import { terminalsPermissions } from './perms/terminals.ts';
+import { mapGuidePermissions } from './perms/map-guide.ts';
 import { thirdPartyPermissions } from './perms/third-party.ts';
 import { faceDevicesPermissions } from './perms/face-devices.ts';
 import { salesTerminalsPermissions } from './perms/sales-terminals.ts';
@@ -70,11 +72,13 @@ const MODULE_PERMISSIONS = [
   otaPermissions,
   cardsPermissions,
   invoicesPermissions,
+  statisticsPermissions,
   couponsPermissions,
   priceTiersPermissions,
   distributionPermissions,
   gatesPermissions,
   terminalsPermissions,
+  mapGuidePermissions,
   thirdPartyPermissions,
   faceDevicesPermissions,
   salesTerminalsPermissions,

@@ -8,6 +8,7 @@ import dashboard from '../modules/dashboard/dashboard.module.ts';
 import distribution from '../modules/distribution/distribution.module.ts';
 import inventory from '../modules/inventory/inventory.module.ts';
 import invoices from '../modules/invoices/invoices.module.ts';
+import statistics from '../modules/statistics/statistics.module.ts';
 import members from '../modules/members/members.module.ts';
 import notices from '../modules/notices/notices.module.ts';
 import oauth from '../modules/oauth/oauth.module.ts';
@@ -79,6 +80,7 @@ export const WEB_MODULES = [
   theatres,
   staffCards,
   invoices,
+  statistics,
   notices,
   printTemplates,
   accounts,
