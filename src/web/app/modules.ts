@@ -42,6 +42,7 @@ import faceDevices from '../modules/face-devices/face-devices.module.ts';
 import passengerCameras from '../modules/passenger-cameras/passenger-cameras.module.ts';
 import thirdParty from '../modules/third-party/third-party.module.ts';
 import gates from '../modules/gates/gates.module.ts';
+import mapGuide from '../modules/map-guide/map-guide.module.ts';
 
 /**
  * Every console module behind the layout, in menu order (src/web/lib/web-module.ts). A new module
@@ -81,6 +82,7 @@ export const WEB_MODULES = [
   staffCards,
   invoices,
   statistics,
+  mapGuide,
   notices,
   printTemplates,
   accounts,

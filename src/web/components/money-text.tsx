@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents } from '../../shared/money.ts';
+import { formatMoney } from '../../shared/money.ts';
 
 export interface MoneyTextProps {
   /** Integer cents (docs/product.md §9). */
@@ -10,7 +10,7 @@ export interface MoneyTextProps {
 
 /** An amount in yuan with two decimals; tabular digits so columns of amounts line up. */
 export function MoneyText({ cents, fallback = null }: MoneyTextProps) {
-  const text = formatCents(cents);
+  const text = formatMoney(cents);
   if (!text) return <>{fallback}</>;
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
 }

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import type { PrintElement, TicketPrintData } from '../../../shared/api/print-templates.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 
 /** What the renderer needs of a template: its paper size in mm and its elements. */
 export interface PrintableTemplate {
@@ -34,7 +34,7 @@ function content(element: PrintElement, data: TicketPrintData): ReactNode {
         />
       ) : null;
     case 'price':
-      return `${element.text}¥${formatCents(data.price)}`;
+      return `${element.text}¥${formatMoney(data.price)}`;
     default:
       return `${element.text}${data[element.field]}`;
   }

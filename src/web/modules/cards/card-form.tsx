@@ -7,7 +7,7 @@ import { CardHolderSchema } from '../../../shared/api/cards.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
 import { CardField } from '../../../shared/dict/cards.ts';
 import type { DictEntry } from '../../../shared/dict/dict.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useLabel } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
@@ -96,7 +96,7 @@ export function SaleKindSelect(props: { id?: string; value?: number; onChange?: 
     <Select
       {...props}
       showSearch={{ optionFilterProp: 'label' }}
-      options={kinds.map((k) => ({ value: k.id, label: `${k.name} ¥${formatCents(k.price)}` }))}
+      options={kinds.map((k) => ({ value: k.id, label: `${k.name} ¥${formatMoney(k.price)}` }))}
     />
   );
 }

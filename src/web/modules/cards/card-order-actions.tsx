@@ -15,7 +15,7 @@ import {
 import { CARD_ORDER_STATUS, CardField, CardPayWay } from '../../../shared/dict/cards.ts';
 import { ONLINE_PAY_WAYS } from '../../../shared/api/payments.ts';
 import { storageApi } from '../../../shared/api/storage.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { PromptAction, type PromptField } from '../../components/form-action.tsx';
@@ -55,7 +55,7 @@ export function CardOrderActions({ row, onDone }: { row: CardOrderRow; onDone: (
   const inUse = row.status === CARD_ORDER_STATUS.inUse;
   // paid by WeChat Pay or Alipay: the money goes back through the provider (card_refunds)
   const online = row.payWay != null && (ONLINE_PAY_WAYS as readonly number[]).includes(row.payWay);
-  const vars = { orderNo: row.orderNo, amount: formatCents(row.amount) };
+  const vars = { orderNo: row.orderNo, amount: formatMoney(row.amount) };
   const amount: PromptField = { name: 'amount', label: 'cards:refundAmount', kind: 'money', required: true };
   return (
     <>

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/dict/cards.ts';
 import { TerminalClient } from '../../../shared/dict/terminal-client.ts';
 import { DictTag } from '../../components/dict-tag.tsx';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   defineListPage,
   ListPage,
@@ -51,8 +51,8 @@ function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
     <Typography.Text aria-busy={isFetching} aria-live="polite" data-testid="card-order-totals">
       {t('orderTotals', {
         count: data?.count ?? 0,
-        amount: formatCents(data?.amount ?? 0),
-        refunded: formatCents(data?.refundedAmount ?? 0),
+        amount: formatMoney(data?.amount ?? 0),
+        refunded: formatMoney(data?.refundedAmount ?? 0),
       })}
     </Typography.Text>
   );

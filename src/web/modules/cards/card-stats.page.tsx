@@ -31,7 +31,7 @@ import {
 import { DAY_MS } from '../../../shared/dates.ts';
 import { CardStatsField as F } from '../../../shared/dict/card-stats.ts';
 import { CardSaleSource } from '../../../shared/dict/cards.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { DateRangePicker } from '../../components/date-pickers.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { downloadExport, useLabel } from '../../components/list-page/index.ts';
@@ -46,7 +46,7 @@ const DAY = 'YYYY-MM-DD';
 
 /** Cents as yuan with two decimals and thousands separators: 1234567 → "12,345.67". */
 function yuan(cents: number): string {
-  const [whole = '', fraction] = formatCents(cents).split('.');
+  const [whole = '', fraction] = formatMoney(cents).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 

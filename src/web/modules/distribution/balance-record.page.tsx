@@ -11,7 +11,7 @@ import {
   DistributorAccount,
   DistributorLedgerKind,
 } from '../../../shared/dict/distribution.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   defineListPage,
   ListPage,
@@ -45,8 +45,8 @@ function TotalsBar() {
         <Typography.Text key={a.account} type="secondary">
           {t('accountTotals', {
             account: dictLabel(DistributorAccount, a.account as keyof typeof DistributorAccount, lang),
-            increase: formatCents(a.increase),
-            decrease: formatCents(a.decrease),
+            increase: formatMoney(a.increase),
+            decrease: formatMoney(a.decrease),
           })}
         </Typography.Text>
       ))}

@@ -15,7 +15,7 @@ import {
   DistributorCreditKind,
   DistributorState,
 } from '../../../shared/dict/distribution.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { defineListPage, ListPage, useLabel } from '../../components/list-page/index.ts';
@@ -96,7 +96,7 @@ function Records({ row }: { row: DistributorRow }) {
 
 function CreditActions({ row, onDone }: { row: DistributorRow; onDone: () => void }) {
   const { t } = useTranslation('distribution');
-  const used = formatCents(row.creditUsed);
+  const used = formatMoney(row.creditUsed);
   return (
     <>
       <Records row={row} />

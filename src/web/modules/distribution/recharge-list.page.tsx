@@ -15,7 +15,7 @@ import {
   DistributionField,
   DistributorTopUpState,
 } from '../../../shared/dict/distribution.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { defineListPage, ListPage, listQueryKey } from '../../components/list-page/index.ts';
 import { createTimeSearch } from './distribution-fields.ts';
@@ -59,7 +59,7 @@ function Review({ row, onDone }: { row: TopUpRow; onDone: () => void }) {
     <>
       <ConfirmAction
         perm="admin:disRecharge:review"
-        title={t('confirmTopUpQuestion', { company: row.company, amount: formatCents(row.amount) })}
+        title={t('confirmTopUpQuestion', { company: row.company, amount: formatMoney(row.amount) })}
         action={() => post(distributorTopUpApi.confirm, { id: row.id })}
         refresh={[listQueryKey(distributorTopUpApi.page)]}
         onSuccess={onDone}

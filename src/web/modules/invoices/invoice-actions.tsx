@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/invoices.ts';
 import { INVOICE_KIND, INVOICE_STATE, type InvoiceStateCode } from '../../../shared/dict/invoices.ts';
 import { INVOICE_STANDING, invoiceMachine } from '../../../shared/domain/invoice-transitions.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { FormAction, PromptAction, type PromptField } from '../../components/form-action.tsx';
 import { listQueryKey, saveBlob } from '../../components/list-page/index.ts';
@@ -55,7 +55,7 @@ function IssueAction({ row, onDone }: ActionProps) {
     <ConfirmAction
       perm={ISSUE}
       title={t('issueConfirm', { number: invoiceName(row) })}
-      description={t('issueHint', { amount: formatCents(row.amount) })}
+      description={t('issueHint', { amount: formatMoney(row.amount) })}
       action={() => post(invoiceApi.issue, { id: row.id })}
       refresh={REFRESH_KEYS}
       onSuccess={onDone}
@@ -167,7 +167,7 @@ function RedAction({ row, onDone }: ActionProps) {
       perm={ISSUE}
       text={t('red')}
       title={t('redTitle', { number: invoiceName(row) })}
-      hint={t('redHint', { amount: formatCents(row.amount) })}
+      hint={t('redHint', { amount: formatMoney(row.amount) })}
       fields={[RED_AMOUNT, REASON]}
       schema={InvoiceRedSchema.omit({ id: true })}
       toBody={withoutEmpty}

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/invoice-checks.ts';
 import { invoiceApi } from '../../../shared/api/invoices.ts';
 import { INVOICE_STATE } from '../../../shared/dict/invoices.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { listQueryKey } from '../../components/list-page/index.ts';
 import { post } from '../../lib/request.ts';
@@ -30,7 +30,7 @@ const LINK = { type: 'link', size: 'small' } as const;
 /** Unbilled: request the invoice (buyer from the order), or issue the one requested. */
 export function UnbilledFix({ row }: { row: UnbilledRow }) {
   const { t } = useTranslation('invoiceChecks');
-  const vars = { sourceNo: row.sourceNo, amount: formatCents(row.left) };
+  const vars = { sourceNo: row.sourceNo, amount: formatMoney(row.left) };
   if (row.invoiceId == null)
     return (
       <ConfirmAction
@@ -83,7 +83,7 @@ export function MismatchFix({ row }: { row: MismatchRow }) {
   return (
     <ConfirmAction
       perm={ISSUE}
-      title={t('redTitle', { sourceNo: row.sourceNo, amount: formatCents(row.diff) })}
+      title={t('redTitle', { sourceNo: row.sourceNo, amount: formatMoney(row.diff) })}
       description={t('redHint')}
       okDanger
       action={() => post(invoiceCheckApi.red, { id: row.id })}

@@ -10,7 +10,7 @@ import {
   InvoiceLineKind,
   InvoiceState,
 } from '../../../shared/dict/invoices.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { usePermission } from '../../components/can.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import {
@@ -60,8 +60,8 @@ function TotalsBar() {
     <Typography.Text aria-busy={isFetching} aria-live="polite" data-testid="invoice-totals">
       {t('totals', {
         count: data?.count ?? 0,
-        amount: formatCents(data?.amount ?? 0),
-        tax: formatCents(data?.tax ?? 0),
+        amount: formatMoney(data?.amount ?? 0),
+        tax: formatMoney(data?.tax ?? 0),
       })}
     </Typography.Text>
   );

@@ -10,7 +10,7 @@ import { invoiceApi } from '../../../shared/api/invoices.ts';
 import { ADM_TYPE } from '../../../shared/dict/account.ts';
 import { InvoiceCheckField, StatementInvoiced } from '../../../shared/dict/invoice-checks.ts';
 import { INVOICE_STATE, InvoiceField, InvoiceState } from '../../../shared/dict/invoices.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import type { Dict } from '../../components/dict-tag.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
 import { DistributorScopedList } from '../../components/distributor-scoped-list.tsx';
@@ -29,7 +29,7 @@ const filled = (v: Record<string, unknown>) =>
 /** V1 for a statement: the buyer is the distributor (its name filled in), its tax id as it gives it. */
 function RequestInvoice({ row, onDone }: { row: SettlementInvoiceRow; onDone: () => void }) {
   const { t } = useTranslation('invoiceSettlements');
-  const vars = { statementNo: row.statementNo, amount: formatCents(row.amount) };
+  const vars = { statementNo: row.statementNo, amount: formatMoney(row.amount) };
   return (
     <FormAction
       perm="admin:invoice:issue"

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { MemberLevelRow } from '../../../shared/api/members.ts';
 import { LEVEL_BASIS } from '../../../shared/dict/members.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 
 /** Whole yuan without decimals (1000, not 1000.00), as thresholds and rules are spoken of. */
-export const yuan = (cents: number) => formatCents(cents).replace(/\.00$/, '');
+export const yuan = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 /** A threshold in yuan (total spend) or points. */
 export function ThresholdText({ level }: { level: Pick<MemberLevelRow, 'basis' | 'threshold'> }) {

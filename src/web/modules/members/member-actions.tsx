@@ -25,7 +25,7 @@ import {
   type MemberRow,
 } from '../../../shared/api/members.ts';
 import { BalanceOperation, MEMBER_STATUS, MemberField } from '../../../shared/dict/members.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can, usePermission } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { dateTimeText } from '../../components/detail-parts.tsx';
@@ -76,7 +76,7 @@ export function useLedgerColumns(): TableColumnsType<LedgerRow> {
       key: 'change',
       title: label(MemberField.change),
       align: 'right',
-      render: (_, r) => `${r.change > 0 ? '+' : ''}${formatCents(r.change)}`,
+      render: (_, r) => `${r.change > 0 ? '+' : ''}${formatMoney(r.change)}`,
     },
     {
       key: 'balanceAfter',
@@ -133,7 +133,7 @@ export function ConsumeButton({ member, button }: { member: Member; button?: But
         { headers: { 'Idempotency-Key': chargeKey } },
       ),
     {
-      success: (r) => t('consumed', { balance: formatCents(r.balance) }),
+      success: (r) => t('consumed', { balance: formatMoney(r.balance) }),
       refresh: BALANCE_QUERIES,
       onSuccess: () => setOpen(false),
       onError: (error) => {
@@ -232,7 +232,7 @@ function AdjustDialog({ member, onClose }: { member: Member; onClose: () => void
   const { lang } = useSettings();
   const [form] = Form.useForm<AdjustValues>();
   const adjust = useAction((body: unknown) => post<{ balance: number }>(userApi.adjust, body), {
-    success: (r) => t('adjusted', { balance: formatCents(r.balance) }),
+    success: (r) => t('adjusted', { balance: formatMoney(r.balance) }),
     refresh: BALANCE_QUERIES,
     onSuccess: onClose,
     onError: (error) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { rechargeApi, type RechargeRow, type RechargeTotals } from '../../../shared/api/members.ts';
 import { MemberField, RechargeStatus } from '../../../shared/dict/members.ts';
 import { PayWay } from '../../../shared/dict/order.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import {
   defineListPage,
   ListPage,
@@ -46,8 +46,8 @@ function TotalsBar() {
       {t('rechargeTotals', {
         count: data?.count ?? 0,
         paidCount: data?.paidCount ?? 0,
-        amount: formatCents(data?.amount ?? 0),
-        gift: formatCents(data?.giftAmount ?? 0),
+        amount: formatMoney(data?.amount ?? 0),
+        gift: formatMoney(data?.giftAmount ?? 0),
       })}
     </Typography.Text>
   );

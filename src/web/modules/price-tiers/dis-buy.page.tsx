@@ -24,7 +24,7 @@ import {
 import { DistributorState } from '../../../shared/dict/distribution.ts';
 import { PAY_WAY_AGENCY_BALANCE, PAY_WAY_AGENCY_CREDIT, PayWay } from '../../../shared/dict/order.ts';
 import { PriceTierField } from '../../../shared/dict/price-tiers.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { FutureDatePicker } from '../../components/date-pickers.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
@@ -240,11 +240,11 @@ export default function DisBuyPage() {
           <Form.Item>
             <ConfirmAction
               perm="admin:disBuy:create"
-              title={t('buyConfirm', { way: wayName, amount: formatCents(total) })}
+              title={t('buyConfirm', { way: wayName, amount: formatMoney(total) })}
               disabled={!chosen.length}
               action={buy}
               button={{ type: 'primary', 'data-testid': 'dis-buy-submit' }}
-              success={(r) => t('bought', { orderNo: r.orderNo, amount: formatCents(r.totalAmount) })}
+              success={(r) => t('bought', { orderNo: r.orderNo, amount: formatMoney(r.totalAmount) })}
               refresh={[[disBuyApi.sellable]]}
               onSuccess={() => {
                 setQuantities({});

@@ -21,7 +21,7 @@ import {
   ValidityDisplay,
   ValidityType,
 } from '../../../shared/dict/product.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { DetailCard, dateTimeText } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
@@ -132,7 +132,7 @@ function Rules({ p }: { p: ProductDetail }) {
       ? none
       : p.refundFeeUnit === REFUND_UNIT.percent
         ? `${p.refundFeeValue}%`
-        : `¥${formatCents(p.refundFeeValue)}`;
+        : `¥${formatMoney(p.refundFeeValue)}`;
 
   return (
     <>

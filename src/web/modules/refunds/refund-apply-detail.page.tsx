@@ -13,7 +13,7 @@ import {
 } from '../../../shared/dict/order.ts';
 import { RefundApplyField } from '../../../shared/dict/refunds.ts';
 import { BuyChannel, REFUND_RULE, REFUND_UNIT, RefundRule } from '../../../shared/dict/product.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DetailCard, DetailTable, dateTimeText as time } from '../../components/detail-parts.tsx';
 import { DictTag } from '../../components/dict-tag.tsx';
@@ -108,7 +108,7 @@ function FeeTicketOrder({ d }: { d: RefundApplyDetail }) {
           fee:
             d.rule.refundFeeUnit === REFUND_UNIT.percent
               ? `${d.rule.refundFeeValue}%`
-              : `¥${formatCents(d.rule.refundFeeValue)}`,
+              : `¥${formatMoney(d.rule.refundFeeValue)}`,
         })
       : null;
   return (

@@ -2,7 +2,7 @@ import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFUND_APPLY } from '../../../shared/dict/order.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { useAction } from '../../lib/use-action.ts';
@@ -43,7 +43,7 @@ export function ReviewActions({
       <ConfirmAction
         perm="admin:refundApply:review"
         title={t('approve')}
-        description={t('approveConfirm', { amount: formatCents(refundAmount) })}
+        description={t('approveConfirm', { amount: formatMoney(refundAmount) })}
         button={{ type: link ? 'link' : 'primary', size, 'data-testid': `approve-${id}` }}
         action={() => approveRefundApply(id)}
         success={t('approved')}

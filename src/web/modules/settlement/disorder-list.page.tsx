@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { disorderApi, type DisorderRow, type DisorderTotalsSchema } from '../../../shared/api/settlement.ts';
 import { PayWay, TicketStatus } from '../../../shared/dict/order.ts';
 import { OrderSettleState, SettlementField } from '../../../shared/dict/settlement.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { usePermission } from '../../components/can.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
@@ -55,13 +55,13 @@ function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
         {t('totals', { count: data?.count ?? 0, tickets: data?.ticketCount ?? 0 })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('totalAmount', { amount: formatCents(data?.totalAmount ?? 0) })}
+        {t('totalAmount', { amount: formatMoney(data?.totalAmount ?? 0) })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('paidAmount', { amount: formatCents(data?.paidAmount ?? 0) })}
+        {t('paidAmount', { amount: formatMoney(data?.paidAmount ?? 0) })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('commissionTotal', { amount: formatCents(data?.commission ?? 0) })}
+        {t('commissionTotal', { amount: formatMoney(data?.commission ?? 0) })}
       </Typography.Text>
     </Space>
   );

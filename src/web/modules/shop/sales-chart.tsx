@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ShopSalesDay } from '../../../shared/api/shop-statistics.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { BarLineChart } from '../../components/charts/bar-line-chart.tsx';
 
 export interface SalesChartProps {
@@ -44,7 +44,7 @@ export default function SalesChart({ days, labels, summary }: SalesChartProps) {
     <BarLineChart
       categories={categories}
       series={series}
-      format={formatCents}
+      format={formatMoney}
       // whole yuan steps (the values are cents)
       minInterval={100}
       summary={summary}

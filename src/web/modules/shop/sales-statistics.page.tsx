@@ -35,7 +35,7 @@ import { usePermission } from '../../components/can.tsx';
 import { DateRangePicker } from '../../components/date-pickers.tsx';
 import { downloadExport, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { post } from '../../lib/request.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useCategoryTree } from './shop-parts.tsx';
@@ -107,7 +107,7 @@ function ExportButton({ filters, sheet }: { filters: Filters; sheet: ShopStatist
 
 function Totals({ data }: { data: ShopStatistics }) {
   const label = useLabel();
-  const money = (cents: number) => formatCents(cents);
+  const money = (cents: number) => formatMoney(cents);
   const cards: [string, number | string, string][] = [
     [label(F.orders), data.totals.orders, 'orders'],
     [label(F.pieces), data.totals.pieces, 'pieces'],
@@ -257,8 +257,8 @@ export default function SalesStatisticsPage() {
                 summary={t('statsChartSummary', {
                   from: data.from,
                   to: data.to,
-                  sales: formatCents(data.totals.salesAmount),
-                  refunds: formatCents(data.totals.refundAmount),
+                  sales: formatMoney(data.totals.salesAmount),
+                  refunds: formatMoney(data.totals.refundAmount),
                 })}
               />
             </Suspense>

@@ -18,7 +18,7 @@ import {
   shopTransitionRows,
   type ShopOrderTransitionId,
 } from '../../../shared/domain/shop-order-transitions.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { FormAction, type FormActionProps } from '../../components/form-action.tsx';
 import { listQueryKey, useLabel } from '../../components/list-page/index.ts';
@@ -159,7 +159,7 @@ export function RefundAction({
       perm="shop:order:refund"
       text={t('merchantRefund')}
       title={t('refundTitle', { no: order.orderNo })}
-      hint={t('refundHint', { amount: formatCents(order.payAmount) })}
+      hint={t('refundHint', { amount: formatMoney(order.payAmount) })}
       fields={['reason', 'lines']}
       schema={ShopMerchantRefundSchema}
       toBody={(v) => {
@@ -318,7 +318,7 @@ export function AftersaleActions({
       )}
       <ConfirmAction
         perm="shop:aftersale:audit"
-        title={t('approveConfirm', { no: row.requestNo, amount: formatCents(row.amount) })}
+        title={t('approveConfirm', { no: row.requestNo, amount: formatMoney(row.amount) })}
         description={t('approveHint')}
         action={() => post(shopAftersaleApi.approve, { id: row.id })}
         refresh={REFRESH}

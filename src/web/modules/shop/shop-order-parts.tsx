@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shopOrderApi, type ShopOrderDetail, type ShopOrderTotals } from '../../../shared/api/shop-orders.ts';
 import { ShopOrderField } from '../../../shared/dict/shop-orders.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import { useLabel, type SearchFieldDef, useListTotals } from '../../components/list-page/index.ts';
 import { get } from '../../lib/request.ts';
@@ -89,14 +89,14 @@ export function OrderTotalsBar({ search }: { search: readonly SearchFieldDef[] }
         {t('totals', {
           count: data?.count ?? 0,
           pieces: data?.pieces ?? 0,
-          goods: formatCents(data?.goodsAmount ?? 0),
+          goods: formatMoney(data?.goodsAmount ?? 0),
         })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('totalsPaid', { amount: formatCents(data?.payAmount ?? 0) })}
+        {t('totalsPaid', { amount: formatMoney(data?.payAmount ?? 0) })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('totalsRefunded', { amount: formatCents(data?.refundedAmount ?? 0) })}
+        {t('totalsRefunded', { amount: formatMoney(data?.refundedAmount ?? 0) })}
       </Typography.Text>
     </Space>
   );

@@ -6,7 +6,7 @@ import { travelOrderApi, type TravelOrderRow, type TravelOrderTotals } from '../
 import { PAY_STATUS, PayStatus, TICKET_STATUS, TicketStatus } from '../../../shared/dict/order.ts';
 import { BuyChannel } from '../../../shared/dict/product.ts';
 import { TravelOrderField } from '../../../shared/dict/travel.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import {
   defineListPage,
@@ -48,9 +48,9 @@ function TotalsBar() {
       {t('totals', {
         count: data?.count ?? 0,
         travellers: data?.travellers ?? 0,
-        total: formatCents(data?.totalAmount ?? 0),
-        paid: formatCents(data?.paidAmount ?? 0),
-        refunded: formatCents(data?.refundedAmount ?? 0),
+        total: formatMoney(data?.totalAmount ?? 0),
+        paid: formatMoney(data?.paidAmount ?? 0),
+        refunded: formatMoney(data?.refundedAmount ?? 0),
       })}
     </Typography.Text>
   );

@@ -12,7 +12,7 @@ import {
   WithdrawalReview,
   WithdrawalState,
 } from '../../../shared/dict/withdrawals.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmAction } from '../../components/confirm-action.tsx';
 import type { Dict } from '../../components/dict-tag.tsx';
 import {
@@ -78,7 +78,7 @@ const refresh = [listQueryKey(withdrawalApi.page)];
 /** What may be done to a withdrawal in its state: review and pay (staff), cancel a request not yet reviewed. */
 function RowActions({ row, staff, onDone }: { row: WithdrawalRow; staff: boolean; onDone: () => void }) {
   const { t } = useTranslation('withdrawals');
-  const vars = { company: row.distributorName, amount: formatCents(row.amount), no: row.withdrawalNo };
+  const vars = { company: row.distributorName, amount: formatMoney(row.amount), no: row.withdrawalNo };
   const requested = row.state === WITHDRAWAL_STATE.requested;
   const approved = row.state === WITHDRAWAL_STATE.approved;
   return (

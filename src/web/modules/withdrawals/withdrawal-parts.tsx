@@ -13,7 +13,7 @@ import {
 import { WITHDRAWAL_MAX } from '../../../shared/api/withdrawals.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
 import { WithdrawalField } from '../../../shared/dict/withdrawals.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { Can } from '../../components/can.tsx';
 import {
   listQueryKey,
@@ -39,13 +39,13 @@ export function TotalsBar({ search }: { search: readonly SearchFieldDef[] }) {
   return (
     <Space wrap aria-busy={isFetching} aria-live="polite" data-testid="withdrawal-totals">
       <Typography.Text>
-        {t('totals', { count: data?.count ?? 0, amount: formatCents(data?.amount ?? 0) })}
+        {t('totals', { count: data?.count ?? 0, amount: formatMoney(data?.amount ?? 0) })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('held', { amount: formatCents(data?.heldAmount ?? 0) })}
+        {t('held', { amount: formatMoney(data?.heldAmount ?? 0) })}
       </Typography.Text>
       <Typography.Text type="secondary">
-        {t('paid', { amount: formatCents(data?.paidAmount ?? 0) })}
+        {t('paid', { amount: formatMoney(data?.paidAmount ?? 0) })}
       </Typography.Text>
     </Space>
   );
