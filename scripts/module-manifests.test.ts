@@ -18,7 +18,7 @@ const folders = (dir: string) =>
 const camel = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** Console modules with no server module of their own (they read other modules' endpoints). */
-const WEB_ONLY = ['dashboard', 'profile'];
+const WEB_ONLY = ['profile'];
 /** Public screens, routed by src/web/app/router.tsx rather than by a manifest. */
 const PUBLIC_SCREENS = ['auth', 'copyright', 'errors'];
 

@@ -24,6 +24,8 @@ import { shopAccountRoutes } from './store/shop-accounts.routes.ts';
 import { shopStoreRoutes } from './store/shop-store.routes.ts';
 import { seedDemoStore } from './store/shop-store.seed.ts';
 import { seedDemoShop } from './shop.seed.ts';
+import { dashboardFigures } from '../../lib/dashboard-figures.ts';
+import { pendingShipmentsFigure } from './orders/shop-figures.ts';
 
 export default defineServerModule({
   name: 'shop',
@@ -55,6 +57,7 @@ export default defineServerModule({
     // SMS templates 3 (paid, S2) and 6 (refunded, S18), queued in those moves' transactions
     messageKinds.plug(shopPaidKind),
     messageKinds.plug(shopRefundKind),
+    dashboardFigures.plug(pendingShipmentsFigure),
   ],
   seedDemo: async (tx, scenicId) => {
     await seedDemoShop(tx, scenicId);

@@ -13,6 +13,10 @@ export default {
       none: '无',
       shortcuts: '快捷入口',
       noShortcuts: '暂无可用的功能入口',
+      today: '今日概况（{{day}}）',
+      yesterday: '昨日',
+      lastYear: '去年同日',
+      trendSummary: '近 {{days}} 天趋势',
     },
     en: {
       welcome: 'Hello, {{name}}',
@@ -25,6 +29,10 @@ export default {
       none: 'None',
       shortcuts: 'Shortcuts',
       noShortcuts: 'No screens are available to this account yet',
+      today: 'Today ({{day}})',
+      yesterday: 'Yesterday',
+      lastYear: 'Same day last year',
+      trendSummary: 'The last {{days}} days',
     },
   }),
 };

@@ -3,12 +3,13 @@ import { Descriptions, Empty, Space, Tag } from 'antd';
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AdmType } from '../../../shared/dict/account.ts';
+import { ADM_TYPE, AdmType } from '../../../shared/dict/account.ts';
 import { dictLabel } from '../../../shared/dict/dict.ts';
 import { useConsoleShape } from '../../lib/console-shape.ts';
 import { DASHBOARD_PATH, filterRoutes, flattenRoutes, type AppRoute } from '../../lib/routes.ts';
 import { useUser } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings.ts';
+import { DashboardFigures } from './dashboard-figures.tsx';
 import styles from './dashboard.module.css';
 
 interface Shortcut {
@@ -31,7 +32,7 @@ function shortcutsFor(routes: readonly AppRoute[], authorities: readonly string[
     }));
 }
 
-/** Who is signed in and where they can go; the statistics figures come later. */
+/** Who is signed in, today's figures of the area (staff accounts) and where they can go. */
 export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'menu']);
   const { lang } = useSettings();
@@ -76,6 +77,7 @@ export default function DashboardPage() {
           ]}
         />
       </section>
+      {(user.admType === ADM_TYPE.platform || user.admType === ADM_TYPE.staff) && <DashboardFigures />}
       <section className={styles.panel} aria-labelledby="dashboard-shortcuts">
         <h2 id="dashboard-shortcuts" className={styles.panelTitle}>
           {t('shortcuts')}

@@ -1,0 +1,12 @@
+import type { DashboardFigureKey } from '../api/dashboard.ts';
+import type { DictEntry } from './dict.ts';
+
+/** The dashboard figures' names (docs/statistics.md "Dashboard"). */
+export const DashboardFigureLabel = {
+  sales: { zh: '今日销售额', en: "Today's sales" },
+  visitorsNow: { zh: '在园人数', en: 'Visitors in the park' },
+  entries: { zh: '今日入园', en: 'Entries today' },
+  refundsPending: { zh: '待审核退款', en: 'Refunds to review' },
+  shipmentsPending: { zh: '待发货订单', en: 'Orders to ship' },
+  devicesOffline: { zh: '离线设备', en: 'Devices offline' },
+} as const satisfies Record<DashboardFigureKey, DictEntry>;
