@@ -3,6 +3,7 @@ import audit from './modules/audit/audit.module.ts';
 import auth from './modules/auth/auth.module.ts';
 import cards from './modules/cards/cards.module.ts';
 import checkin from './modules/checkin/checkin.module.ts';
+import dashboard from './modules/dashboard/dashboard.module.ts';
 import content from './modules/content/content.module.ts';
 import coupons from './modules/coupons/coupons.module.ts';
 import distribution from './modules/distribution/distribution.module.ts';
@@ -96,6 +97,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   shop,
   invoices,
   statistics,
+  dashboard,
   terminals,
   salesTerminals,
   faceDevices,
