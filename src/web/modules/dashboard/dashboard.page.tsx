@@ -1,6 +1,5 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Descriptions, Empty, Space, Tag } from 'antd';
-import { useMemo, type ComponentType } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADM_TYPE, AdmType } from '../../../shared/dict/account.ts';
@@ -41,41 +40,39 @@ export default function DashboardPage() {
   const shortcuts = useMemo(() => shortcutsFor(routes, user?.authorities ?? []), [routes, user]);
   if (!user) return null;
 
-  const typeColor = AdmType[user.admType as keyof typeof AdmType]?.color;
   const none = <span className={styles.secondary}>{t('none')}</span>;
+  // plain markup in the look of antd's Descriptions and Tag: they would weigh on the first screen
+  const facts: [string, string, ReactNode][] = [
+    ['nickname', t('nickname'), user.admNickname || none],
+    ['username', t('username'), user.user_name],
+    ['type', t('accountType'), <span className={styles.tag}>{dictLabel(AdmType, user.admType, lang)}</span>],
+    ['scenic', t('scenic'), user.scenicName || none],
+    [
+      'roles',
+      t('roles'),
+      user.author.length
+        ? user.author.map((code) => (
+            <span key={code} className={styles.tag}>
+              {code}
+            </span>
+          ))
+        : none,
+    ],
+  ];
 
   return (
     <div className={styles.page}>
       {/* panels in the look of antd's Card, whose tabs code would weigh on the first screen */}
       <section className={styles.panel}>
         <h2 className={styles.welcome}>{t('welcome', { name: user.admNickname || user.user_name })}</h2>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
-          items={[
-            { key: 'nickname', label: t('nickname'), children: user.admNickname || none },
-            { key: 'username', label: t('username'), children: user.user_name },
-            {
-              key: 'type',
-              label: t('accountType'),
-              children: <Tag color={typeColor}>{dictLabel(AdmType, user.admType, lang)}</Tag>,
-            },
-            { key: 'scenic', label: t('scenic'), children: user.scenicName || none },
-            {
-              key: 'roles',
-              label: t('roles'),
-              children: user.author.length ? (
-                <Space size={[0, 4]} wrap>
-                  {user.author.map((code) => (
-                    <Tag key={code}>{code}</Tag>
-                  ))}
-                </Space>
-              ) : (
-                none
-              ),
-            },
-          ]}
-        />
+        <dl className={styles.facts}>
+          {facts.map(([key, label, value]) => (
+            <div key={key} className={styles.fact}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
       {(user.admType === ADM_TYPE.platform || user.admType === ADM_TYPE.staff) && <DashboardFigures />}
       <section className={styles.panel} aria-labelledby="dashboard-shortcuts">
@@ -103,7 +100,7 @@ export default function DashboardPage() {
             ))}
           </div>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noShortcuts')} />
+          <p className={styles.secondary}>{t('noShortcuts')}</p>
         )}
       </section>
     </div>
