@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { INVOICE_STATE } from '../../../shared/dict/invoices.ts';
+import { INVOICE_KIND, INVOICE_STATE } from '../../../shared/dict/invoices.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { AppError } from '../../http/errors.ts';
 import { startPeriodic } from '../../lib/periodic-job.ts';
 import { SYSTEM } from '../audit/index.ts';
 import { sendIssue, sendVoid, settleIssuing } from './invoice-issuing.ts';
+import { excessOfRefunds } from './invoice-refunds.ts';
 import { requestRed, startIssue } from './invoices.service.ts';
 import { invoices, type InvoiceRow } from './invoices.table.ts';
 
@@ -47,34 +48,19 @@ async function claim(
 
 const system = (scenicId: number) => ({ username: SYSTEM, scenicId });
 
-/** Sources that got money back since their blue invoice: the excess each red letter must take back. */
-async function excessOfRefunds(db: Db): Promise<{ id: number; scenic_id: number; excess: number }[]> {
-  return queryRows(
-    db,
-    sql`select b.id, b.scenic_id, (b.amount - b.taken - b.source_left)::int as excess from (
-          select i.id, i.scenic_id, i.amount,
-            (select coalesce(sum(r.amount), 0) from invoices r where r.blue_id = i.id) as taken,
-            case i.source
-              when 'ticket' then (select paid_amount - refunded_amount from ticket_orders where id = i.source_id)
-              when 'shop' then (select pay_amount - refunded_amount from shop_orders where id = i.source_id)
-              when 'card' then (select amount - refunded_amount from card_orders where id = i.source_id)
-            end as source_left
-          from invoices i where i.kind = 1 and i.state in (1, 4)
-        ) b where b.amount - b.taken > b.source_left
-        order by b.id limit ${BATCH}`,
-  );
-}
-
 /**
  * One pass: requested invoices of automatic issuers issued; invoices left issuing, reissuing or voiding
- * settled with the platform; a red letter for every issued invoice whose source got money back.
+ * settled with the platform; a red letter for every issued invoice whose source got money back and
+ * has none yet (the refund's transaction requests it: this round is the safety net, for card orders
+ * and for a blue invoice that could not take one then).
  */
 export async function invoicePass(db: Db, uploadDir: string, now = new Date()) {
   const done = { issued: 0, settled: 0, reds: 0 };
   const auto = await claim(
     db,
     INVOICE_STATE.notIssued,
-    sql`issuer_id in (select id from invoice_issuers where mode = 1 and enabled)`,
+    // a red letter (requested by a refund, in its transaction) is issued whatever the issuer's mode
+    sql`(kind = ${INVOICE_KIND.red} or issuer_id in (select id from invoice_issuers where mode = 1 and enabled))`,
     now,
     0,
   );

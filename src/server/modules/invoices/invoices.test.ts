@@ -237,7 +237,7 @@ describe('/invoice/invoiceList', () => {
     expect((await call('yunling', 'POST', invoiceApi.issue, { id: one.id })).statusCode).toBe(409);
   });
 
-  it('issues the red letter of a refund by the job', async () => {
+  it("requests the red letter in the refund's transaction; the job issues it", async () => {
     const order = await paidOrder();
     const inv = await ok<InvoiceDetail>('yunling', 'POST', invoiceApi.request, {
       source: 'ticket',
@@ -254,10 +254,12 @@ describe('/invoice/invoiceList', () => {
       ticketIds: [Number(ticket!.id)],
       reason: '天气',
     });
-    expect((await invoicePass(db, t.app.ctx.uploadDir)).reds).toBe(1);
+    const requested = await ok<InvoiceDetail>('yunling', 'GET', `${invoiceApi.detail}?id=${inv.id}`);
+    expect(requested.related).toEqual([expect.objectContaining({ kind: 2, state: 0, amount: 10_000 })]);
+    expect(await invoicePass(db, t.app.ctx.uploadDir)).toMatchObject({ issued: 1, reds: 0 });
     const after = await ok<InvoiceDetail>('yunling', 'GET', `${invoiceApi.detail}?id=${inv.id}`);
     expect(after.related).toEqual([expect.objectContaining({ kind: 2, state: 1, amount: 10_000 })]);
-    expect((await invoicePass(db, t.app.ctx.uploadDir)).reds).toBe(0);
+    expect(await invoicePass(db, t.app.ctx.uploadDir)).toMatchObject({ issued: 0, reds: 0 });
   });
 
   it("lists and exports the area's invoices only; the database refuses an edge the table does not hold", async () => {

@@ -42,11 +42,13 @@ export {
 } from './order-stock.ts';
 export {
   orderListeners,
+  orderRefunded,
   pricingSteps,
   refundLedgers,
   storedValueOfProvider,
   storedValuePayWays,
   type OrderListener,
+  type OrderRefund,
   type PricingStep,
   type RefundLedger,
   type StoredValuePayWay,

@@ -96,6 +96,18 @@ export interface OrderListener {
   paid?(tx: Db, order: OrderRecord, now: Date, late: boolean): Promise<void>;
   /** The unpaid order is cancelled (T4/T5). */
   cancelled?(tx: Db, order: OrderRecord): Promise<void>;
+  /**
+   * Money of the paid order is given back (its `refunded_amount` grew by `amount`), in the refund's
+   * transaction: e.g. the red-letter invoice requested for it. A listener must not fail the refund.
+   */
+  refunded?(tx: Db, refund: OrderRefund): Promise<void>;
+}
+
+/** A refund as order listeners hear it. */
+export interface OrderRefund {
+  scenicId: number;
+  orderId: number;
+  amount: number;
 }
 
 export const orderListeners = extensionPoint<OrderListener>('orders.listeners');
@@ -106,6 +118,10 @@ export async function orderPaid(tx: Db, order: OrderRecord, now: Date, late = fa
 
 export async function orderCancelled(tx: Db, order: OrderRecord): Promise<void> {
   for (const listener of orderListeners.items) await listener.cancelled?.(tx, order);
+}
+
+export async function orderRefunded(tx: Db, refund: OrderRefund): Promise<void> {
+  for (const listener of orderListeners.items) await listener.refunded?.(tx, refund);
 }
 
 // ---------------------------------------------------------------- the refund ledger

@@ -6,7 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditTargetCode } from '../../../shared/dict/audit.ts';
 import { actorOfRequest, recordAudit } from '../audit/index.ts';
-import { releaseRefundedTicket, storedValueOfProvider, transitionTickets } from '../orders/index.ts';
+import {
+  orderRefunded,
+  releaseRefundedTicket,
+  storedValueOfProvider,
+  transitionTickets,
+} from '../orders/index.ts';
 import { queryRows } from '../../db/rows.ts';
 import { queueRefundMessage } from './refund-messages.ts';
 import { DEFAULT_TIME_ZONE, areaDay, areaDayStart } from '../../lib/area-clock.ts';
@@ -228,6 +233,7 @@ export async function createRefunds(
         returning id`,
   );
   if (!order) throw new AppError(409, 'refundExceedsPaid');
+  await orderRefunded(tx, { scenicId: input.scenicId, orderId: input.orderId, amount: input.amount });
   const payments = await queryRows<{ id: number; provider: string; remaining: number }>(
     tx,
     sql`select id, provider, amount - refunded_amount as remaining from payments

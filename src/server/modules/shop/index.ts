@@ -5,3 +5,8 @@
 export { moveStock } from './catalog/shop-goods.service.ts';
 export { transitionShopOrder } from './orders/shop-order-state.service.ts';
 export { shopGoods, shopOrders, shopSkus } from './shop.table.ts';
+export {
+  shopRefundListeners,
+  type ShopOrderRefund,
+  type ShopRefundListener,
+} from './orders/shop-refund-listeners.ts';

@@ -12,6 +12,7 @@ import { creditBalance } from '../../members/index.ts';
 import { linesOf, moveSales, type RefundLine } from './shop-order-common.ts';
 import { queueShopMessage } from './shop-messages.ts';
 import { transitionShopOrder } from './shop-order-state.service.ts';
+import { shopOrderRefunded } from './shop-refund-listeners.ts';
 import { shopOrderLines, shopOrders, shopPayments, shopRefunds, type ShopOrder } from '../shop.table.ts';
 
 /**
@@ -61,6 +62,7 @@ async function takeBack(tx: Db, order: ShopOrder, input: ShopRefundInput): Promi
     .set({ refundedAmount: sql`${shopOrders.refundedAmount} + ${input.amount}`, updatedAt: new Date() })
     .where(eq(shopOrders.id, order.id));
   await moveSales(tx, await linesOf(tx, order.id), input.lines, -1);
+  await shopOrderRefunded(tx, { scenicId: order.scenicId, orderId: order.id, amount: input.amount });
 }
 
 /**
