@@ -29,6 +29,7 @@ import type { Database, Db } from './db/client.ts';
 import { PUBLIC, isInfraPublic, type Access } from './http/access.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerAccessControl } from './modules/auth/auth.guard.ts';
 import { loadKeyPair, type KeyPair } from './modules/auth/rsa.service.ts';
@@ -187,6 +188,8 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // before the modules: its hooks time every route registered after it
+  registerMetrics(app);
   for (const module of SERVER_MODULES) {
     for (const routes of module.routes) await app.register(routes);
   }

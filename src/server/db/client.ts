@@ -19,6 +19,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (the `/metrics` gauge). */
+  poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (`loadDataDir` of another database). */
   dumpDataDir?(): Promise<Blob>;
@@ -88,6 +90,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: z.string().max(200).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   EGRESS_ALLOW: z
     .string()
     .refine((v) => allowEntries(v).every((e) => normalizeAllowEntry(e) !== null), {
@@ -139,6 +140,11 @@ export interface Config {
    * the demo: the local mail sandbox) and their sender (SMTP_FROM). docs/invoices.md.
    */
   smtp: { url: string; from: string };
+  /**
+   * The bearer token a scraper sends to read `/metrics` (METRICS_TOKEN); unset: only callers on this
+   * machine (loopback) may read it. docs/operations.md "Metrics".
+   */
+  metricsToken: string | null;
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
   /** Consecutive failures that lock an account, and for how long. */
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     egressAllow: allowEntries(e.EGRESS_ALLOW ?? '').map((entry) => normalizeAllowEntry(entry)!),
     smtp: { url: e.SMTP_URL ?? '', from: e.SMTP_FROM ?? 'invoice@localhost' },
+    metricsToken: e.METRICS_TOKEN ?? null,
     loginRateLimit: 20,
     lockout: { maxFailures: 5, minutes: 15 },
   };

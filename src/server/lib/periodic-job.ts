@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
+import { jobRuns } from './metrics.ts';
 
 /**
  * The advisory lock key of each module's periodic job, in one place so no two jobs share one (a
@@ -16,6 +17,9 @@ export const JOB_LOCKS = {
   ota: 60_181,
   terminals: 60_191,
   cards: 60_201,
+  statistics: 60_211,
+  statisticsGates: 60_231,
+  statisticsMoney: 60_221,
 } as const;
 
 /**
@@ -52,6 +56,8 @@ export function startPeriodic<T>(
     running = job
       .run()
       .then((result) => {
+        // a pass done here, or skipped because another instance held the lock: either way on time
+        jobRuns.set(job.name, { lastEnd: Date.now(), intervalMs: job.intervalMs });
         if (result != null && job.worthLogging(result)) log.info({ [job.name]: result }, job.name);
       })
       .catch((error: unknown) => log.error({ err: error }, `${job.name} failed`))

@@ -1,7 +1,9 @@
+import { metricGauges } from '../../lib/metrics.ts';
 import { sealedColumns } from '../../lib/secret-box.ts';
 import { defineServerModule } from '../../lib/server-module.ts';
 import { messageKinds } from './message-kinds.ts';
 import { startOutboxJob } from './messaging-outbox.ts';
+import { outboxBacklog } from './outbox-metrics.ts';
 import { seedDemoMessaging } from './messaging.seed.ts';
 import { smsPlatforms } from './messaging.table.ts';
 import { smsLogRoutes } from './sms-log.routes.ts';
@@ -14,6 +16,8 @@ export default defineServerModule({
   jobs: [(app) => startOutboxJob(app.ctx.db, app.log)],
   seedDemo: seedDemoMessaging,
   plugs: [
+    // the backlog of the outbox on /metrics
+    metricGauges.plug(outboxBacklog),
     // the verification code is this module's own message (the member API's smsCode)
     messageKinds.plug({
       template: 1,
