@@ -27,9 +27,11 @@ import { refundsMessages } from './modules/refunds/refunds.messages.ts';
 import { reservationsMessages } from './modules/reservations/reservations.messages.ts';
 import { rolesMessages } from './modules/roles/roles.messages.ts';
 import { scenicMessages } from './modules/scenic/scenic.messages.ts';
+import { mapGuideMessages } from './modules/map-guide/map-guide.messages.ts';
 import { shopMessages } from './modules/shop/shop.messages.ts';
 import { shopContentMessages } from './modules/shop/content/shop-content.messages.ts';
 import { storageMessages } from './modules/storage/storage.messages.ts';
+import { healthMessages } from './modules/health/health.messages.ts';
 import { subscriptionsMessages } from './modules/subscriptions/subscriptions.messages.ts';
 import { theatresMessages } from './modules/theatres/theatres.messages.ts';
 import { ticketDisplayMessages } from './modules/ticket-display/ticket-display.messages.ts';
@@ -70,9 +72,11 @@ const moduleMessages = {
   ...reservationsMessages,
   ...rolesMessages,
   ...scenicMessages,
+  ...mapGuideMessages,
   ...shopMessages,
   ...shopContentMessages,
   ...storageMessages,
+  ...healthMessages,
   ...subscriptionsMessages,
   ...theatresMessages,
   ...ticketDisplayMessages,

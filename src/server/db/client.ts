@@ -22,8 +22,8 @@ export interface Database {
   /** PostgreSQL only: the pool's connections now (the `/metrics` gauge). */
   poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball (`loadDataDir` of another database). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the whole data directory as a tarball (`loadDataDir` of another database), gzip for a backup. */
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,7 +35,7 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string | undefined;
-  /** PGlite in memory only: start from this data directory (a `dumpDataDir` of a seeded database). */
+  /** PGlite: start from this data directory (a `dumpDataDir`): in memory, or unpacked into an empty `dataDir` (a restore). */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
@@ -48,7 +48,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : loadDataDir ? { loadDataDir } : {});
+  // a data directory and a tarball: the tarball is unpacked into the new directory (a restore)
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client });
   let closed = false;
   return {
@@ -63,7 +67,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       closed = true;
       await client.close();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 

@@ -3,15 +3,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { jobRuns, metricGauges } from '../lib/metrics.ts';
 import { PUBLIC } from './access.ts';
 import { forbidden } from './errors.ts';
+import { isLocalCaller } from './local-only.ts';
 
 export const METRICS_PATH = '/metrics';
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** METRICS_TOKEN as a bearer token, or (without one) a caller on this machine. */
 function mayScrape(req: FastifyRequest, token: string | null): boolean {
   if (token) return req.headers.authorization === `Bearer ${token}`;
-  return LOOPBACK.test(req.socket.remoteAddress ?? '');
+  return isLocalCaller(req);
 }
 
 /**
