@@ -26,6 +26,8 @@ export const MODULE_GROUPS = {
   shop: { path: '/shop', label: { zh: '商城管理', en: 'Online shop' } },
   invoice: { path: '/invoice', label: { zh: '发票管理', en: 'Invoices' } },
   terminal: { path: '/terminal', label: { zh: '终端管理', en: 'Terminals' } },
+  statAnalyse: { path: '/statAnalyse', label: { zh: '统计分析', en: 'Statistics' } },
+  mapGuide: { path: '/mapGuide', label: { zh: '导览管理', en: 'Map guide' } },
   sys: { path: '/sys', label: { zh: '系统管理', en: 'System' } },
 } as const satisfies Record<string, ModuleGroup>;
 

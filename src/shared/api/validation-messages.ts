@@ -55,6 +55,11 @@ export const ValidationMessage = defineDict({
     zh: '须为上传后的图片路径或 http(s) 地址',
     en: 'must be an uploaded image path or an http(s) address',
   },
+  positionPair: { zh: '经度和纬度须同时填写', en: 'give latitude and longitude together' },
+  mapCorners: {
+    zh: '上边须在下边以北、右边须在左边以东，中心点须在四角之内',
+    en: 'the upper edge must lie north of the lower, the right east of the left, the centre inside the corners',
+  },
   // inventory (price calendar, public stock)
   noRepeat: { zh: '不能包含重复项', en: 'must not repeat an item' },
   dateRange: { zh: '不能早于开始日期', en: 'must not be earlier than the start date' },

@@ -29,6 +29,7 @@ export const AuditModule = defineDict({
   shop: MODULE_GROUPS.shop.label,
   invoice: MODULE_GROUPS.invoice.label,
   terminals: MODULE_GROUPS.terminal.label,
+  mapGuide: MODULE_GROUPS.mapGuide.label,
 });
 export type AuditModuleCode = keyof typeof AuditModule;
 
@@ -46,6 +47,10 @@ export const AuditTarget = defineDict({
   copyright: { zh: '版权信息', en: 'Branding record' },
   file: { zh: '文件', en: 'File' },
   scenicSpot: { zh: '景点', en: 'Scenic spot' },
+  guideMap: { zh: '导览地图', en: 'Guide map' },
+  voiceType: { zh: '语音类型', en: 'Voice kind' },
+  spotVoice: { zh: '景点语音', en: 'Spot voice' },
+  guideRoute: { zh: '导览路线', en: 'Guide route' },
   pictureGroup: { zh: '图片分组', en: 'Picture group' },
   groupPicture: { zh: '分组图片', en: 'Group picture' },
   ticketDisplay: { zh: '门票展示', en: 'Ticket display' },

@@ -1,7 +1,9 @@
 import {
   ApiOutlined,
+  BarChartOutlined,
   CreditCardOutlined,
   CalendarOutlined,
+  CompassOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -30,6 +32,8 @@ const ICONS: Record<ModuleGroupName, ComponentType> = {
   shop: ShoppingOutlined,
   invoice: FileTextOutlined,
   terminal: DesktopOutlined,
+  statAnalyse: BarChartOutlined,
+  mapGuide: CompassOutlined,
   sys: SettingOutlined,
 };
 

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { areaRow } from '../scenic/scenic.table.ts';
 import { timestamps } from '../../db/columns.ts';
 
@@ -19,6 +28,9 @@ export const scenicSpots = pgTable(
     openTime: varchar('open_time', { length: 5 }).notNull().default(''),
     closeTime: varchar('close_time', { length: 5 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
+    /** the map guide's marker icon and pictures (map-guide module, docs/decisions.md) */
+    icon: varchar('icon', { length: 500 }).notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
     /** EnableStatus: 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
     ...timestamps(),

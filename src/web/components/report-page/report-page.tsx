@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Skeleton, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { DATE_SHORTCUTS } from '../../../shared/dates.ts';
 import { areaToday } from '../../lib/area-clock.ts';
 import { post } from '../../lib/request.ts';
 import { DateRangePicker } from '../date-pickers.tsx';
+import { LoadState } from '../load-state.tsx';
 import { SearchBar, type SearchField } from '../search-bar.tsx';
 import { useLabel } from '../list-page/labels.ts';
 import { searchBarFields } from '../list-page/search-fields.tsx';
@@ -102,14 +103,7 @@ export function ReportPage({ def }: { def: ReportPageDefinition }) {
         <h2>{label(def.report.fileName)}</h2>
         <div>{t('printedAt', { from: body.from, to: body.to })}</div>
       </div>
-      {error && !data && (
-        <Alert
-          type="error"
-          title={error.message || t('common:loadFailed')}
-          action={<Button onClick={() => void refetch()}>{t('common:retry')}</Button>}
-        />
-      )}
-      {!data && !error && <Skeleton active />}
+      <LoadState error={error} hasData={!!data} retry={() => void refetch()} />
       {data && (
         <>
           {def.report.figures.length > 0 && (

@@ -1,7 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   Col,
@@ -33,6 +32,7 @@ import { DAY_MS } from '../../../shared/dates.ts';
 import { ShopStatisticsField as F } from '../../../shared/dict/shop-statistics.ts';
 import { usePermission } from '../../components/can.tsx';
 import { DateRangePicker } from '../../components/date-pickers.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 import { downloadExport, useLabel } from '../../components/list-page/index.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { formatMoney } from '../../../shared/money.ts';
@@ -234,14 +234,7 @@ export default function SalesStatisticsPage() {
           {t('statsHint', { timeZone: data?.timeZone ?? '' })}
         </div>
       </Card>
-      {error && !data && (
-        <Alert
-          type="error"
-          title={error.message || t('common:loadFailed')}
-          action={<Button onClick={() => void refetch()}>{t('common:retry')}</Button>}
-        />
-      )}
-      {!data && !error && <Skeleton active />}
+      <LoadState error={error} hasData={!!data} retry={() => void refetch()} />
       {data && (
         <>
           <Totals data={data} />
