@@ -56,6 +56,8 @@ describe('language', () => {
       '商城管理',
       '发票管理',
       '终端管理',
+      '统计分析',
+      '导览管理',
       '系统管理',
     ]);
     expect(await tabTexts(page)).toEqual(['首页', '景区列表']);
@@ -88,6 +90,8 @@ describe('language', () => {
       'Online shop',
       'Invoices',
       'Terminals',
+      'Statistics',
+      'Map guide',
       'System',
     ]);
     // the confirmation speaks the new language
@@ -129,6 +133,8 @@ describe('language', () => {
       'Online shop',
       'Invoices',
       'Terminals',
+      'Statistics',
+      'Map guide',
       'System',
     ]);
     expect(await paginatorText(page)).toMatch(/20 \/ page/);

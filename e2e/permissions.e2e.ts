@@ -73,8 +73,9 @@ describe('permissions', () => {
     const { page, go } = await openPage();
     await go('/login');
     await loginWithForm(page, 'agent', DEMO_PASSWORD, '/dashboard');
-    // its role: its own orders (admin:order:page) and buying on its balance or credit (admin:disBuy:create)
-    await expectMenu(page, ['首页', '票务管理', '分销管理']);
+    // its role: its own orders (admin:order:page), buying on its balance or credit (admin:disBuy:create)
+    // and its own distributor reports (admin:stat:disReport, disSale, disTicket)
+    await expectMenu(page, ['首页', '票务管理', '分销管理', '统计分析']);
     await sidebar(page).getByText('票务管理').click();
     await sidebar(page).getByText('订单管理').click();
     await waitForRoute(page, '/ticket/order');

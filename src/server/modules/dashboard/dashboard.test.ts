@@ -47,12 +47,28 @@ describe('GET dashboard/figures', () => {
       yesterday: null,
       link: '/terminal/terminal',
     });
+    // today's sales: paid orders created on the area's today; entries: passages in today (the rollups equal the facts)
+    const zone = sql`(select time_zone from scenic_areas where id = 1)`;
+    expect(byKey.sales?.value).toBe(
+      await count(sql`select coalesce(sum(total_amount), 0)::int as n from ticket_orders
+        where scenic_id = 1 and pay_status = 201 and (created_at at time zone ${zone})::date = ${d.today}::date`),
+    );
+    const trend = d.trends.find((x) => x.key === 'sales')!;
+    expect(trend.values).toHaveLength(30);
+    expect(trend.values.at(-1)).toBe(byKey.sales?.value);
+    expect(trend.values.some((v) => v > 0)).toBe(true);
+    expect(byKey.entries?.value).toBe(
+      await count(sql`select count(*)::int as n from gate_events
+        where scenic_id = 1 and direction = 'entry' and (scanned_at at time zone ${zone})::date = ${d.today}::date`),
+    );
+    expect(d.trends.map((x) => x.key)).toEqual(['sales', 'entries']);
   });
 
   it('shows only the figures the roles hold; another area counts its own', async () => {
     expect((await dashboard('staff')).figures).toEqual([]);
     const yunling = await dashboard('yunling');
     expect(yunling.figures.map((f) => f.key)).toEqual(['refundsPending', 'devicesOffline']);
+    expect(yunling.trends).toEqual([]);
     expect(yunling.figures.find((f) => f.key === 'devicesOffline')!.value).toBe(
       await count(
         sql`select count(*)::int as n from terminals where scenic_id = 2 and status = 1 and online = 0`,

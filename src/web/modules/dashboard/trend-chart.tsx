@@ -9,8 +9,8 @@ export interface TrendSeries {
   format: (value: number) => string;
 }
 
-const W = 720;
-const H = 180;
+const W = 1200;
+const H = 200;
 const PAD = { top: 12, right: 12, bottom: 22, left: 12 };
 
 /**
