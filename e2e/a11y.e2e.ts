@@ -27,6 +27,7 @@ import { shopGoodApi } from '../src/shared/api/shop.ts';
 import { faceDeviceApi } from '../src/shared/api/face-devices.ts';
 import { machineApi } from '../src/shared/api/sales-terminals.ts';
 import { cardApi, cardKindApi } from '../src/shared/api/cards.ts';
+import { mapRouteApi, tourMapApi } from '../src/shared/api/map-guide.ts';
 
 const { openPage } = useConsole();
 
@@ -88,10 +89,13 @@ const HIDDEN_QUERIES: Record<string, Lookup | null> = {
   '/VipCard/vipUse': async (b, t) => `?id=${await firstId(b, t, cardKindApi.page)}`,
   '/VipCard/EnjSelfCardListDetail': async (b, t) => `?id=${await firstId(b, t, cardApi.page)}`,
   '/VipCard/cardCodes': async (b, t) => `?kindId=${await firstId(b, t, cardKindApi.page)}`,
+  '/mapGuide/spotGuideDetail': async (b, t) => `?id=${await firstId(b, t, tourMapApi.list)}`,
+  '/mapGuide/tourRouteDetail': async (b, t) => `?id=${await firstId(b, t, mapRouteApi.list)}`,
   // these pick their own record, or need none
   '/ticket/priceCalendar': null,
   '/ticket/theatreManage': null,
   '/profile/password': null,
+  '/statAnalyse/origin': null,
   '/shop/storeInvoiceSet': null,
   '/shop/accountManage': null,
   '/sys/smsDetailPage': null,

@@ -9,6 +9,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { seedDemoOrders } from '../src/server/modules/order-admin/demo-history/demo-orders.ts';
 import { benchCheckin } from '../src/server/modules/checkin/checkin.bench.ts';
+import { salesBenchCases } from '../src/server/modules/statistics/sales.bench.ts';
+import { gateOriginBenchCases } from '../src/server/modules/statistics/gate-origin.bench.ts';
+import { moneyDetailBenchCases } from '../src/server/modules/statistics/money-detail.bench.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createTestApp, type TestApp } from '../src/server/test/harness.ts';
 import { rowsOf } from '../src/server/db/rows.ts';
@@ -121,6 +124,9 @@ async function benchTarget(target: string) {
       ['list, order number', '/web/api/admin/order/page', { orderNo: sample?.order_no }],
       ['totals, no filter', '/web/api/admin/order/totals', {}],
       ['totals, status + channel', '/web/api/admin/order/totals', { status: 402, channel: 1 }],
+      ...(await salesBenchCases(db)),
+      ...(await gateOriginBenchCases(db)),
+      ...(await moneyDetailBenchCases(db)),
     ];
     const results: { name: string; p50: number; p95: number; max: number }[] = [];
     for (const [name, url, body] of cases) {

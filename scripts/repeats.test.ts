@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 // card refunds vs the shop's pay target, card/shop order table columns, card-sales vs cards schemas,
 // card kind views, the invoice issuer vs store invoice columns, the sandbox's own Nuonuo signature.
 // The next session brings it back to 96/755 (issue notes of 32 and 33).
-const BUDGET = { clones: 103, duplicatedLines: 805 };
+const BUDGET = { clones: 101, duplicatedLines: 790 };
 
 function measure() {
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'jscpd-'));

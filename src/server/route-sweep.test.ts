@@ -93,6 +93,13 @@ describe('distributor accounts (finding 2)', () => {
         // issue 33: the invoices of its own settlement statements
         'POST /web/api/admin/invoice/settlement/page',
         'POST /web/api/admin/invoice/settlement/export',
+        // issue 34: its own rows of the distributor reports
+        'POST /web/api/admin/stat/disReport/query',
+        'POST /web/api/admin/stat/disReport/export',
+        'POST /web/api/admin/stat/disSale/query',
+        'POST /web/api/admin/stat/disSale/export',
+        'POST /web/api/admin/stat/disTicket/query',
+        'POST /web/api/admin/stat/disTicket/export',
       ].sort(),
     );
   });

@@ -64,8 +64,7 @@ export async function sendXlsx<R>(
   },
 ) {
   const lang = req.lang;
-  const scenicId = req.auth?.scenicId ?? req.client?.scenicId ?? null;
-  const timeZone = scenicId == null ? DEFAULT_TIME_ZONE : await areaTimeZone(req.server.ctx.db, scenicId);
+  const timeZone = await exportTimeZone(req);
   const sheet: (ReturnType<typeof cell> | { value: string; fontWeight: 'bold' })[][] = [
     options.columns.map((c) => ({ value: c.header[lang], fontWeight: 'bold' as const })),
   ];
@@ -85,7 +84,18 @@ export async function sendXlsx<R>(
     columns: options.columns.map((c) => ({ width: c.width ?? 16 })),
   });
   const stream = await (file.toStream as () => Promise<Readable>).call(file);
-  const name = `${options.fileName[lang]}-${areaDay(new Date(), timeZone)}.xlsx`;
+  return sendXlsxFile(reply, options.fileName[lang], timeZone, stream);
+}
+
+/** The clock of an export: the acting area's zone (the default for a call without an area). */
+export async function exportTimeZone(req: FastifyRequest): Promise<string> {
+  const scenicId = req.auth?.scenicId ?? req.client?.scenicId ?? null;
+  return scenicId == null ? DEFAULT_TIME_ZONE : areaTimeZone(req.server.ctx.db, scenicId);
+}
+
+/** Answers an .xlsx download named `<fileName>-<the area's day>.xlsx`. */
+export function sendXlsxFile(reply: FastifyReply, fileName: string, timeZone: string, body: Readable) {
+  const name = `${fileName}-${areaDay(new Date(), timeZone)}.xlsx`;
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header(
@@ -93,7 +103,7 @@ export async function sendXlsx<R>(
       `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
     )
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(body);
 }
 
 /** The `fetch` of an export over one table: the list's filter and order, a batch at a time. */

@@ -95,6 +95,10 @@ export async function seedDemoAccounts(db: Db, first: { scenicId: number }): Pro
       'admin:settle:statement',
       // the invoices of its own settlement statements (/invoice/disInvoicePage)
       'admin:invoice:settlement:query',
+      // its own rows of the distributor reports (/statAnalyse/disReport, disSale, disTicket)
+      'admin:stat:disReport',
+      'admin:stat:disSale',
+      'admin:stat:disTicket',
     ],
   });
   const secondStaffRole = await role(second.id, {

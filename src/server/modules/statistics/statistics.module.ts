@@ -1,6 +1,9 @@
+import { dashboardFigures } from '../../lib/dashboard-figures.ts';
 import { defineServerModule } from '../../lib/server-module.ts';
+import { entriesFigure, salesFigure, visitorsNowFigure } from './dashboard-figures.ts';
 import { gateOriginModule } from './gate-origin.module-part.ts';
 import { moneyDetailModule } from './money-detail.module-part.ts';
+import { salesModule } from './sales.module-part.ts';
 
 /**
  * Statistics (/statAnalyse, docs/statistics.md): reports over the other modules' facts and the
@@ -9,11 +12,19 @@ import { moneyDetailModule } from './money-detail.module-part.ts';
  */
 export default defineServerModule({
   name: 'statistics',
-  routes: [...gateOriginModule.routes, ...moneyDetailModule.routes],
-  jobs: [...gateOriginModule.jobs, ...moneyDetailModule.jobs],
-  plugs: [...moneyDetailModule.plugs],
+  routes: [...gateOriginModule.routes, ...moneyDetailModule.routes, ...salesModule.routes],
+  jobs: [...gateOriginModule.jobs, ...moneyDetailModule.jobs, ...salesModule.jobs],
+  plugs: [
+    ...moneyDetailModule.plugs,
+    ...salesModule.plugs,
+    // the dashboard's sales, entries and people in the park, from the rollups
+    dashboardFigures.plug(salesFigure),
+    dashboardFigures.plug(visitorsNowFigure),
+    dashboardFigures.plug(entriesFigure),
+  ],
   seedDemoHistory: async (db, options) => {
     await gateOriginModule.seedDemoHistory(db, options);
     await moneyDetailModule.seedDemoHistory(db, options);
+    await salesModule.seedDemoHistory(db);
   },
 });

@@ -32,7 +32,75 @@ const manifest = defineWebModule({
   },
   locales: () => import('./statistics.locale.ts'),
   // each report screen: its route (docs/statistics.md); the pages are report definitions
-  routes: [],
+  routes: [
+    {
+      path: '/statAnalyse/dataPars',
+      title: 'dataPars',
+      perms: ['admin:stat:dataPars'],
+      page: () => import('./sales-data-pars.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/dataAnalyse',
+      title: 'dataAnalyse',
+      perms: ['admin:stat:dataAnalyse'],
+      page: () => import('./sales-data-analyse.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/detailReport',
+      title: 'detailReport',
+      perms: ['admin:stat:detailReport'],
+      page: () => import('./detail-report.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/statAllReport',
+      title: 'statAllReport',
+      perms: ['admin:stat:statAllReport'],
+      page: () => import('./sales-stat-all.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/particulars',
+      title: 'particulars',
+      perms: ['admin:stat:particulars'],
+      page: () => import('./money-particulars.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/stat',
+      title: 'stat',
+      perms: ['admin:stat:stat'],
+      page: () => import('./gate-traffic.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/rechargeStat',
+      title: 'rechargeStat',
+      perms: ['admin:stat:rechargeStat'],
+      page: () => import('./recharge-stat.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/disReport',
+      title: 'disReport',
+      perms: ['admin:stat:disReport'],
+      page: () => import('./dis-report.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/disSale',
+      title: 'disSale',
+      perms: ['admin:stat:disSale'],
+      page: () => import('./dis-sale.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/disTicket',
+      title: 'disTicket',
+      perms: ['admin:stat:disTicket'],
+      page: () => import('./dis-ticket.page.tsx'),
+    },
+    {
+      path: '/statAnalyse/origin',
+      title: 'origin',
+      perms: ['admin:stat:origin'],
+      hidden: true,
+      page: () => import('./origin.page.tsx'),
+    },
+  ],
 });
 
 export default manifest;
