@@ -15,7 +15,7 @@ import { authApi } from '../src/shared/api/endpoints.ts';
 import { toneWav } from '../src/server/modules/map-guide/demo-media.ts';
 import { authGet, authPost } from './support/api.ts';
 import { snap, useConsole, waitForRoute } from './support/browser.ts';
-import { button, drawer, pane, row, toast } from './support/ui.ts';
+import { button, drawer, pane, row, toast, waitForAnimations } from './support/ui.ts';
 
 const { openPage } = useConsole();
 const SPOT = 'E2E 观鸟台';
@@ -35,6 +35,8 @@ const spotsNamed = async (name: string) => {
 async function clickMap(page: Page, scope: ReturnType<typeof drawer>, fx: number, fy: number) {
   const image = scope.locator('.leaflet-image-layer');
   await image.waitFor();
+  // the drawer slides in and the map fits its bounds: measure where the image is once both are still
+  await waitForAnimations(page);
   const box = (await image.boundingBox())!;
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
@@ -58,9 +60,12 @@ describe('map guide', () => {
     await row(page, '湖心岛').waitFor();
     await button(pane(page), '新增').click();
     await drawer(page).locator('#record_name').fill(SPOT);
-    await clickMap(page, drawer(page), 0.8, 0.85);
+    // clicked again while the map was still settling (a click beside the image places nothing)
     await expect
-      .poll(() => drawer(page).getByTestId('spot-position').innerText())
+      .poll(async () => {
+        await clickMap(page, drawer(page), 0.8, 0.85);
+        return drawer(page).getByTestId('spot-position').innerText();
+      })
       .toMatch(/^30\.\d+, 120\.\d+$/);
     await snap(page, 'map-guide-spot-form');
     await button(page.locator('.ant-drawer-open'), '保存').click();
