@@ -41,7 +41,7 @@ async function clickMap(page: Page, scope: ReturnType<typeof drawer>, fx: number
   await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
 }
 
-// the shared server's demo stays as the other files expect it (the lake area's thirteen spots)
+// the shared server's demo stays as the other files expect it (the lake area's fifteen spots)
 afterAll(async () => {
   const base = inject('baseUrl');
   const token = inject('adminTokens').access_token;

@@ -13,7 +13,7 @@ describe('scenic spots', () => {
     const { page, go } = await openPage({ tokens: admin });
     await go('/scenic/viewpoint');
     await row(page, '湖心岛').waitFor();
-    expect(await pane(page).locator('.ant-table-row').count()).toBe(13);
+    expect(await pane(page).locator('.ant-table-row').count()).toBe(15);
     await snap(page, 'scenic-spots');
 
     await button(pane(page), '新增').click();

@@ -147,7 +147,7 @@ describe('the mini-program map guide (/api/public/mapGuide, no login)', () => {
 
   it('gives the spots with the file of the chosen voice', async () => {
     const zh = await pubData<PublicGuideSpot[]>(`${publicMapGuideApi.spots}?scenicId=${scenicId}`);
-    expect(zh).toHaveLength(13);
+    expect(zh).toHaveLength(15);
     expect(zh[2]!.voiceUrl).toBe('/uploads/demo/guide-voice-zh.wav');
     const en = await pubData<PublicGuideSpot[]>(
       `${publicMapGuideApi.spots}?scenicId=${scenicId}&voiceTypeId=${kinds[1]!.id}`,

@@ -47,7 +47,7 @@ afterAll(() => t.close());
 describe('scenic spots (/scenic/viewpoint)', () => {
   it('lists the demo area spots by sort order, filters by type and name, and sorts by name', async () => {
     const all = await rows();
-    expect(all.total).toBe(13);
+    expect(all.total).toBe(15);
     expect(all.rows.map((r) => r.sort)).toEqual([...all.rows.map((r) => r.sort)].sort((a, b) => a - b));
     const facilities = await rows('admin', { spotType: 3 });
     expect(facilities.rows.map((r) => r.name)).toEqual(['游客服务中心', '医疗救助站', '停车场']);
