@@ -8,6 +8,8 @@ import { ImageUrlSchema } from './general.ts';
 // docs/product.md §7 map guide calls, kept exactly (docs/map-guide.md).
 export const tourSpotApi = endpoints('/web/api/admin/system/tourSpot', [
   'list',
+  // not in §7: the list as .xlsx, like every list of the console
+  'export',
   'create',
   'update',
   'deleted',
@@ -22,6 +24,7 @@ export const tourMapApi = endpoints('/web/api/admin/system/tourMap', [
 ]);
 export const mapRouteApi = endpoints('/web/api/admin/system/mapRoute', [
   'list',
+  'export',
   'create',
   'update',
   'query',

@@ -32,4 +32,6 @@ export const MapGuideField = defineDict({
   routeSpots: { zh: '途经景点', en: 'Spots on the route' },
   distance: { zh: '路线长度', en: 'Length' },
   suggestedDuration: { zh: '建议游览时长', en: 'Suggested duration' },
+  spotsFile: { zh: '导览景点', en: 'Guide spots' },
+  routesFile: { zh: '导览路线', en: 'Guide routes' },
 });

@@ -11,13 +11,13 @@ import {
   type VoiceTypeRow,
 } from '../../../shared/api/map-guide.ts';
 import { auditLogApi } from '../../../shared/api/logs.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, xlsxText, type TestApp } from '../../test/harness.ts';
 import { MAP_GUIDE_PERMS } from './map-guide.fixtures.ts';
 
 // docs/product.md §7 map guide calls over HTTP: success, bad input, no permission, another area.
 let t: TestApp;
 const tok: Record<string, string> = {};
-type Res = { statusCode: number; body: string; json: () => { data: unknown } };
+type Res = { statusCode: number; body: string; rawPayload: Buffer; json: () => { data: unknown } };
 
 const call = (who: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   t.call(tok[who]!, method, url, body) as Promise<Res>;
@@ -303,5 +303,24 @@ describe('mapRoute (/mapGuide/tourRoute)', () => {
     expect(await status(call('yunling', 'GET', `${mapRouteApi.query}?id=${ours.id}`))).toBe(404);
     expect(await status(call('yunling', 'POST', mapRouteApi.update, { id: ours.id, name: 'X' }))).toBe(404);
     expect(await status(call('yunling', 'GET', `${mapRouteApi.deleted}?id=${ours.id}`))).toBe(404);
+  });
+});
+
+describe('exports of the spot and route lists', () => {
+  it("writes the filter's spots and routes of the acting area as .xlsx; refused without permission", async () => {
+    const spots = await call('admin', 'POST', tourSpotApi.export, { spotType: 3 });
+    expect(spots.statusCode).toBe(200);
+    const spotText = xlsxText(spots.rawPayload);
+    expect(spotText).toContain('游客服务中心');
+    expect(spotText).not.toContain('湖心岛');
+    expect(spotText).not.toContain('四方街');
+    const routes = await call('yunling', 'POST', mapRouteApi.export, {});
+    expect(routes.statusCode).toBe(200);
+    const routeText = xlsxText(routes.rawPayload);
+    expect(routeText).toContain('古镇漫步线');
+    expect(routeText).toContain('2小时');
+    expect(routeText).not.toContain('环湖精华线');
+    expect(await status(call('staff', 'POST', tourSpotApi.export, {}))).toBe(403);
+    expect(await status(call('staff', 'POST', mapRouteApi.export, {}))).toBe(403);
   });
 });

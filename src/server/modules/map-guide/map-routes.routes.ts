@@ -10,7 +10,11 @@ import {
   type MapRouteRow,
   type Point,
 } from '../../../shared/api/map-guide.ts';
+import { MapGuideField } from '../../../shared/dict/map-guide.ts';
+import { formatDuration } from '../../../shared/dates.ts';
 import type { Db } from '../../db/client.ts';
+import type { ExportColumn } from '../../http/export.ts';
+import { closingColumns } from './map-guide-export.ts';
 import type { Resource } from '../../http/crud.ts';
 import { FieldError } from '../../http/errors.ts';
 import { registerListResource } from '../../http/list-resource.ts';
@@ -28,6 +32,14 @@ const resource: Resource<typeof guideRoutes> = {
   targetType: 'guideRoute',
   audit: writeAudit,
 };
+
+const ROUTE_EXPORT: ExportColumn<MapRouteRow>[] = [
+  { header: MapGuideField.name, value: (r) => r.name, width: 24 },
+  { header: MapGuideField.routeSpots, value: (r) => r.spotIds.length, kind: 'number' },
+  { header: MapGuideField.distance, value: (r) => r.distance, kind: 'number' },
+  { header: MapGuideField.suggestedDuration, value: (r, lang) => formatDuration(r.duration, lang) },
+  ...closingColumns<MapRouteRow>(),
+];
 
 export const toRouteRow = (r: GuideRoute): MapRouteRow => ({
   id: r.id,
@@ -71,6 +83,7 @@ export async function mapRouteRoutes(root: FastifyInstance) {
     tag: 'mapGuide',
     api: {
       page: mapRouteApi.list,
+      export: mapRouteApi.export,
       query: mapRouteApi.query,
       create: mapRouteApi.create,
       update: mapRouteApi.update,
@@ -90,6 +103,11 @@ export async function mapRouteRoutes(root: FastifyInstance) {
     rowSchema: MapRouteRowSchema,
     rows: (routes) => routes.map(toRouteRow),
     page: { summary: 'Guide routes of the acting area, by sort order', body: MapRouteListSchema },
+    export: {
+      summary: 'The routes of the current filter (all pages) as .xlsx',
+      fileName: MapGuideField.routesFile,
+      columns: ROUTE_EXPORT,
+    },
     query: { summary: 'One guide route of the acting area' },
     create: {
       summary:

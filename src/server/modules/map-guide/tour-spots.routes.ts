@@ -15,7 +15,12 @@ import {
   type TourSpotRow,
 } from '../../../shared/api/map-guide.ts';
 import { ValidationMessage } from '../../../shared/api/validation-messages.ts';
+import { dictLabel } from '../../../shared/dict/dict.ts';
+import { MapGuideField } from '../../../shared/dict/map-guide.ts';
+import { SpotType } from '../../../shared/dict/scenic-spots.ts';
 import type { Db } from '../../db/client.ts';
+import type { ExportColumn } from '../../http/export.ts';
+import { closingColumns } from './map-guide-export.ts';
 import { perm, scenicScope } from '../../http/access.ts';
 import type { Resource } from '../../http/crud.ts';
 import { ok } from '../../http/envelope.ts';
@@ -61,6 +66,15 @@ function where(scenicId: number, q: TourSpotList) {
   return and(...filters);
 }
 
+const SPOT_EXPORT: ExportColumn<TourSpotRow>[] = [
+  { header: MapGuideField.name, value: (r) => r.name, width: 24 },
+  { header: MapGuideField.spotType, value: (r, lang) => dictLabel(SpotType, r.spotType, lang) },
+  { header: MapGuideField.latitude, value: (r) => r.latitude ?? '', kind: 'number' },
+  { header: MapGuideField.longitude, value: (r) => r.longitude ?? '', kind: 'number' },
+  { header: MapGuideField.voices, value: (r) => r.voices.length, kind: 'number' },
+  ...closingColumns<TourSpotRow>(),
+];
+
 type Position = { latitude: number | null; longitude: number | null };
 async function checkPosition(db: Db, scenicId: number, p: Position) {
   if (p.latitude !== null && p.longitude !== null)
@@ -77,6 +91,7 @@ export async function tourSpotRoutes(root: FastifyInstance) {
     tag: 'mapGuide',
     api: {
       page: tourSpotApi.list,
+      export: tourSpotApi.export,
       create: tourSpotApi.create,
       update: tourSpotApi.update,
       delete: tourSpotApi.deleted,
@@ -95,6 +110,11 @@ export async function tourSpotRoutes(root: FastifyInstance) {
     rowSchema: TourSpotRowSchema,
     rows: (spots) => tourSpotRows(db, spots),
     page: { summary: 'Spots of the acting area with their voices, by sort order', body: TourSpotListSchema },
+    export: {
+      summary: 'The spots of the current filter (all pages) as .xlsx',
+      fileName: MapGuideField.spotsFile,
+      columns: SPOT_EXPORT,
+    },
     create: {
       summary: 'Create a spot; its position must lie inside the area guide map',
       body: TourSpotCreateSchema,

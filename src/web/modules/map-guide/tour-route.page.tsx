@@ -22,6 +22,7 @@ function StopNames({ ids }: { ids: number[] }) {
 const definition = defineListPage<MapRouteRow>({
   id: 'mapGuide.tourRoute',
   url: mapRouteApi.list,
+  exportUrl: mapRouteApi.export,
   rowKey: 'id',
   perms: { delete: 'admin:mapRoute:deleted' },
   search: NAME_STATUS_SEARCH,

@@ -16,6 +16,7 @@ const thumb = (value: unknown) => (value ? <img src={String(value)} alt="" width
 const definition = defineListPage<TourSpotRow>({
   id: 'mapGuide.tourSpot',
   url: tourSpotApi.list,
+  exportUrl: tourSpotApi.export,
   rowKey: 'id',
   perms: {
     create: 'admin:tourSpot:create',
