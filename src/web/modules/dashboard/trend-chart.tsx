@@ -11,7 +11,7 @@ export interface TrendSeries {
 
 const W = 1200;
 const H = 200;
-const PAD = { top: 12, right: 12, bottom: 22, left: 12 };
+const PAD = { top: 12, right: 12, bottom: 28, left: 12 };
 
 /**
  * The dashboard's 30-day trend as a light SVG (bars for the first series, a line for the second):
