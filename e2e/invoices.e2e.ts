@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { invoiceCheckApi } from '../src/shared/api/invoice-checks.ts';
 import { invoiceSettingApi } from '../src/shared/api/invoice-settings.ts';
 import { invoiceApi, type InvoiceDetail } from '../src/shared/api/invoices.ts';
 import { orderApi } from '../src/shared/api/orders.ts';
@@ -109,8 +108,15 @@ describe('e-invoices', () => {
     await expect
       .poll(async () => (await member.order(orderNo)).tickets[0]!.status, { timeout: 30_000 })
       .toBe(203);
-    // the invoices job's red letter (the e2e server runs no invoices job: the check's fix does the same)
-    const red = await authPost<{ id: number }>(baseUrl, token, invoiceCheckApi.red, { id: blueId });
+    // the refund requested the red letter in its own transaction; the invoices job issues it (the e2e
+    // server runs no invoices job: staff issue it, as the list's action does)
+    const requested = await authGet<InvoiceDetail>(baseUrl, token, `${invoiceApi.detail}?id=${blueId}`);
+    expect(requested.data.related).toEqual([
+      expect.objectContaining({ kind: 2, state: 0, amount: asked.data.amount }),
+    ]);
+    const red = await authPost<InvoiceDetail>(baseUrl, token, invoiceApi.issue, {
+      id: requested.data.related[0]!.id,
+    });
     expect(red.code, red.msg).toBe(200);
     const detail = await authGet<InvoiceDetail>(baseUrl, token, `${invoiceApi.detail}?id=${blueId}`);
     expect(detail.data.related).toEqual([

@@ -37,7 +37,8 @@ async function pickTime(page: Page, input: Locator, value: string): Promise<void
   await input.click();
   await input.fill(value);
   await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
+  // its closing animation takes longer than poll's default second on a busy machine
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count(), { timeout: 10_000 }).toBe(0);
 }
 
 interface CalendarRow {

@@ -10,6 +10,7 @@ import type { Permission } from '../../../shared/perms.ts';
 import { useSettings } from '../../lib/settings.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { usePermission } from '../can.tsx';
+import { KeyboardScroll } from '../keyboard-scroll.tsx';
 import { downloadExport } from '../list-page/export.ts';
 import { useLabel } from '../list-page/labels.ts';
 import { cellText } from './report-format.ts';
@@ -120,15 +121,17 @@ export function ReportTableCard({
           />
         </Suspense>
       ))}
-      <Table<ReportRow>
-        size="small"
-        rowKey="__key"
-        columns={columns}
-        dataSource={keyed}
-        pagination={paged ? { defaultPageSize: 20, showSizeChanger: false, hideOnSinglePage: true } : false}
-        rowClassName={(row) => (isTotalRow(row) ? styles.totalRow! : '')}
-        scroll={{ x: 'max-content' }}
-      />
+      <KeyboardScroll>
+        <Table<ReportRow>
+          size="small"
+          rowKey="__key"
+          columns={columns}
+          dataSource={keyed}
+          pagination={paged ? { defaultPageSize: 20, showSizeChanger: false, hideOnSinglePage: true } : false}
+          rowClassName={(row) => (isTotalRow(row) ? styles.totalRow! : '')}
+          scroll={{ x: 'max-content' }}
+        />
+      </KeyboardScroll>
     </Card>
   );
 }

@@ -90,8 +90,8 @@ describe('InstructionsDetailPage', () => {
     await waitFor(() => expect(document.querySelector('.ProseMirror')).toBeTruthy(), { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     // title and content are empty, no type is chosen
-    expect((await screen.findAllByText('不能为空')).length).toBeGreaterThanOrEqual(2);
     // the three fields' errors may not all be drawn in the same tick
+    await waitFor(() => expect(screen.getAllByText('不能为空').length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(3));
     expect(calls.filter((c) => c.url.endsWith('/create'))).toHaveLength(0);
   });
