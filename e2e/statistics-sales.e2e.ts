@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useConsole, waitForRoute } from './support/browser.ts';
+import { snap, useConsole, waitForRoute } from './support/browser.ts';
 import { pane } from './support/ui.ts';
 
 const { openPage } = useConsole();
@@ -43,6 +43,7 @@ describe('sales reports', () => {
     await expect
       .poll(() => figure(page, screen.path.endsWith('statAllReport') ? 'amount' : 'orders'))
       .toBeGreaterThan(0);
+    await snap(page, `report-${screen.path.split('/').at(-1)}`);
   });
 
   it('exports the summary as an .xlsx with the totals of the screen', async () => {

@@ -79,6 +79,7 @@ export const SalesText = {
   share: { zh: '占比', en: 'Share' },
   change: { zh: '环比', en: 'Change' },
   period: { zh: '时间', en: 'Period' },
+  step: { zh: '统计粒度', en: 'By' },
   hour: { zh: '时段', en: 'Hour' },
   product: { zh: '产品', en: 'Product' },
   productType: { zh: '产品类型', en: 'Product type' },

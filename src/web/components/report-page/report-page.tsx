@@ -82,28 +82,32 @@ export function ReportPage({ def }: { def: ReportPageDefinition }) {
 
   return (
     <Space orientation="vertical" size="middle" className={styles.report} style={{ width: '100%' }}>
-      <div className={styles.noPrint}>
-        <SearchBar<Record<string, unknown>>
-          key={JSON.stringify(body)}
-          form={form}
-          fields={fields}
-          initialValues={values}
-          loading={isFetching}
-          onSearch={(v) => (v.period ? search(v) : search({ ...v, period: values.period }))}
-          extra={
-            def.printable ? (
-              <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
-                {t('print')}
-              </Button>
-            ) : null
-          }
-        />
+      {/* one item of the column: the print heading hidden on screen adds no gap */}
+      <div>
+        <div className={styles.noPrint}>
+          <SearchBar<Record<string, unknown>>
+            key={JSON.stringify(body)}
+            form={form}
+            fields={fields}
+            initialValues={values}
+            loading={isFetching}
+            onSearch={(v) => (v.period ? search(v) : search({ ...v, period: values.period }))}
+            extra={
+              def.printable ? (
+                <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
+                  {t('print')}
+                </Button>
+              ) : null
+            }
+          />
+        </div>
+        <div className={styles.printOnly}>
+          <h2>{label(def.report.fileName)}</h2>
+          <div>{t('printedAt', { from: body.from, to: body.to })}</div>
+        </div>
       </div>
-      <div className={styles.printOnly}>
-        <h2>{label(def.report.fileName)}</h2>
-        <div>{t('printedAt', { from: body.from, to: body.to })}</div>
-      </div>
-      <LoadState error={error} hasData={!!data} retry={() => void refetch()} />
+      {/* rendered only without data: an item of the column that draws nothing would still add a gap */}
+      {!data && <LoadState error={error} hasData={false} retry={() => void refetch()} />}
       {data && (
         <>
           {def.report.figures.length > 0 && (

@@ -6,7 +6,7 @@ import { ReportPage, type ReportPageDefinition } from '../../components/report-p
 const definition: ReportPageDefinition = {
   report: dataAnalyseReport,
   filters: [
-    { kind: 'dict', name: 'step', label: SalesText.period, dict: TrendStep },
+    { kind: 'dict', name: 'step', label: SalesText.step, dict: TrendStep },
     { kind: 'dict', name: 'channel', label: SalesText.channel, dict: BuyChannel },
   ],
   charts: [
