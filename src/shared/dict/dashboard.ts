@@ -10,3 +10,9 @@ export const DashboardFigureLabel = {
   shipmentsPending: { zh: '待发货订单', en: 'Orders to ship' },
   devicesOffline: { zh: '离线设备', en: 'Devices offline' },
 } as const satisfies Record<DashboardFigureKey, DictEntry>;
+
+/** The names of the 30-day trend's series (a day's figure each, not today's). */
+export const DashboardTrendLabel = {
+  sales: { zh: '销售额', en: 'Sales' },
+  entries: { zh: '入园人次', en: 'Entries' },
+} as const satisfies Partial<Record<DashboardFigureKey, DictEntry>>;

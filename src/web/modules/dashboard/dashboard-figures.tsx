@@ -2,8 +2,14 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dashboardApi, type Dashboard, type DashboardFigure } from '../../../shared/api/dashboard.ts';
-import { DashboardFigureLabel } from '../../../shared/dict/dashboard.ts';
+import {
+  dashboardApi,
+  type Dashboard,
+  type DashboardFigure,
+  type DashboardFigureKey,
+} from '../../../shared/api/dashboard.ts';
+import type { DictEntry } from '../../../shared/dict/dict.ts';
+import { DashboardFigureLabel, DashboardTrendLabel } from '../../../shared/dict/dashboard.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { get } from '../../lib/request.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -11,6 +17,7 @@ import styles from './dashboard.module.css';
 import { TrendChart } from './trend-chart.tsx';
 
 const COUNT = new Intl.NumberFormat('en-US');
+const trendLabels: Partial<Record<DashboardFigureKey, DictEntry>> = DashboardTrendLabel;
 const formatOf = (kind: DashboardFigure['kind']) =>
   kind === 'money' ? formatMoney : (v: number) => COUNT.format(v);
 
@@ -77,7 +84,7 @@ export function DashboardFigures() {
     const figure = data.figures.find((f) => f.key === trend.key)!;
     return {
       key: trend.key,
-      name: DashboardFigureLabel[trend.key][lang],
+      name: (trendLabels[trend.key] ?? DashboardFigureLabel[trend.key])[lang],
       values: trend.values,
       format: formatOf(figure.kind),
     };
